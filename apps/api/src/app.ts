@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import type { Db } from './db/database.ts';
+import type { AppConfig } from './lib/config.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { apiKeyRoutes } from './api-keys/api-keys.routes.ts';
+import { odataRoutes } from './odata/odata.routes.ts';
+import { deviceProtocolRoutes } from './devices/device-protocol.routes.ts';
+import { configRoutes } from './config/config.routes.ts';
+import { webRoutes } from './web/web.routes.ts';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: AppConfig;
+  logger?: boolean;
+}
+
+/** Registers plugins and modules; never listens (server.ts does, tests use app.inject()). */
+export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    // OData URLs carry `$`, `(`, `'`: keep the raw URL; the OData layer decodes it itself.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  registerErrorHandler(app);
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Balena-Client', 'Application-Record-Count', 'MaxDataServiceVersion', 'X-Requested-With', 'If-None-Match'],
+    exposedHeaders: ['Retry-After', 'ETag'],
+  });
+  await app.register(authPlugin);
+  app.get('/ping', async (_req, reply) => reply.type('text/plain').send('OK'));
+  app.get('/connectivity-check', async (_req, reply) => reply.status(204).send());
+  await app.register(authRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(configRoutes);
+  await app.register(odataRoutes);
+  await app.register(deviceProtocolRoutes);
+  await app.register(webRoutes);
+  return app;
+}

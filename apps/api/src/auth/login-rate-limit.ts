@@ -1,0 +1,39 @@
+import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../lib/config.ts';
+import { AppError } from '../lib/errors.ts';
+import { findBlockingAttempt, recordFailedAttempt } from './login-attempts.repository.ts';
+
+/**
+ * Sign-in rate limit (compat §3.1, accounts §8): at most `loginRateLimit.max` failed attempts
+ * per username per window, and IP_FACTOR times that per client address (so one address cannot
+ * spray many usernames). Only failures count, so a user who signs in often is never blocked,
+ * and a success does not clear anyone's count. State lives in the database (works across replicas).
+ */
+export const TOO_MANY_REQUESTS = 'Too Many Requests. Try again later';
+const IP_FACTOR = 5;
+
+function buckets(login: string, ip: string): { bucket: string; max: number }[] {
+  return [
+    { bucket: `user:${login.toLowerCase()}`, max: 0 },
+    { bucket: `ip:${ip}`, max: 0 },
+  ];
+}
+
+/** Throws 429 with an integer `Retry-After` (seconds) when either bucket is exhausted. */
+export async function assertLoginAllowed(db: Db, config: AppConfig, login: string, ip: string, now = new Date()): Promise<void> {
+  const { max, windowMs } = config.loginRateLimit;
+  const windowStart = new Date(now.getTime() - windowMs);
+  const limits = buckets(login, ip).map((b, i) => ({ ...b, max: i === 0 ? max : max * IP_FACTOR }));
+  for (const { bucket, max: limit } of limits) {
+    const blocking = await findBlockingAttempt(db, bucket, windowStart, limit);
+    if (blocking) {
+      const retryAfter = Math.max(1, Math.ceil((blocking.getTime() + windowMs - now.getTime()) / 1000));
+      throw new AppError(429, TOO_MANY_REQUESTS, 'too_many_requests', { 'Retry-After': String(retryAfter) });
+    }
+  }
+}
+
+export async function noteFailedLogin(db: Db, config: AppConfig, login: string, ip: string, now = new Date()): Promise<void> {
+  const windowStart = new Date(now.getTime() - config.loginRateLimit.windowMs);
+  await recordFailedAttempt(db, buckets(login, ip).map((b) => b.bucket), now, windowStart);
+}

@@ -1,0 +1,92 @@
+import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
+
+/**
+ * Session tokens (compat §3.2, accounts spec §3): HS256 JWTs signed with the server secret.
+ * `jwt_secret` is the user's revocation secret — rotating it in the database invalidates
+ * every token issued before; `authTime` (ms) is when the password was last proven.
+ * No `twoFactorRequired` claim: clients then treat 2FA as "not required".
+ */
+export interface SessionClaims {
+  /** User id. */
+  id: number;
+  /** The user's actor id. */
+  actor: number;
+  username: string;
+  email: string | null;
+  jwt_secret: string;
+  /** Milliseconds since epoch of the last password proof. */
+  authTime: number;
+}
+
+export interface VerifiedSession extends SessionClaims {
+  iat: number;
+  exp: number;
+}
+
+export interface IssueOptions {
+  secret: string;
+  ttlSeconds: number;
+  /** Seconds since epoch; defaults to now. */
+  now?: number;
+}
+
+/** Why a token was refused; the plugin maps each to the spec's message (accounts §8). */
+export class TokenError extends Error {
+  constructor(readonly reason: 'malformed' | 'expired') {
+    super(reason);
+    this.name = 'TokenError';
+  }
+}
+
+const encoder = new TextEncoder();
+
+export async function issueSessionToken(claims: SessionClaims, opts: IssueOptions): Promise<string> {
+  const now = opts.now ?? Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + opts.ttlSeconds)
+    .sign(encoder.encode(opts.secret));
+}
+
+/**
+ * True when the string is shaped like a JWT the way balena-auth classifies it (three parts,
+ * a decodable JSON payload). Anything else is treated as an opaque API key.
+ */
+export function looksLikeJwt(token: string): boolean {
+  if (token.split('.').length !== 3) return false;
+  try {
+    decodeJwt(token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Verifies signature, algorithm and `exp`; throws TokenError('expired' | 'malformed'). */
+export async function verifySessionToken(token: string, secret: string, now?: number): Promise<VerifiedSession> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, encoder.encode(secret), {
+      algorithms: ['HS256'],
+      ...(now !== undefined ? { currentDate: new Date(now * 1000) } : {}),
+    }));
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw new TokenError('expired');
+    throw new TokenError('malformed');
+  }
+  const { id, actor, username, email, jwt_secret, authTime, iat, exp } = payload;
+  if (
+    typeof id !== 'number' ||
+    typeof actor !== 'number' ||
+    typeof username !== 'string' ||
+    (email !== null && typeof email !== 'string') ||
+    typeof jwt_secret !== 'string' ||
+    typeof authTime !== 'number' ||
+    typeof iat !== 'number' ||
+    typeof exp !== 'number'
+  ) {
+    throw new TokenError('malformed');
+  }
+  return { id, actor, username, email, jwt_secret, authTime, iat, exp };
+}

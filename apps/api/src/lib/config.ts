@@ -1,0 +1,30 @@
+/** Server configuration, read once from the environment by server.ts and passed to buildApp. */
+export interface AppConfig {
+  /** HS256 secret for session JWTs. */
+  jwtSecret: string;
+  /** Public base URL printed and used in generated links. */
+  publicUrl?: string;
+  /** Directory of the built dashboard to serve at `/`; unset = API only. */
+  webDist?: string;
+  /** Captcha secret; unset = the dashboard sends a dummy value and the server accepts it. */
+  captchaSecret?: string;
+  /** Seconds a session token lives (accounts spec §9: 36 h). */
+  sessionTtlSeconds: number;
+  /** Login attempts allowed per username per window before 429. */
+  loginRateLimit: { max: number; windowMs: number };
+  /** Default device poll interval (ms) used for heartbeat expiry. */
+  defaultPollIntervalMs: number;
+  /** Heartbeat: seconds after `timeout` before `offline`. */
+  heartbeatOfflineGraceSeconds: number;
+}
+
+export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    jwtSecret: 'dev-only-secret-change-me',
+    sessionTtlSeconds: 36 * 3600,
+    loginRateLimit: { max: 10, windowMs: 2 * 3600 * 1000 },
+    defaultPollIntervalMs: 10 * 60 * 1000,
+    heartbeatOfflineGraceSeconds: 15,
+    ...overrides,
+  };
+}

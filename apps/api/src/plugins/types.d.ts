@@ -1,0 +1,14 @@
+import type { Db } from '../db/database.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { AppConfig } from '../lib/config.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+  }
+  interface FastifyRequest {
+    /** Set by plugins/auth.ts on every request (anonymous when no credentials). */
+    principal: Principal;
+  }
+}

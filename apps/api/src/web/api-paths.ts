@@ -1,0 +1,28 @@
+/**
+ * Which request paths belong to the API rather than to the dashboard. Unknown API paths keep
+ * their JSON 404 (clients parse it); every other unknown GET gets the dashboard's index.html so
+ * that deep links into the single-page app work (the app shows its own not-found page).
+ */
+
+/** Prefixes matched as a whole path segment: `/v7` and `/v7/...`, but not `/v7x`. */
+const API_SEGMENTS = ['/v7', '/resin', '/user', '/actor', '/api-key', '/device', '/config', '/ping', '/device-types', '/supervisor', '/auth'];
+/** `/login_` is the API; `/login` is the dashboard's sign-in page. */
+const API_PREFIXES = ['/login_'];
+/** Dashboard pages that live under an API segment (accounts spec §2): email verification and password reset links. */
+const SPA_EXCEPTIONS = ['/user/verify-email', '/user/reset-password'];
+
+function underSegment(path: string, segment: string): boolean {
+  return path === segment || path.startsWith(`${segment}/`);
+}
+
+export function isApiPath(path: string): boolean {
+  if (SPA_EXCEPTIONS.some((p) => underSegment(path, p))) return false;
+  if (API_PREFIXES.some((p) => path.startsWith(p))) return true;
+  return API_SEGMENTS.some((s) => underSegment(path, s));
+}
+
+/** A path whose last segment has an extension asks for a file; a missing file is a 404, not the app. */
+export function looksLikeFile(path: string): boolean {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]+$/.test(last);
+}

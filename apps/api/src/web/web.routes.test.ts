@@ -1,0 +1,104 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../lib/config.ts';
+import { registerErrorHandler } from '../plugins/error-handler.ts';
+import { webRoutes } from './web.routes.ts';
+
+// No database is involved: the plugin only reads app.config, so a bare Fastify instance with
+// the shared error handler (which owns the JSON 404) is the whole system under test.
+async function buildWith(webDist: string | undefined): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.decorate('config', defaultConfig({ webDist }));
+  registerErrorHandler(app);
+  app.get('/v7/application', async () => ({ d: [] }));
+  await app.register(webRoutes);
+  await app.ready();
+  return app;
+}
+
+describe('webRoutes', () => {
+  let dist: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'flotilla-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    app = await buildWith(dist);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at the root without long caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets with immutable caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-type']).toContain('javascript');
+  });
+
+  it('serves unhashed files with revalidation', async () => {
+    const res = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/fleets', '/fleets/12/devices?filter=x', '/devices/abcdef', '/login?redirect=%2Ffleets', '/no/such/page'])(
+    'answers the dashboard route %s with index.html',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each(['/v7/nothing', '/actor/v1/nope', '/login_/x', '/device/v9/x', '/user/v1/missing', '/auth/x'])(
+    'keeps the JSON 404 for the unknown API path %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: expect.stringContaining('Not found') });
+    },
+  );
+
+  it('keeps API routes working', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v7/application' });
+    expect(res.json()).toEqual({ d: [] });
+  });
+
+  it('gives a 404 for a missing asset instead of the app', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/missing-000.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('does not answer other methods with the app', async () => {
+    const res = await app.inject({ method: 'POST', url: '/fleets' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('webRoutes without webDist', () => {
+  it('registers nothing', async () => {
+    const app = await buildWith(undefined);
+    const res = await app.inject({ method: 'GET', url: '/fleets' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: expect.stringContaining('Not found') });
+    await app.close();
+  });
+});

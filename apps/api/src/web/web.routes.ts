@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { isApiPath, looksLikeFile } from './api-paths.ts';
+
+/** Vite puts content-hashed bundles under /assets/: safe to cache forever. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html and unhashed files must be revalidated so a new build is picked up. */
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves the built dashboard when `config.webDist` is set (else registers nothing):
+ * files from the build with long-lived caching for hashed assets, and index.html for any other
+ * GET outside the API so that the client-side router handles deep links.
+ */
+export async function webRoutes(app: FastifyInstance): Promise<void> {
+  const webDist = app.config.webDist;
+  if (!webDist) return;
+  const root = resolve(webDist);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    throw new Error(`webDist ${root} has no index.html; run "npm run build -w @flotilla/web" first`);
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    // Exact routes per built file: the catch-all below stays ours for the SPA fallback.
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler(request, reply) {
+      const path = request.url.split('?')[0] ?? '/';
+      if (isApiPath(path) || looksLikeFile(path)) return reply.callNotFound();
+      reply.header('cache-control', REVALIDATE);
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    },
+  });
+}

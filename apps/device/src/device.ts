@@ -1,0 +1,285 @@
+import { ApiError, type DeviceApi, type TargetStateV3 } from './api-client.ts';
+import { MetricsModel, type DeviceMetrics, type Rng } from './metrics.ts';
+
+/**
+ * One simulated device: the supervisor's life cycle as a state machine (compat §5):
+ * provision → poll target state (ETag) → when the target release changes, download with
+ * progress → install → run → report each change as a PATCH diff; metrics on their own,
+ * slower cadence. `step()` does one round and says how long to wait before the next, so
+ * the simulator can drive thousands of devices with plain timers.
+ */
+
+export interface DeviceIdentity {
+  uuid: string;
+  apiKey: string;
+  deviceId?: number;
+  ipAddress: string;
+  macAddress: string;
+}
+
+export interface DeviceOptions {
+  api: DeviceApi;
+  identity: DeviceIdentity;
+  deviceType: string;
+  provisioningKey?: string;
+  /** Fixed poll interval; when unset the device follows RESIN_SUPERVISOR_POLL_INTERVAL from its target config. */
+  pollIntervalMs?: number;
+  metricsIntervalMs: number;
+  /** Time between simulated download/install steps. */
+  updateStepMs: number;
+  rng?: Rng;
+  now?: () => number;
+  /** Called when the identity gains a device id (so the simulator can persist it). */
+  onIdentityChange?: (identity: DeviceIdentity) => void;
+  log?: (message: string) => void;
+}
+
+export type UpdatePhase = 'downloading' | 'installing';
+export type DeviceStatus = 'Idle' | 'Downloading' | 'Installing';
+
+interface ReleaseTarget {
+  commit: string;
+  releaseId: number;
+  /** service name → image location */
+  services: Record<string, string>;
+}
+
+interface AppState {
+  /** null = the fleet has no target release. */
+  target: ReleaseTarget | null;
+  running: ReleaseTarget | null;
+  update: { phase: UpdatePhase; progress: number } | null;
+}
+
+export const OS_VERSION = 'balenaOS 6.0.0';
+export const OS_VARIANT = 'prod';
+export const SUPERVISOR_VERSION = '17.0.0';
+const DEFAULT_POLL_MS = 900_000;
+const MAX_JITTER_MS = 60_000;
+const BACKOFF_BASE_MS = 15_000;
+
+export class SimulatedDevice {
+  readonly identity: DeviceIdentity;
+  name: string | null = null;
+  readonly apps = new Map<string, AppState>();
+  polls = 0;
+  reports = 0;
+  lastError: string | null = null;
+  private config: Record<string, string> = {};
+  private etag: string | null = null;
+  private nextPollAt = 0;
+  private failures = 0;
+  private lastSent: Record<string, string> = {};
+  private lastMetricsAt = -Infinity;
+  private metrics: DeviceMetrics;
+  private readonly model: MetricsModel;
+  private readonly rng: Rng;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: DeviceOptions) {
+    this.identity = opts.identity;
+    this.rng = opts.rng ?? Math.random;
+    this.now = opts.now ?? Date.now;
+    this.model = new MetricsModel(this.rng);
+    this.metrics = this.model.current();
+  }
+
+  get isProvisioned(): boolean {
+    return this.identity.deviceId !== undefined;
+  }
+
+  get status(): DeviceStatus {
+    for (const app of this.apps.values()) {
+      if (app.update?.phase === 'downloading') return 'Downloading';
+      if (app.update?.phase === 'installing') return 'Installing';
+    }
+    return 'Idle';
+  }
+
+  get isUpdating(): boolean {
+    return [...this.apps.values()].some((a) => a.update !== null);
+  }
+
+  get pollIntervalMs(): number {
+    if (this.opts.pollIntervalMs !== undefined) return this.opts.pollIntervalMs;
+    const fromConfig = Number(this.config.BALENA_SUPERVISOR_POLL_INTERVAL ?? this.config.RESIN_SUPERVISOR_POLL_INTERVAL);
+    return Number.isFinite(fromConfig) && fromConfig > 0 ? fromConfig : DEFAULT_POLL_MS;
+  }
+
+  /** One round: provision if needed, poll when due, advance an update, report changes. Returns ms until the next round. */
+  async step(): Promise<number> {
+    try {
+      if (!this.isProvisioned) await this.provision();
+      if (this.now() >= this.nextPollAt) {
+        await this.poll();
+        const interval = this.pollIntervalMs;
+        this.nextPollAt = this.now() + interval + this.rng() * Math.min(interval * 0.1, MAX_JITTER_MS);
+      }
+      this.advanceUpdates();
+      await this.report();
+      this.failures = 0;
+      this.lastError = null;
+    } catch (err) {
+      this.failures += 1;
+      this.lastError = err instanceof Error ? err.message : String(err);
+      this.opts.log?.(`${this.identity.uuid.slice(0, 7)}: ${this.lastError}`);
+      // A rejected device key means the server forgot us (wiped database): provision again.
+      if (err instanceof ApiError && err.status === 401 && this.opts.provisioningKey) this.identity.deviceId = undefined;
+      return Math.min(this.pollIntervalMs, BACKOFF_BASE_MS * 2 ** (this.failures - 1));
+    }
+    const untilPoll = Math.max(0, this.nextPollAt - this.now());
+    return this.isUpdating ? Math.min(this.opts.updateStepMs, untilPoll) : untilPoll;
+  }
+
+  /** Register; on 409 (already registered) do the key exchange of compat §5.2 step 3. */
+  async provision(): Promise<void> {
+    const { api, provisioningKey, deviceType } = this.opts;
+    const { uuid, apiKey } = this.identity;
+    if (!provisioningKey) throw new Error('device is not registered and no provisioning key was given');
+    let deviceId: number;
+    try {
+      deviceId = (
+        await api.register(provisioningKey, {
+          uuid,
+          device_type: deviceType,
+          api_key: apiKey,
+          supervisor_version: SUPERVISOR_VERSION,
+          os_version: OS_VERSION,
+          os_variant: OS_VARIANT,
+          mac_address: this.identity.macAddress,
+        })
+      ).id;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 409)) throw err;
+      const own = await api.findDeviceId(apiKey, uuid);
+      if (own !== null) deviceId = own;
+      else {
+        const found = await api.findDeviceId(provisioningKey, uuid);
+        if (found === null) throw new Error(`uuid ${uuid} is registered but not visible to the provisioning key`);
+        await api.exchangeDeviceKey(provisioningKey, found, apiKey);
+        deviceId = found;
+      }
+    }
+    this.identity.deviceId = deviceId;
+    // Everything must be reported again to a (possibly new) device row.
+    this.lastSent = {};
+    this.etag = null;
+    this.lastMetricsAt = -Infinity;
+    this.opts.onIdentityChange?.(this.identity);
+  }
+
+  async poll(): Promise<void> {
+    const res = await this.opts.api.getTargetState(this.identity.apiKey, this.identity.uuid, this.etag);
+    this.polls += 1;
+    if (res.status === 304) return;
+    this.etag = res.etag;
+    this.applyTarget(res.body);
+  }
+
+  /** Takes a new target state; an app whose target release changed starts downloading. */
+  applyTarget(body: TargetStateV3): void {
+    const target = body[this.identity.uuid];
+    if (!target) return;
+    this.name = target.name;
+    this.config = target.config ?? {};
+    const seen = new Set<string>();
+    for (const [appUuid, app] of Object.entries(target.apps ?? {})) {
+      seen.add(appUuid);
+      const entry = Object.entries(app.releases ?? {})[0];
+      const next: ReleaseTarget | null = entry
+        ? {
+            commit: entry[0],
+            releaseId: entry[1].id,
+            services: Object.fromEntries(Object.entries(entry[1].services ?? {}).map(([n, s]) => [n, s.image])),
+          }
+        : null;
+      const state = this.apps.get(appUuid) ?? { target: null, running: null, update: null };
+      const previousTarget = state.target?.commit;
+      state.target = next;
+      if (next === null) {
+        // No target release: stop whatever runs.
+        state.running = null;
+        state.update = null;
+      } else if (state.running?.commit === next.commit) {
+        state.update = null;
+      } else if (state.update === null || previousTarget !== next.commit) {
+        state.update = { phase: 'downloading', progress: 0 };
+      }
+      this.apps.set(appUuid, state);
+    }
+    for (const appUuid of [...this.apps.keys()]) if (!seen.has(appUuid)) this.apps.delete(appUuid);
+  }
+
+  /** One simulated step of every update in progress: download in chunks, then install, then run. */
+  advanceUpdates(): void {
+    for (const app of this.apps.values()) {
+      const u = app.update;
+      if (!u) continue;
+      if (u.phase === 'downloading') {
+        u.progress = Math.min(100, u.progress + 15 + Math.round(this.rng() * 25));
+        if (u.progress >= 100) app.update = { phase: 'installing', progress: 100 };
+      } else {
+        app.running = app.target;
+        app.update = null;
+      }
+    }
+  }
+
+  /** The full current state as the supervisor would describe it (before diffing). */
+  currentState(): Record<string, unknown> {
+    const apps: Record<string, unknown> = {};
+    for (const [appUuid, app] of this.apps) {
+      const releases: Record<string, unknown> = {};
+      if (app.running) {
+        releases[app.running.commit] = {
+          update_status: 'done',
+          services: serviceReport(app.running.services, 'Running', null),
+        };
+      }
+      if (app.update && app.target) {
+        const downloading = app.update.phase === 'downloading';
+        releases[app.target.commit] = {
+          update_status: downloading ? 'downloading' : 'applying changes',
+          services: serviceReport(app.target.services, downloading ? 'Downloading' : 'Installing', downloading ? app.update.progress : null),
+        };
+      }
+      apps[appUuid] = { ...(app.running ? { release_uuid: app.running.commit } : {}), releases };
+    }
+    return {
+      status: this.status,
+      os_version: OS_VERSION,
+      os_variant: OS_VARIANT,
+      supervisor_version: SUPERVISOR_VERSION,
+      ip_address: this.identity.ipAddress,
+      mac_address: this.identity.macAddress,
+      api_port: 48484,
+      ...this.metrics,
+      apps,
+    };
+  }
+
+  /** PATCH only what changed since the last successful report; metrics at most every metricsIntervalMs. */
+  async report(): Promise<boolean> {
+    const now = this.now();
+    const metricsDue = now - this.lastMetricsAt >= this.opts.metricsIntervalMs;
+    if (metricsDue) this.metrics = this.model.step();
+    const full = this.currentState();
+    const diff: Record<string, unknown> = {};
+    const sent: Record<string, string> = {};
+    for (const [key, value] of Object.entries(full)) {
+      const encoded = JSON.stringify(value);
+      sent[key] = encoded;
+      if (this.lastSent[key] !== encoded) diff[key] = value;
+    }
+    if (Object.keys(diff).length === 0) return false;
+    await this.opts.api.patchState(this.identity.apiKey, { [this.identity.uuid]: diff });
+    this.reports += 1;
+    this.lastSent = sent;
+    if (metricsDue) this.lastMetricsAt = now;
+    return true;
+  }
+}
+
+function serviceReport(services: Record<string, string>, status: string, progress: number | null): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(services).map(([name, image]) => [name, { image, status, download_progress: progress }]));
+}

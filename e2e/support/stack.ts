@@ -1,0 +1,34 @@
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestApp, type TestContext } from '../../apps/api/src/test/harness.ts';
+
+const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+
+export interface Stack extends TestContext {
+  url: string;
+  /** Calls the public API as a client would. */
+  api(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; text: string; json<T>(): T }>;
+}
+
+/** API server serving the built dashboard on an ephemeral port, on its own fresh database. */
+export async function startStack(): Promise<Stack> {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build -w @flotilla/web`');
+  const ctx = await createTestApp({ webDist: WEB_DIST });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  return {
+    ...ctx,
+    url,
+    async api(method, path, token, body) {
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      return { status: res.status, text, json: <T>() => JSON.parse(text) as T };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Shared by start.mjs and test.mjs: install what a fresh clone lacks, using only Node built-ins
+// (this runs before node_modules exists).
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(cmd, opts = {}) {
+  console.log(`\n$ ${cmd}`);
+  execSync(cmd, { stdio: 'inherit', cwd: ROOT, ...opts });
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** npm install when node_modules is missing or older than the lock file. */
+export function ensureDependencies() {
+  const marker = join(ROOT, 'node_modules/.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
+    run('npm install --no-audit --no-fund');
+  }
+}
+
+/** Builds the dashboard when dist is missing or older than its sources. */
+export function ensureWebBuild() {
+  const index = join(ROOT, 'apps/web/dist/index.html');
+  const srcNewest = Math.max(newestMtime(join(ROOT, 'apps/web/src')), newestMtime(join(ROOT, 'packages/core/src')));
+  if (!existsSync(index) || statSync(index).mtimeMs < srcNewest) {
+    run('npm run build -w @flotilla/web');
+  }
+}
+
+/** Debian's Chromium for the browser tests (root on this machine kind; never a downloaded browser). */
+export function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error('Browser tests need /usr/bin/chromium: run `sudo apt-get install -y chromium`.');
+  }
+  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+}
