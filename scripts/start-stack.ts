@@ -8,10 +8,12 @@ import { join } from 'node:path';
 const server = await startServer();
 const demo = await ensureDemo(`http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`, server.dataDir);
 const simulator = await startFleetSimulator({
-  api: `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`,
+  apiUrl: `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`,
   provisioningKey: demo.provisioningKey,
   count: Number(process.env.DEMO_DEVICES ?? 5),
-  interval: Number(process.env.DEMO_POLL_INTERVAL_MS ?? 10_000),
+  intervalMs: Number(process.env.DEMO_POLL_INTERVAL_MS ?? 10_000),
+  // Metrics every minute so the demo's bars move while someone watches.
+  metricsIntervalMs: 60_000,
   stateFile: join(server.dataDir, 'devices.json'),
 });
 

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { Db } from './db/database.ts';
 import type { AppConfig } from './lib/config.ts';
+import './plugins/fastify-augment.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';

@@ -68,7 +68,7 @@ export async function startServer(env: ServerEnv = process.env as ServerEnv): Pr
     url,
     dataDir,
     async stop() {
-      stopHeartbeat();
+      await stopHeartbeat();
       await app.close();
       await database.close();
     },

@@ -60,6 +60,16 @@ export interface DeviceApi {
   exchangeDeviceKey(provisioningKey: string, deviceId: number, deviceKey: string): Promise<void>;
   getTargetState(deviceKey: string, uuid: string, etag: string | null): Promise<TargetStateResult>;
   patchState(deviceKey: string, report: Record<string, unknown>): Promise<void>;
+  postLogs(deviceKey: string, uuid: string, lines: LogLine[]): Promise<void>;
+}
+
+/** One log line as the supervisor sends it (compat §5.5). */
+export interface LogLine {
+  message: string;
+  timestamp: number;
+  isSystem?: boolean;
+  isStdErr?: boolean;
+  serviceId?: number;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -138,6 +148,13 @@ export class HttpApiClient implements DeviceApi {
   async patchState(deviceKey: string, report: Record<string, unknown>): Promise<void> {
     const res = await this.request('PATCH', '/device/v3/state', deviceKey, report);
     if (!res.ok) return HttpApiClient.fail(res, 'state report');
+    await res.arrayBuffer();
+  }
+
+  /** The batch log route (compat §5.5): the long-lived gzip stream needs https on real supervisors. */
+  async postLogs(deviceKey: string, uuid: string, lines: LogLine[]): Promise<void> {
+    const res = await this.request('POST', `/device/v2/${uuid}/logs`, deviceKey, lines);
+    if (!res.ok) return HttpApiClient.fail(res, 'logs');
     await res.arrayBuffer();
   }
 

@@ -1,4 +1,5 @@
-import { ApiError, type DeviceApi, type TargetStateV3 } from './api-client.ts';
+import { ApiError, type DeviceApi, type LogLine, type TargetStateV3 } from './api-client.ts';
+import { LogBuffer, appLogMessage } from './log-buffer.ts';
 import { MetricsModel, type DeviceMetrics, type Rng } from './metrics.ts';
 
 /**
@@ -27,6 +28,8 @@ export interface DeviceOptions {
   metricsIntervalMs: number;
   /** Time between simulated download/install steps. */
   updateStepMs: number;
+  /** Each running service writes an application log line this often; 0 = only system logs. */
+  appLogIntervalMs?: number;
   rng?: Rng;
   now?: () => number;
   /** Called when the identity gains a device id (so the simulator can persist it). */
@@ -40,8 +43,8 @@ export type DeviceStatus = 'Idle' | 'Downloading' | 'Installing';
 interface ReleaseTarget {
   commit: string;
   releaseId: number;
-  /** service name → image location */
-  services: Record<string, string>;
+  /** service name → image location and service id */
+  services: Record<string, { image: string; id: number }>;
 }
 
 interface AppState {
@@ -60,7 +63,9 @@ const BACKOFF_BASE_MS = 15_000;
 
 export class SimulatedDevice {
   readonly identity: DeviceIdentity;
-  name: string | null = null;
+  /** device_name from the target state; '' until the first target state arrives (see hasTargetState). */
+  name = '';
+  hasTargetState = false;
   readonly apps = new Map<string, AppState>();
   polls = 0;
   reports = 0;
@@ -71,6 +76,8 @@ export class SimulatedDevice {
   private failures = 0;
   private lastSent: Record<string, string> = {};
   private lastMetricsAt = -Infinity;
+  private lastAppLogAt = 0;
+  private readonly logs = new LogBuffer();
   private metrics: DeviceMetrics;
   private readonly model: MetricsModel;
   private readonly rng: Rng;
@@ -82,6 +89,10 @@ export class SimulatedDevice {
     this.now = opts.now ?? Date.now;
     this.model = new MetricsModel(this.rng);
     this.metrics = this.model.current();
+  }
+
+  get uuid(): string {
+    return this.identity.uuid;
   }
 
   get isProvisioned(): boolean {
@@ -116,7 +127,9 @@ export class SimulatedDevice {
         this.nextPollAt = this.now() + interval + this.rng() * Math.min(interval * 0.1, MAX_JITTER_MS);
       }
       this.advanceUpdates();
+      this.emitAppLogs();
       await this.report();
+      await this.flushLogs();
       this.failures = 0;
       this.lastError = null;
     } catch (err) {
@@ -161,6 +174,7 @@ export class SimulatedDevice {
       }
     }
     this.identity.deviceId = deviceId;
+    this.log('Supervisor starting');
     // Everything must be reported again to a (possibly new) device row.
     this.lastSent = {};
     this.etag = null;
@@ -181,6 +195,7 @@ export class SimulatedDevice {
     const target = body[this.identity.uuid];
     if (!target) return;
     this.name = target.name;
+    this.hasTargetState = true;
     this.config = target.config ?? {};
     const seen = new Set<string>();
     for (const [appUuid, app] of Object.entries(target.apps ?? {})) {
@@ -190,7 +205,7 @@ export class SimulatedDevice {
         ? {
             commit: entry[0],
             releaseId: entry[1].id,
-            services: Object.fromEntries(Object.entries(entry[1].services ?? {}).map(([n, s]) => [n, s.image])),
+            services: Object.fromEntries(Object.entries(entry[1].services ?? {}).map(([n, s]) => [n, { image: s.image, id: s.id }])),
           }
         : null;
       const state = this.apps.get(appUuid) ?? { target: null, running: null, update: null };
@@ -215,13 +230,54 @@ export class SimulatedDevice {
     for (const app of this.apps.values()) {
       const u = app.update;
       if (!u) continue;
+      const services = Object.entries(app.target?.services ?? {});
       if (u.phase === 'downloading') {
+        if (u.progress === 0) for (const [, s] of services) this.log(`Downloading image '${s.image}'`);
         u.progress = Math.min(100, u.progress + 15 + Math.round(this.rng() * 25));
-        if (u.progress >= 100) app.update = { phase: 'installing', progress: 100 };
+        if (u.progress >= 100) {
+          app.update = { phase: 'installing', progress: 100 };
+          for (const [, s] of services) this.log(`Downloaded image '${s.image}'`);
+          for (const [name] of services) this.log(`Installing service '${name}'`);
+        }
       } else {
+        for (const [name] of Object.entries(app.running?.services ?? {})) this.log(`Killed service '${name}'`);
         app.running = app.target;
         app.update = null;
+        for (const [name, s] of services) {
+          this.log(`Started service '${name}'`);
+          this.log(`${name} started`, s.id);
+        }
       }
+    }
+  }
+
+  /** Queues a log line: a system line, or a container line when serviceId is given. */
+  log(message: string, serviceId?: number): void {
+    this.logs.push(message, this.now(), serviceId);
+  }
+
+  /** Log lines not yet accepted by the server. */
+  get pendingLogs(): readonly LogLine[] {
+    return this.logs.pending;
+  }
+
+  private emitAppLogs(): void {
+    const every = this.opts.appLogIntervalMs ?? 0;
+    if (every <= 0 || this.now() - this.lastAppLogAt < every) return;
+    this.lastAppLogAt = this.now();
+    for (const app of this.apps.values()) {
+      for (const [name, s] of Object.entries(app.running?.services ?? {})) {
+        this.log(`[${name}] ${appLogMessage(this.rng)}`, s.id);
+      }
+    }
+  }
+
+  private async flushLogs(): Promise<void> {
+    try {
+      await this.logs.flush((lines) => this.opts.api.postLogs(this.identity.apiKey, this.identity.uuid, lines));
+    } catch (err) {
+      // Logs are best effort: a failing upload must not stall polling and reporting; retry next round.
+      this.opts.log?.(`${this.identity.uuid.slice(0, 7)}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -280,6 +336,6 @@ export class SimulatedDevice {
   }
 }
 
-function serviceReport(services: Record<string, string>, status: string, progress: number | null): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(services).map(([name, image]) => [name, { image, status, download_progress: progress }]));
+function serviceReport(services: ReleaseTarget['services'], status: string, progress: number | null): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(services).map(([name, s]) => [name, { image: s.image, status, download_progress: progress }]));
 }

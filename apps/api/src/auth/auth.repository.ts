@@ -80,3 +80,13 @@ export async function createUserWithActor(db: Db, user: NewUser): Promise<UserAu
 export async function rotateJwtSecret(db: Db, userId: number, secret: string): Promise<void> {
   await db.updateTable('user').set({ jwt_secret: secret }).where('id', '=', userId).execute();
 }
+
+export async function findApplicationSlug(db: Db, applicationId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('application').select('slug').where('id', '=', applicationId).executeTakeFirst();
+  return row?.slug as string | undefined;
+}
+
+export async function findDeviceUuid(db: Db, deviceId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('device').select('uuid').where('id', '=', deviceId).executeTakeFirst();
+  return row?.uuid as string | undefined;
+}

@@ -12,20 +12,20 @@ import { findBlockingAttempt, recordFailedAttempt } from './login-attempts.repos
 export const TOO_MANY_REQUESTS = 'Too Many Requests. Try again later';
 const IP_FACTOR = 5;
 
-function buckets(login: string, ip: string): { bucket: string; max: number }[] {
+function buckets(config: AppConfig, login: string, ip: string): { bucket: string; max: number }[] {
+  const { max } = config.loginRateLimit;
   return [
-    { bucket: `user:${login.toLowerCase()}`, max: 0 },
-    { bucket: `ip:${ip}`, max: 0 },
+    { bucket: `user:${login.toLowerCase()}`, max },
+    { bucket: `ip:${ip}`, max: max * IP_FACTOR },
   ];
 }
 
 /** Throws 429 with an integer `Retry-After` (seconds) when either bucket is exhausted. */
 export async function assertLoginAllowed(db: Db, config: AppConfig, login: string, ip: string, now = new Date()): Promise<void> {
-  const { max, windowMs } = config.loginRateLimit;
+  const { windowMs } = config.loginRateLimit;
   const windowStart = new Date(now.getTime() - windowMs);
-  const limits = buckets(login, ip).map((b, i) => ({ ...b, max: i === 0 ? max : max * IP_FACTOR }));
-  for (const { bucket, max: limit } of limits) {
-    const blocking = await findBlockingAttempt(db, bucket, windowStart, limit);
+  for (const { bucket, max } of buckets(config, login, ip)) {
+    const blocking = await findBlockingAttempt(db, bucket, windowStart, max);
     if (blocking) {
       const retryAfter = Math.max(1, Math.ceil((blocking.getTime() + windowMs - now.getTime()) / 1000));
       throw new AppError(429, TOO_MANY_REQUESTS, 'too_many_requests', { 'Retry-After': String(retryAfter) });
@@ -35,5 +35,5 @@ export async function assertLoginAllowed(db: Db, config: AppConfig, login: strin
 
 export async function noteFailedLogin(db: Db, config: AppConfig, login: string, ip: string, now = new Date()): Promise<void> {
   const windowStart = new Date(now.getTime() - config.loginRateLimit.windowMs);
-  await recordFailedAttempt(db, buckets(login, ip).map((b) => b.bucket), now, windowStart);
+  await recordFailedAttempt(db, buckets(config, login, ip).map((b) => b.bucket), now, windowStart);
 }

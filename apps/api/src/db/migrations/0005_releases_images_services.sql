@@ -17,6 +17,9 @@ CREATE TABLE release (
   is_finalized_at__date timestamptz,
   is_passing_tests boolean NOT NULL DEFAULT true,
   release_version text,
+  -- `semver` is what clients PATCH; semver_* and raw_version are derived from it by the release service.
+  semver text NOT NULL DEFAULT '0.0.0',
+  raw_version text NOT NULL DEFAULT '0.0.0',
   semver_major integer NOT NULL DEFAULT 0,
   semver_minor integer NOT NULL DEFAULT 0,
   semver_patch integer NOT NULL DEFAULT 0,

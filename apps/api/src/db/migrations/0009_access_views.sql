@@ -28,8 +28,9 @@ SELECT u.id, a.id, 'balena_admin', 'platform'
  WHERE u.is_platform_admin;
 
 -- "Fleets the user has direct access to" (compat §6.5): memberships only, never staff flags.
+-- `id` repeats the fleet id: rows are only ever read for one user (the caller), where it is unique.
 CREATE VIEW user__has_direct_access_to__application AS
-SELECT DISTINCT r.user_id AS "user", r.application_id AS has_direct_access_to__application
+SELECT DISTINCT r.application_id AS id, r.user_id AS "user", r.application_id AS has_direct_access_to__application
   FROM user_application_role r
  WHERE r.source IN ('organization', 'application', 'team');
 

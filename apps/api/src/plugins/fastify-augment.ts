@@ -1,3 +1,4 @@
+// Declaration merging: what buildApp decorates onto Fastify, typed once for every module.
 import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { AppConfig } from '../lib/config.ts';

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { issueSessionToken } from '../auth/tokens.ts';
+import { hashApiKey } from './api-key-secret.ts';
+import { bearer, sessionClaimsOf, createDevice, createFleet, grantFleetRole, makeOrgAdmin, signUp, whoamiOf } from '../auth/test-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function post(url: string, token: string | undefined, payload: unknown) {
+  return ctx.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload as object });
+}
+
+describe('user API keys', () => {
+  it('creates a named key shown once; it works as Bearer and as ?apikey=', async () => {
+    const user = await signUp(ctx.app);
+    const res = await post('/api-key/user/full', user.token, { name: 'ci', description: 'for CI', expiryDate: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const key = res.json() as string;
+    expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
+    const me = await whoamiOf(ctx.app, user.token);
+    expect(await whoamiOf(ctx.app, key)).toEqual(me);
+    const viaQuery = await ctx.app.inject({ method: 'GET', url: `/actor/v1/whoami?apikey=${key}` });
+    expect(viaQuery.json()).toEqual(me.body);
+    const stored = await ctx.database.db.selectFrom('api_key').selectAll().where('name', '=', 'ci').where('is_of__actor', '=', me.body.id as number).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ key_hash: hashApiKey(key), description: 'for CI', expiry_date: null });
+    expect(JSON.stringify(stored)).not.toContain(key);
+  });
+
+  it('requires a name and a future expiry', async () => {
+    const user = await signUp(ctx.app);
+    expect((await post('/api-key/user/full', user.token, { expiryDate: null })).statusCode).toBe(400);
+    const past = await post('/api-key/user/full', user.token, { name: 'x', expiryDate: '2001-01-01T00:00:00Z' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toMatch(/future/);
+  });
+
+  it('needs a session token: anonymous and API-key callers are refused', async () => {
+    const user = await signUp(ctx.app);
+    const key = (await post('/api-key/user/full', user.token, { name: 'k' })).json() as string;
+    expect((await post('/api-key/user/full', undefined, { name: 'k' })).statusCode).toBe(401);
+    expect((await post('/api-key/user/full', key, { name: 'k2' })).statusCode).toBe(401);
+  });
+
+  it('needs a recent password proof (authTime within 20 minutes)', async () => {
+    const user = await signUp(ctx.app);
+    const claims = sessionClaimsOf(user.token);
+    const stale = await issueSessionToken({ ...claims, authTime: Date.now() - 21 * 60_000 }, { secret: ctx.app.config.jwtSecret, ttlSeconds: 3600 });
+    const res = await post('/api-key/user/full', stale, { name: 'late' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'This action requires you to have been recently authenticated', code: 'recent_auth_required' });
+  });
+
+  it('rejects an expired key with "The token expired" and an unknown key with "You have to log in"', async () => {
+    const user = await signUp(ctx.app);
+    const key = (await post('/api-key/user/full', user.token, { name: 'short', expiryDate: new Date(Date.now() + 60_000).toISOString() })).json() as string;
+    expect((await whoamiOf(ctx.app, key)).status).toBe(200);
+    await ctx.database.db.updateTable('api_key').set({ expiry_date: new Date(Date.now() - 1000) }).where('key_hash', '=', hashApiKey(key)).execute();
+    expect(await whoamiOf(ctx.app, key)).toEqual({ status: 401, body: { error: 'The token expired' } });
+    expect(await whoamiOf(ctx.app, 'Z'.repeat(32))).toEqual({ status: 401, body: { error: 'You have to log in' } });
+    const query = await ctx.app.inject({ method: 'GET', url: '/actor/v1/whoami?apikey=nope' });
+    expect(query.statusCode).toBe(401);
+  });
+
+  it('v2 with actorType user only for oneself', async () => {
+    const user = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const me = decodeJwt(user.token);
+    const ok = await post('/api-key/v2/', user.token, { actorType: 'user', actorTypeId: me.id, roles: [], expiryDate: null, name: 'mine' });
+    expect(ok.statusCode).toBe(200);
+    expect((await whoamiOf(ctx.app, ok.json())).body.actorType).toBe('user');
+    const foreign = await post('/api-key/v2', user.token, { actorType: 'user', actorTypeId: decodeJwt(other.token).id, expiryDate: null });
+    expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe('provisioning keys', () => {
+  it('lets a fleet member with API-key rights create one; whoami shows the application', async () => {
+    const user = await signUp(ctx.app);
+    const fleet = await createFleet(ctx.database.db);
+    await grantFleetRole(ctx.database.db, user.email, fleet, 'safe-operator');
+    const res = await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: fleet.applicationId, roles: ['provisioning-api-key'], name: 'prov', expiryDate: null });
+    expect(res.statusCode).toBe(200);
+    expect(await whoamiOf(ctx.app, res.json())).toEqual({
+      status: 200,
+      body: { id: fleet.applicationActor, actorType: 'application', actorTypeId: fleet.applicationId, slug: fleet.slug },
+    });
+  });
+
+  it('also accepts organization administrators and the legacy route', async () => {
+    const user = await signUp(ctx.app);
+    const fleet = await createFleet(ctx.database.db);
+    await makeOrgAdmin(ctx.database.db, user.email, fleet);
+    const res = await post(`/api-key/application/${fleet.applicationId}/provisioning`, user.token, {});
+    expect(res.statusCode).toBe(200);
+    expect((await whoamiOf(ctx.app, res.json())).body.actorType).toBe('application');
+  });
+
+  it('refuses observers, outsiders and unknown fleets alike with 403; anonymous with 401', async () => {
+    const observer = await signUp(ctx.app);
+    const outsider = await signUp(ctx.app);
+    const fleet = await createFleet(ctx.database.db);
+    await grantFleetRole(ctx.database.db, observer.email, fleet, 'observer');
+    const body = { actorType: 'application', actorTypeId: fleet.applicationId, roles: ['provisioning-api-key'], expiryDate: null };
+    for (const token of [observer.token, outsider.token]) {
+      const res = await post('/api-key/v2/', token, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('You do not have access to create API keys for this fleet');
+    }
+    expect((await post('/api-key/v2/', outsider.token, { ...body, actorTypeId: 999_999 })).statusCode).toBe(403);
+    expect((await post('/api-key/v2/', undefined, body)).statusCode).toBe(401);
+  });
+
+  it('validates the v2 body', async () => {
+    const user = await signUp(ctx.app);
+    expect((await post('/api-key/v2/', user.token, { actorType: 'fleet', actorTypeId: 1, expiryDate: null })).statusCode).toBe(400);
+    expect((await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('device keys', () => {
+  it('supervisor key exchange: the provisioning key registers the device-chosen key, exactly 200', async () => {
+    const user = await signUp(ctx.app);
+    const fleet = await createFleet(ctx.database.db);
+    await grantFleetRole(ctx.database.db, user.email, fleet, 'developer');
+    const provisioning = (await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: fleet.applicationId, expiryDate: null })).json() as string;
+    const device = await createDevice(ctx.database.db, fleet);
+    const chosen = 'f'.repeat(16) + '0123456789abcdef';
+    const res = await post(`/api-key/device/${device.id}/device-key`, provisioning, { apiKey: chosen });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBe(chosen);
+    expect(await whoamiOf(ctx.app, chosen)).toEqual({
+      status: 200,
+      body: { id: device.actor, actorType: 'device', actorTypeId: device.id, uuid: device.uuid },
+    });
+    // A retried exchange with the same key is fine; the key cannot be claimed for another device.
+    expect((await post(`/api-key/device/${device.id}/device-key`, provisioning, { apiKey: chosen })).statusCode).toBe(200);
+    const second = await createDevice(ctx.database.db, fleet);
+    expect((await post(`/api-key/device/${second.id}/device-key`, provisioning, { apiKey: chosen })).statusCode).toBe(409);
+  });
+
+  it('lets a fleet user generate a device key (v2 and the device route); refuses other fleets', async () => {
+    const user = await signUp(ctx.app);
+    const fleet = await createFleet(ctx.database.db);
+    const otherFleet = await createFleet(ctx.database.db);
+    await grantFleetRole(ctx.database.db, user.email, fleet, 'operator');
+    const device = await createDevice(ctx.database.db, fleet);
+    const v2 = await post('/api-key/v2/', user.token, { actorType: 'device', actorTypeId: device.id, expiryDate: null, name: 'dk' });
+    expect(v2.statusCode).toBe(200);
+    expect((await whoamiOf(ctx.app, v2.json())).body).toMatchObject({ actorType: 'device', uuid: device.uuid });
+    const generated = await post(`/api-key/device/${device.id}/device-key`, user.token, {});
+    expect(generated.json()).toMatch(/^[A-Za-z0-9]{32}$/);
+    const foreignDevice = await createDevice(ctx.database.db, otherFleet);
+    expect((await post(`/api-key/device/${foreignDevice.id}/device-key`, user.token, {})).statusCode).toBe(403);
+    // Another fleet's provisioning key cannot mint keys for this fleet's devices.
+    await grantFleetRole(ctx.database.db, user.email, otherFleet, 'administrator');
+    const otherProvisioning = (await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: otherFleet.applicationId, expiryDate: null })).json() as string;
+    expect((await post(`/api-key/device/${device.id}/device-key`, otherProvisioning, {})).statusCode).toBe(403);
+  });
+
+  it('device keys cannot mint keys', async () => {
+    const user = await signUp(ctx.app);
+    const fleet = await createFleet(ctx.database.db);
+    await grantFleetRole(ctx.database.db, user.email, fleet, 'operator');
+    const device = await createDevice(ctx.database.db, fleet);
+    const deviceKey = (await post(`/api-key/device/${device.id}/device-key`, user.token, {})).json() as string;
+    expect((await post(`/api-key/device/${device.id}/device-key`, deviceKey, {})).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,54 @@
+import type { Db } from '../db/database.ts';
+
+export interface NewApiKey {
+  actor: number;
+  keyHash: string;
+  name: string | null;
+  description: string | null;
+  expiryDate: Date | null;
+}
+
+export async function insertApiKey(db: Db, key: NewApiKey): Promise<number> {
+  const row = await db
+    .insertInto('api_key')
+    .values({
+      is_of__actor: key.actor,
+      key_hash: key.keyHash,
+      name: key.name,
+      description: key.description,
+      expiry_date: key.expiryDate,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id as number;
+}
+
+export async function findApiKeyActorByHash(db: Db, keyHash: string): Promise<number | undefined> {
+  const row = await db.selectFrom('api_key').select('is_of__actor').where('key_hash', '=', keyHash).executeTakeFirst();
+  return row?.is_of__actor as number | undefined;
+}
+
+export async function findApplicationActor(db: Db, applicationId: number): Promise<{ id: number; actor: number } | undefined> {
+  return db.selectFrom('application').select(['id', 'actor']).where('id', '=', applicationId).executeTakeFirst();
+}
+
+export async function findDeviceActor(
+  db: Db,
+  deviceId: number,
+): Promise<{ id: number; actor: number; belongs_to__application: number | null } | undefined> {
+  return db.selectFrom('device').select(['id', 'actor', 'belongs_to__application']).where('id', '=', deviceId).executeTakeFirst();
+}
+
+/** True when the user holds one of `roles` on the fleet (view user_application_role, 0009). */
+export async function userHasFleetRole(db: Db, userId: number, applicationId: number, roles: readonly string[]): Promise<boolean> {
+  if (roles.length === 0) return false;
+  const row = await db
+    .selectFrom('user_application_role')
+    .select('application_id')
+    .where('user_id', '=', userId)
+    .where('application_id', '=', applicationId)
+    .where('role_name', 'in', roles)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

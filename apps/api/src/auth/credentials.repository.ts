@@ -1,0 +1,39 @@
+import type { Db } from '../db/database.ts';
+
+/** An API key with whatever owns its actor: a user, a fleet (application) or a device. */
+export interface ApiKeyOwnerRow {
+  key_id: number;
+  actor: number;
+  expiry_date: Date | string | null;
+  user_id: number | null;
+  username: string | null;
+  email: string | null;
+  is_platform_admin: boolean | null;
+  is_support_agent: boolean | null;
+  application_id: number | null;
+  device_id: number | null;
+  device_application_id: number | null;
+}
+
+export async function findApiKeyOwner(db: Db, keyHash: string): Promise<ApiKeyOwnerRow | undefined> {
+  return db
+    .selectFrom('api_key as k')
+    .leftJoin('user as u', 'u.actor', 'k.is_of__actor')
+    .leftJoin('application as a', 'a.actor', 'k.is_of__actor')
+    .leftJoin('device as d', 'd.actor', 'k.is_of__actor')
+    .select([
+      'k.id as key_id',
+      'k.is_of__actor as actor',
+      'k.expiry_date',
+      'u.id as user_id',
+      'u.username',
+      'u.email',
+      'u.is_platform_admin',
+      'u.is_support_agent',
+      'a.id as application_id',
+      'd.id as device_id',
+      'd.belongs_to__application as device_application_id',
+    ])
+    .where('k.key_hash', '=', keyHash)
+    .executeTakeFirst();
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { bearer, createFleet, signUp } from '../auth/test-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ publicUrl: 'https://flotilla.example.org:8443' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /config/vars', () => {
+  it('publishes the naming rules balena-cli reads, without a token', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/config/vars' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json();
+    expect(body).toMatchObject({
+      reservedNames: ['RESIN', 'BALENA', 'USER'],
+      reservedNamespaces: ['RESIN_', 'BALENA_'],
+      invalidRegex: '/^\\d|\\W/',
+      configVarInvalidRegex: '/^[\\d:]|[^A-Za-z0-9_:]/',
+    });
+    expect(body.whiteListedNames).toContain('BALENA_SUPERVISOR_POLL_INTERVAL');
+    expect(body.whiteListedNamespaces).toContain('RESIN_HOST_CONFIG_');
+    expect(body.blackListedNames).toContain('BALENA_API_KEY');
+    expect(body.configVarSchema.properties.BALENA_SUPERVISOR_POLL_INTERVAL).toMatchObject({ type: 'integer', default: 900000 });
+    // The published regexes behave like the rules they describe.
+    const invalid = new RegExp(body.invalidRegex.slice(1, -1));
+    expect(invalid.test('1ABC')).toBe(true);
+    expect(invalid.test('GOOD_NAME')).toBe(false);
+  });
+});
+
+describe('GET /config', () => {
+  it('derives deviceUrlsBase from the public URL host', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/config' });
+    expect(res.json()).toEqual({ deviceUrlsBase: 'devices.flotilla.example.org', isCaptchaRequired: false });
+  });
+});
+
+describe('GET /device-types/v1', () => {
+  it('lists manifests with aliases and arch; one by slug or alias; unknown slug 404', async () => {
+    const db = ctx.database.db;
+    const arch = await db.insertInto('cpu_architecture').values({ slug: 'armv7hf' }).onConflict((oc) => oc.column('slug').doNothing()).execute();
+    expect(arch).toBeDefined();
+    const archId = (await db.selectFrom('cpu_architecture').select('id').where('slug', '=', 'armv7hf').executeTakeFirstOrThrow()).id;
+    const dt = await db.insertInto('device_type').values({ slug: 'test-board', name: 'Test Board', is_of__cpu_architecture: archId }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('device_type_alias').values([
+      { device_type: dt.id, is_referenced_by__alias: 'test-board' },
+      { device_type: dt.id, is_referenced_by__alias: 'test-board-legacy' },
+    ]).execute();
+    const list = await ctx.app.inject({ method: 'GET', url: '/device-types/v1' });
+    expect(list.statusCode).toBe(200);
+    const manifest = (list.json() as { slug: string; options: unknown }[]).find((m) => m.slug === 'test-board');
+    expect(manifest).toMatchObject({ name: 'Test Board', arch: 'armv7hf', aliases: ['test-board', 'test-board-legacy'], state: 'RELEASED', private: false });
+    expect(Array.isArray(manifest?.options)).toBe(true);
+    const bySlug = await ctx.app.inject({ method: 'GET', url: '/device-types/v1/test-board' });
+    expect(bySlug.json()).toEqual(manifest);
+    const byAlias = await ctx.app.inject({ method: 'GET', url: '/device-types/v1/test-board-legacy' });
+    expect(byAlias.json()).toEqual(manifest);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/device-types/v1/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Invalid device type: nope' });
+  });
+
+  it('shows a private type only to members of an organization with access', async () => {
+    const fleet = await createFleet(ctx.database.db);
+    const arch = await ctx.database.db.selectFrom('cpu_architecture').select('id').where('slug', '=', 'aarch64').executeTakeFirstOrThrow();
+    const slug = `secret-board-${fleet.organizationId}`;
+    const dt = await ctx.database.db.insertInto('device_type').values({ slug, name: 'Secret board', is_private: true, is_of__cpu_architecture: arch.id }).returning('id').executeTakeFirstOrThrow();
+    await ctx.database.db.insertInto('organization__has_private_access_to__device_type').values({ organization: fleet.organizationId, has_private_access_to__device_type: dt.id }).execute();
+    const member = await signUp(ctx.app);
+    const outsider = await signUp(ctx.app);
+    const role = await ctx.database.db.insertInto('organization_membership_role').values({ name: 'member' }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    expect(role).toBeDefined();
+    const roleId = (await ctx.database.db.selectFrom('organization_membership_role').select('id').where('name', '=', 'member').executeTakeFirstOrThrow()).id;
+    const userId = (await ctx.database.db.selectFrom('user').select('id').where('email', '=', member.email).executeTakeFirstOrThrow()).id;
+    await ctx.database.db.insertInto('organization_membership').values({ user: userId, is_member_of__organization: fleet.organizationId, organization_membership_role: roleId }).execute();
+    const seen = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ method: 'GET', url: `/device-types/v1/${slug}`, headers })).statusCode;
+    expect(await seen(bearer(member.token))).toBe(200);
+    expect(await seen(bearer(outsider.token))).toBe(404);
+    expect(await seen({})).toBe(404);
+  });
+});

@@ -1,0 +1,86 @@
+import type { Db } from '../db/database.ts';
+
+/** Queries behind POST /device/register. */
+
+export interface DeviceTypeRow {
+  id: number;
+  slug: string;
+  arch: string;
+}
+
+/** A device type by any of its aliases (the SDK resolves slugs only through aliases, compat §6.4). */
+export async function findDeviceTypeByAlias(db: Db, alias: string): Promise<DeviceTypeRow | undefined> {
+  return db
+    .selectFrom('device_type_alias as dta')
+    .innerJoin('device_type as dt', 'dt.id', 'dta.device_type')
+    .innerJoin('cpu_architecture as ca', 'ca.id', 'dt.is_of__cpu_architecture')
+    .select(['dt.id as id', 'dt.slug as slug', 'ca.slug as arch'])
+    .where('dta.is_referenced_by__alias', '=', alias)
+    .executeTakeFirst();
+}
+
+export interface FleetForRegisterRow {
+  id: number;
+  arch: string;
+}
+
+export async function findFleetForRegister(db: Db, applicationId: number): Promise<FleetForRegisterRow | undefined> {
+  return db
+    .selectFrom('application as a')
+    .innerJoin('device_type as dt', 'dt.id', 'a.is_for__device_type')
+    .innerJoin('cpu_architecture as ca', 'ca.id', 'dt.is_of__cpu_architecture')
+    .select(['a.id as id', 'ca.slug as arch'])
+    .where('a.id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+/** The user's fleet roles (organization, fleet membership, team, staff) from the access view. */
+export async function listUserFleetRoles(db: Db, userId: number, applicationId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_application_role')
+    .select('role_name')
+    .where('user_id', '=', userId)
+    .where('application_id', '=', applicationId)
+    .execute();
+  return rows.map((r) => r.role_name as string);
+}
+
+export async function deviceUuidExists(db: Db, uuid: string): Promise<boolean> {
+  const row = await db.selectFrom('device').select('id').where('uuid', '=', uuid).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewDevice {
+  uuid: string;
+  device_name: string;
+  belongs_to__application: number;
+  belongs_to__user: number | null;
+  is_of__device_type: number;
+  os_version: string | null;
+  os_variant: string | null;
+  supervisor_version: string | null;
+  mac_address: string | null;
+}
+
+/** Actor, device and device key in one transaction; returns the device id. */
+export async function insertDeviceWithKey(db: Db, device: NewDevice, keyHash: string): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const actor = await tx.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
+    const row = await tx
+      .insertInto('device')
+      .values({ ...device, actor: actor.id, api_heartbeat_state: 'unknown', is_online: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('api_key')
+      .values({ key_hash: keyHash, is_of__actor: actor.id, name: 'device key' })
+      .execute();
+    return row.id as number;
+  });
+}
+
+/** PostgreSQL unique violation on a constraint/index whose name mentions `hint`. */
+export function isUniqueViolation(err: unknown, hint: string): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return e?.code === '23505' && `${e.constraint ?? ''} ${e.message ?? ''}`.includes(hint);
+}

@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** Queries behind PATCH /device/v3/state, /device/v3/tags and the log batch route. */
+
+export async function findDeviceUuid(db: Db, deviceId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('device').select('uuid').where('id', '=', deviceId).executeTakeFirst();
+  return row?.uuid as string | undefined;
+}
+
+export type DeviceColumnValues = Record<string, string | number | boolean | null>;
+
+/**
+ * Writes only the given columns (a merge); update_status also stamps
+ * last_update_status_event, but only when the status actually changes.
+ */
+export async function updateReportedFields(db: Db, deviceId: number, values: DeviceColumnValues, updateStatus?: string): Promise<void> {
+  const set: Record<string, unknown> = { ...values };
+  if (updateStatus !== undefined) {
+    set.last_update_status_event = sql`CASE WHEN update_status IS DISTINCT FROM ${updateStatus} THEN now() ELSE last_update_status_event END`;
+    set.update_status = updateStatus;
+  }
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('device').set(set).where('id', '=', deviceId).execute();
+}
+
+export interface ReleaseImageRow {
+  release_id: number;
+  app_uuid: string;
+  commit: string;
+  image_id: number | null;
+  image_location: string | null;
+  service_name: string | null;
+}
+
+/** The releases named by (fleet uuid, commit) pairs with their images; one row per image (or one with nulls). */
+export async function listReleaseImages(db: Db, pairs: Array<{ appUuid: string; commit: string }>): Promise<ReleaseImageRow[]> {
+  if (pairs.length === 0) return [];
+  const values = sql.join(pairs.map((p) => sql`(${p.appUuid}, ${p.commit})`));
+  const r = await sql<ReleaseImageRow>`
+    SELECT r.id AS release_id, a.uuid AS app_uuid, r.commit,
+           i.id AS image_id, i.is_stored_at__image_location AS image_location, s.service_name
+      FROM (VALUES ${values}) AS p(app_uuid, commit)
+      JOIN application a ON a.uuid = p.app_uuid
+      JOIN release r ON r.belongs_to__application = a.id AND r.commit = p.commit
+      LEFT JOIN release_image ri ON ri.is_part_of__release = r.id
+      LEFT JOIN image i ON i.id = ri.image
+      LEFT JOIN service s ON s.id = i.is_a_build_of__service`.execute(db);
+  return r.rows;
+}
+
+export interface ImageInstallUpsert {
+  imageId: number;
+  releaseId: number;
+  status: string;
+  downloadProgress: number | null;
+}
+
+export async function upsertImageInstalls(db: Db, deviceId: number, rows: ImageInstallUpsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('image_install')
+    .values(
+      rows.map((r) => ({
+        device: deviceId,
+        installs__image: r.imageId,
+        is_provided_by__release: r.releaseId,
+        status: r.status,
+        download_progress: r.downloadProgress,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['device', 'installs__image']).doUpdateSet({
+        is_provided_by__release: sql`excluded.is_provided_by__release`,
+        status: sql`excluded.status`,
+        download_progress: sql`excluded.download_progress`,
+      }),
+    )
+    .execute();
+}
+
+/** Images the device no longer reports are gone from it. */
+export async function markOtherImageInstallsDeleted(db: Db, deviceId: number, keepImageIds: number[]): Promise<void> {
+  let q = db
+    .updateTable('image_install')
+    .set({ status: 'deleted', download_progress: null })
+    .where('device', '=', deviceId)
+    .where('status', '<>', 'deleted');
+  if (keepImageIds.length > 0) q = q.where('installs__image', 'not in', keepImageIds);
+  await q.execute();
+}
+
+export async function upsertDeviceTags(db: Db, deviceId: number, tags: Record<string, string>): Promise<void> {
+  const entries = Object.entries(tags);
+  if (entries.length === 0) return;
+  await db
+    .insertInto('device_tag')
+    .values(entries.map(([tag_key, value]) => ({ device: deviceId, tag_key, value })))
+    .onConflict((oc) => oc.columns(['device', 'tag_key']).doUpdateSet({ value: sql`excluded.value` }))
+    .execute();
+}
+
+export interface DeviceLogInsert {
+  message: string;
+  timestamp: Date;
+  isSystem: boolean;
+  isStdErr: boolean;
+  serviceId: number | null;
+}
+
+export async function insertDeviceLogs(db: Db, deviceId: number, lines: DeviceLogInsert[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insertInto('device_log')
+    .values(
+      lines.map((l) => ({
+        device: deviceId,
+        timestamp: l.timestamp,
+        message: l.message,
+        is_system: l.isSystem,
+        is_stderr: l.isStdErr,
+        service_id: l.serviceId,
+      })),
+    )
+    .execute();
+}

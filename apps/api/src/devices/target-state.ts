@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import type { TargetServiceRow, TargetStateRow } from './target-state.repository.ts';
+
+/**
+ * Pure shaping of a target state (compat §5.3) from the one-row query. Kept free of I/O so
+ * the precedence rules are easy to test and the same row serves v3 and the legacy v2 shape.
+ */
+
+type StringMap = Record<string, string>;
+
+const POLL_INTERVAL_VARS = ['BALENA_SUPERVISOR_POLL_INTERVAL', 'RESIN_SUPERVISOR_POLL_INTERVAL'] as const;
+/** Dashboard-only settings never reach the device. */
+const UI_VAR = /^(BALENA|RESIN)_UI_/;
+
+/** Fleet config vars overlaid by device config vars, always carrying RESIN_SUPERVISOR_POLL_INTERVAL. */
+export function buildConfig(appConfig: StringMap, deviceConfig: StringMap, defaultPollIntervalMs: number): StringMap {
+  const config: StringMap = {};
+  for (const [k, v] of Object.entries({ ...appConfig, ...deviceConfig })) if (!UI_VAR.test(k)) config[k] = v;
+  if (config.RESIN_SUPERVISOR_POLL_INTERVAL === undefined) {
+    config.RESIN_SUPERVISOR_POLL_INTERVAL = config.BALENA_SUPERVISOR_POLL_INTERVAL ?? String(defaultPollIntervalMs);
+  }
+  return sortKeys(config);
+}
+
+/** The poll interval (ms) a device follows given its fleet and device config vars (device wins). */
+export function pollIntervalFrom(appConfig: StringMap, deviceConfig: StringMap, defaultMs: number): number {
+  for (const source of [deviceConfig, appConfig]) {
+    for (const name of POLL_INTERVAL_VARS) {
+      const n = Number(source[name]);
+      if (source[name] !== undefined && Number.isFinite(n) && n > 0) return n;
+    }
+  }
+  return defaultMs;
+}
+
+function sortKeys<T>(o: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** image env < fleet env < service env < device env < device-service env (compat §5.3). */
+export function serviceEnvironment(row: TargetStateRow, s: TargetServiceRow): StringMap {
+  return sortKeys({ ...s.image_env, ...row.app_env, ...s.service_env, ...row.device_env, ...s.device_service_env });
+}
+
+function imageReference(s: TargetServiceRow): string {
+  return s.content_hash ? `${s.image_location}@${s.content_hash}` : s.image_location;
+}
+
+function composeServices(row: TargetStateRow): Record<string, Record<string, unknown>> {
+  const services = (row.composition as { services?: unknown } | null)?.services;
+  return services && typeof services === 'object' ? (services as Record<string, Record<string, unknown>>) : {};
+}
+
+function serviceLabels(row: TargetStateRow, s: TargetServiceRow): StringMap {
+  const compose = composeServices(row)[s.service_name];
+  const composeLabels = compose?.labels && typeof compose.labels === 'object' && !Array.isArray(compose.labels) ? (compose.labels as StringMap) : {};
+  return sortKeys({ ...composeLabels, ...s.image_labels, ...s.service_labels });
+}
+
+function composition(row: TargetStateRow, s: TargetServiceRow): Record<string, unknown> | undefined {
+  const entry = composeServices(row)[s.service_name];
+  if (!entry) return undefined;
+  const { build: _build, ...rest } = entry;
+  return rest;
+}
+
+function releaseExtras(row: TargetStateRow): Record<string, unknown> {
+  const c = (row.composition ?? {}) as { volumes?: unknown; networks?: unknown };
+  return {
+    ...(c.volumes && typeof c.volumes === 'object' ? { volumes: c.volumes } : {}),
+    ...(c.networks && typeof c.networks === 'object' ? { networks: c.networks } : {}),
+  };
+}
+
+export function buildTargetStateV3(row: TargetStateRow, defaultPollIntervalMs: number): Record<string, unknown> {
+  const apps: Record<string, unknown> = {};
+  if (row.belongs_to__application !== null && row.app_uuid) {
+    const releases: Record<string, unknown> = {};
+    if (row.release_id !== null && row.commit) {
+      const services: Record<string, unknown> = {};
+      for (const s of row.services) {
+        const comp = composition(row, s);
+        services[s.service_name] = {
+          id: s.service_id,
+          image_id: s.image_id,
+          image: imageReference(s),
+          running: true,
+          environment: serviceEnvironment(row, s),
+          labels: serviceLabels(row, s),
+          ...(comp ? { composition: comp } : {}),
+        };
+      }
+      releases[row.commit] = { id: row.release_id, services, ...releaseExtras(row) };
+    }
+    apps[row.app_uuid] = {
+      id: row.belongs_to__application,
+      name: row.app_name,
+      class: row.is_of__class ?? 'fleet',
+      ...(row.is_host ? { is_host: true } : {}),
+      releases,
+    };
+  }
+  return {
+    [row.uuid]: {
+      name: row.device_name,
+      config: buildConfig(row.app_config, row.device_config, defaultPollIntervalMs),
+      apps,
+    },
+  };
+}
+
+/** Legacy v2 shape (old supervisors, SDK getSupervisorTargetState): apps keyed by id, services by service id. */
+export function buildTargetStateV2(row: TargetStateRow, defaultPollIntervalMs: number): Record<string, unknown> {
+  const apps: Record<string, unknown> = {};
+  if (row.belongs_to__application !== null) {
+    const services: Record<string, unknown> = {};
+    if (row.release_id !== null) {
+      for (const s of row.services) {
+        services[String(s.service_id)] = {
+          imageId: s.image_id,
+          serviceName: s.service_name,
+          image: imageReference(s),
+          running: true,
+          environment: serviceEnvironment(row, s),
+          labels: serviceLabels(row, s),
+        };
+      }
+    }
+    apps[String(row.belongs_to__application)] = {
+      name: row.app_name,
+      ...(row.commit ? { commit: row.commit, releaseId: row.release_id } : {}),
+      services,
+      volumes: (row.composition as { volumes?: unknown } | null)?.volumes ?? {},
+      networks: (row.composition as { networks?: unknown } | null)?.networks ?? {},
+    };
+  }
+  return {
+    local: { name: row.device_name, config: buildConfig(row.app_config, row.device_config, defaultPollIntervalMs), apps },
+    dependent: { apps: {}, devices: {} },
+  };
+}
+
+/** A weak ETag from the body's hash: same state → same tag on every replica. */
+export function etagOf(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match matches when any listed tag equals ours, ignoring weak/strong prefixes. */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  const ours = bare(etag);
+  return header.split(',').some((t) => t.trim() === '*' || bare(t) === ours);
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { fleetSlug, validateFleetName } from '@flotilla/core/fleet-name';
+import { rolesWithPermission } from '@flotilla/core/roles';
+import { badRequest, conflict, forbidden } from '../lib/errors.ts';
+import { createActor } from '../model/resources/actor.repository.ts';
+import type { ResourceHooks, Values, WriteContext } from '../model/types.ts';
+import {
+  getApplicationTypeId,
+  getOrganizationHandle,
+  isFleetNameTaken,
+  listFleets,
+  releaseBelongsToFleet,
+  userHasFleetRole,
+  userHasOrgRole,
+} from './application.repository.ts';
+
+export const DEFAULT_APPLICATION_TYPE = 'microservices';
+export const FLEET_CLASSES = ['fleet', 'block', 'app'] as const;
+const UUID_PATTERN = /^[0-9a-f]{32}$/;
+/** 409 text: clients (pine upsert, dashboard) match /unique/i. */
+export const DUPLICATE_FLEET_NAME = '"app_name" must be unique.';
+
+function asId(value: unknown, field: string): number {
+  const n = typeof value === 'object' && value !== null && '__id' in value ? (value as { __id: unknown }).__id : value;
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw badRequest(`Invalid ${field}`);
+  return n;
+}
+
+function checkName(name: unknown): string {
+  const message = validateFleetName(typeof name === 'string' ? name : undefined);
+  if (message) throw badRequest(message);
+  return name as string;
+}
+
+function checkClass(value: unknown): void {
+  if (!(FLEET_CLASSES as readonly unknown[]).includes(value)) throw badRequest('is_of__class must be one of fleet, block, app');
+}
+
+async function slugFor(ctx: WriteContext, organizationId: number, appName: string): Promise<string> {
+  const handle = await getOrganizationHandle(ctx.db, organizationId);
+  if (!handle) throw badRequest('Organization not found');
+  return fleetSlug(handle, appName);
+}
+
+/**
+ * Application (fleet/app/block) write rules: fleets spec §5 "Fleet name", "Creating a fleet",
+ * "Fleet changes"; compat §6.1 server-filled fields.
+ */
+export const applicationHooks: ResourceHooks = {
+  async beforeCreate(values: Values, ctx) {
+    if (values.app_name == null || values.organization == null || values.is_for__device_type == null) {
+      throw badRequest('missing required attributes');
+    }
+    const appName = checkName(values.app_name);
+    const organizationId = asId(values.organization, 'organization');
+    const out: Values = { ...values, app_name: appName, organization: organizationId };
+    if (out.is_of__class != null) checkClass(out.is_of__class);
+    if (out.uuid != null && (typeof out.uuid !== 'string' || !UUID_PATTERN.test(out.uuid))) throw badRequest('Invalid uuid');
+    out.uuid ??= randomBytes(16).toString('hex');
+    out.slug = await slugFor(ctx, organizationId, appName);
+    if (await isFleetNameTaken(ctx.db, organizationId, appName)) throw conflict(DUPLICATE_FLEET_NAME);
+    if (out.application_type == null) {
+      const typeId = await getApplicationTypeId(ctx.db, DEFAULT_APPLICATION_TYPE);
+      if (typeId == null) throw new Error('The default application type is missing');
+      out.application_type = typeId;
+    }
+    out.should_track_latest_release ??= true;
+    out.is_of__class ??= 'fleet';
+    out.actor = await createActor(ctx.db);
+    return out;
+  },
+
+  async beforeUpdate(patch: Values, ids: number[], ctx) {
+    const out: Values = { ...patch };
+    if ('is_of__class' in out) checkClass(out.is_of__class);
+    if ('uuid' in out && (typeof out.uuid !== 'string' || !UUID_PATTERN.test(out.uuid))) throw badRequest('Invalid uuid');
+    // The slug follows the name and the organization; a client-sent slug is not trusted.
+    delete out.slug;
+    const renaming = 'app_name' in out;
+    const moving = 'organization' in out;
+    if (renaming) out.app_name = checkName(out.app_name);
+    if (moving) out.organization = asId(out.organization, 'organization');
+    if ((renaming || moving) && ids.length > 1) throw badRequest('Fleets can be renamed or transferred one at a time');
+    const fleets = await listFleets(ctx.db, ids);
+    for (const fleet of fleets) {
+      if (renaming && fleet.is_legacy) throw badRequest('Renaming is not allowed for legacy applications');
+      const organizationId = moving ? (out.organization as number) : fleet.organization;
+      const appName = renaming ? (out.app_name as string) : fleet.app_name;
+      if (moving && ctx.principal.kind === 'user') {
+        const p = ctx.principal;
+        const canTransfer = await userHasFleetRole(ctx.db, p.userId, fleet.id, rolesWithPermission('resin.application.transfer'));
+        const canCreate = await userHasOrgRole(ctx.db, p.userId, organizationId, rolesWithPermission('resin.application.create'));
+        if (!canTransfer || !canCreate) throw forbidden('You are not allowed to transfer this fleet');
+      }
+      if (renaming || moving) {
+        if (await isFleetNameTaken(ctx.db, organizationId, appName, fleet.id)) throw conflict(DUPLICATE_FLEET_NAME);
+        out.slug = await slugFor(ctx, organizationId, appName);
+      }
+      if (out.should_be_running__release != null) {
+        const releaseId = asId(out.should_be_running__release, 'should_be_running__release');
+        if (!(await releaseBelongsToFleet(ctx.db, releaseId, fleet.id))) throw badRequest('The release does not belong to this fleet');
+      }
+    }
+    return out;
+  },
+};

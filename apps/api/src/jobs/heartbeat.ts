@@ -1,0 +1,92 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../lib/config.ts';
+
+/**
+ * API heartbeat expiry (compat §5.7): an online device that has not polled within
+ * 1.5 × its poll interval goes `timeout`; a device in `timeout` for longer than the grace
+ * period goes `offline`. `is_online` follows (true only while online). Each tick is one
+ * transaction holding a PostgreSQL advisory lock, so with several replicas only one works.
+ */
+
+/** Advisory lock key of this job (any constant unique among the server's jobs). */
+export const HEARTBEAT_LOCK_KEY = 727_301;
+const DEFAULT_TICK_MS = 5000;
+
+export interface HeartbeatTickResult {
+  /** False when another replica held the lock and this tick did nothing. */
+  ran: boolean;
+  timedOut: number;
+  offline: number;
+}
+
+/** Poll interval (ms) of device `d`: device config var, else fleet config var, else the default. */
+function pollIntervalMs(defaultMs: number): RawBuilder<number> {
+  const pick = (table: string, owner: RawBuilder<unknown>) => sql`(
+    SELECT v.value::numeric FROM ${sql.table(table)} v
+     WHERE ${owner} AND v.name IN ('BALENA_SUPERVISOR_POLL_INTERVAL', 'RESIN_SUPERVISOR_POLL_INTERVAL')
+       AND v.value ~ '^[0-9]{1,12}$' AND v.value::numeric > 0
+     ORDER BY v.name = 'BALENA_SUPERVISOR_POLL_INTERVAL' DESC LIMIT 1)`;
+  return sql<number>`coalesce(
+    ${pick('device_config_variable', sql`v.device = d.id`)},
+    ${pick('application_config_variable', sql`v.application = d.belongs_to__application`)},
+    ${defaultMs}::numeric)`;
+}
+
+export async function runHeartbeatTick(db: Db, config: AppConfig, now?: Date): Promise<HeartbeatTickResult> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  return db.transaction().execute(async (tx) => {
+    const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${HEARTBEAT_LOCK_KEY}) AS locked`.execute(tx);
+    if (!lock.rows[0]?.locked) return { ran: false, timedOut: 0, offline: 0 };
+
+    // Offline first, so a device that times out in this tick gets its full grace period.
+    const offline = await sql`
+      UPDATE device SET api_heartbeat_state = 'offline', is_online = false, changed_api_heartbeat_state_on__date = ${at}
+       WHERE api_heartbeat_state = 'timeout'
+         AND coalesce(changed_api_heartbeat_state_on__date, '-infinity'::timestamptz)
+             < ${at} - make_interval(secs => ${config.heartbeatOfflineGraceSeconds}::double precision)`.execute(tx);
+
+    const timedOut = await sql`
+      UPDATE device d SET api_heartbeat_state = 'timeout', is_online = false, changed_api_heartbeat_state_on__date = ${at}
+       WHERE d.api_heartbeat_state = 'online'
+         AND coalesce(d.last_connectivity_event, '-infinity'::timestamptz)
+             < ${at} - make_interval(secs => (1.5 * ${pollIntervalMs(config.defaultPollIntervalMs)} / 1000)::double precision)`.execute(tx);
+
+    return { ran: true, timedOut: Number(timedOut.numAffectedRows ?? 0), offline: Number(offline.numAffectedRows ?? 0) };
+  });
+}
+
+export interface HeartbeatJobOptions {
+  /** Time between ticks (default 5 s). */
+  intervalMs?: number;
+  onError?: (err: unknown) => void;
+  onTick?: (result: HeartbeatTickResult) => void;
+}
+
+/** Starts the periodic job; the returned function stops it and waits for a running tick. */
+export function startHeartbeatJob(db: Db, config: AppConfig, opts: HeartbeatJobOptions = {}): () => Promise<void> {
+  const intervalMs = opts.intervalMs ?? DEFAULT_TICK_MS;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  const schedule = () => {
+    if (!stopped) timer = setTimeout(tick, intervalMs);
+  };
+  const tick = () => {
+    running = runHeartbeatTick(db, config)
+      .then((r) => opts.onTick?.(r))
+      .catch((err: unknown) => opts.onError?.(err))
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+  };
+  schedule();
+
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}

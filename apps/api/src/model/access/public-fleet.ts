@@ -1,0 +1,16 @@
+import { sql } from 'kysely';
+import type { PermissionRules, RowRule } from '../types.ts';
+import { or, type IdOf } from './rule-builders.ts';
+
+/**
+ * Rows of public fleets (host OS applications and their releases, tags, images) are readable by
+ * anyone, signed in or not: that is how clients list OS versions and supported device types.
+ */
+export function withPublicFleetRead(rules: PermissionRules, fleetOf: IdOf): PermissionRules {
+  const base: RowRule = rules.read ?? (() => false);
+  const read: RowRule = (alias, p) => {
+    if (p.kind === 'system') return true;
+    return or(base(alias, p), sql`EXISTS (SELECT 1 FROM application pa WHERE pa.id = ${fleetOf(alias)} AND pa.is_public)`);
+  };
+  return { ...rules, read };
+}

@@ -1,0 +1,115 @@
+import { sql, type RawBuilder } from 'kysely';
+import { rolesWithPermission } from '@flotilla/core/roles';
+import type { Principal } from '../../auth/principal.ts';
+import type { RowRule } from '../types.ts';
+
+/**
+ * Builders that compile permission names into SQL row conditions. A permission becomes the
+ * list of roles that grant it (computed in JS from packages/core/src/roles.ts) and an EXISTS
+ * over the `user_application_role` / `user_organization_role` views. Values are always bound
+ * parameters; identifiers come from the registry through `sql.ref`.
+ */
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+export type DevicePrincipal = Extract<Principal, { kind: 'device' }>;
+export type ApplicationPrincipal = Extract<Principal, { kind: 'application' }>;
+type Cond = RawBuilder<unknown> | boolean;
+/** An SQL expression over the row alias: the id of the row's fleet or organization. */
+export type IdOf = (alias: string) => RawBuilder<unknown>;
+
+/** `alias.column` as a quoted reference. */
+export const col = (alias: string, column: string): RawBuilder<unknown> => sql.ref(`${alias}.${column}`);
+
+/** The id of the row's fleet through a parent table: `(SELECT p.<fleetColumn> FROM <table> p WHERE p.id = alias.<fk>)`. */
+export function fleetVia(fk: string, table: string, next: IdOf): IdOf {
+  return (alias) => {
+    const p = `${alias}_${table}`;
+    return sql`(SELECT ${next(p)} FROM ${sql.table(table)} AS ${sql.table(p)} WHERE ${col(p, 'id')} = ${col(alias, fk)})`;
+  };
+}
+export const column = (name: string): IdOf => (alias) => col(alias, name);
+
+function roleIn(roles: readonly string[]): RawBuilder<unknown> {
+  return sql`r.role_name IN (${sql.join(roles.map((r) => sql`${r}`))})`;
+}
+
+/** The user holds a role granting `permission` on the fleet `fleetId`. */
+export function userFleetPermission(userId: number, permission: string, fleetId: RawBuilder<unknown>): Cond {
+  const roles = rolesWithPermission(permission);
+  if (roles.length === 0) return false;
+  return sql`EXISTS (SELECT 1 FROM user_application_role r WHERE r.user_id = ${userId} AND r.application_id = ${fleetId} AND ${roleIn(roles)})`;
+}
+
+/** The user holds an organization role granting `permission` on organization `orgId`. */
+export function userOrgPermission(userId: number, permission: string, orgId: RawBuilder<unknown>): Cond {
+  const roles = rolesWithPermission(permission);
+  if (roles.length === 0) return false;
+  return sql`EXISTS (SELECT 1 FROM user_organization_role r WHERE r.user_id = ${userId} AND r.organization_id = ${orgId} AND ${roleIn(roles)})`;
+}
+
+/** OR of conditions, folding constants (`true` wins, `false` disappears). */
+export function or(...conds: Cond[]): Cond {
+  if (conds.some((c) => c === true)) return true;
+  const parts = conds.filter((c): c is RawBuilder<unknown> => c !== false);
+  if (parts.length === 0) return false;
+  if (parts.length === 1) return parts[0]!;
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** AND of conditions, folding constants. */
+export function and(...conds: Cond[]): Cond {
+  if (conds.some((c) => c === false)) return false;
+  const parts = conds.filter((c): c is RawBuilder<unknown> => c !== true);
+  if (parts.length === 0) return true;
+  if (parts.length === 1) return parts[0]!;
+  return sql`(${sql.join(parts, sql` AND `)})`;
+}
+
+export interface PrincipalRules {
+  user?: (alias: string, p: UserPrincipal) => Cond;
+  device?: (alias: string, p: DevicePrincipal) => Cond;
+  application?: (alias: string, p: ApplicationPrincipal) => Cond;
+  anonymous?: (alias: string) => Cond;
+}
+
+/** One RowRule from per-principal-kind conditions; kinds without an entry see nothing. System sees all. */
+export function byPrincipal(rules: PrincipalRules): RowRule {
+  return (alias, p) => {
+    switch (p.kind) {
+      case 'system':
+        return true;
+      case 'user':
+        return rules.user ? rules.user(alias, p) : false;
+      case 'device':
+        return rules.device ? rules.device(alias, p) : false;
+      case 'application':
+        return rules.application ? rules.application(alias, p) : false;
+      case 'anonymous':
+        return rules.anonymous ? rules.anonymous(alias) : false;
+    }
+  };
+}
+
+export const everyone: RowRule = () => true;
+export const nobody: RowRule = (_alias, p) => p.kind === 'system';
+/** Any signed-in principal (user, fleet or device key). */
+export const anyAuthenticated: RowRule = (_alias, p) => p.kind !== 'anonymous';
+
+/** Users holding `permission` on the row's fleet. */
+export function fleetPermission(permission: string, fleetOf: IdOf): (alias: string, p: UserPrincipal) => Cond {
+  return (alias, p) => userFleetPermission(p.userId, permission, fleetOf(alias));
+}
+
+/** The row belongs to the device principal's own fleet (devices read their fleet's data). */
+export function inDeviceFleet(fleetOf: IdOf): (alias: string, p: DevicePrincipal) => Cond {
+  return (alias, p) => (p.applicationId == null ? false : sql`${fleetOf(alias)} = ${p.applicationId}`);
+}
+
+/** The row belongs to the application (provisioning key) principal's fleet. */
+export function inApplicationFleet(fleetOf: IdOf): (alias: string, p: ApplicationPrincipal) => Cond {
+  return (alias, p) => sql`${fleetOf(alias)} = ${p.applicationId}`;
+}
+
+/** The row's device column is the device principal itself. */
+export function ownDevice(deviceColumn: string): (alias: string, p: DevicePrincipal) => Cond {
+  return (alias, p) => sql`${col(alias, deviceColumn)} = ${p.deviceId}`;
+}

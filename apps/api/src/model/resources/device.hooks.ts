@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { badRequest } from '../../lib/errors.ts';
+import type { ResourceHooks, Values } from '../types.ts';
+import { createActor } from './actor.repository.ts';
+
+const ADJECTIVES = ['quiet', 'brave', 'sunny', 'rapid', 'gentle', 'lucky', 'misty', 'bold', 'calm', 'eager'];
+const NOUNS = ['river', 'falcon', 'meadow', 'comet', 'harbor', 'maple', 'canyon', 'breeze', 'summit', 'willow'];
+
+/** A readable default name, e.g. `misty-falcon`. */
+export function generateDeviceName(): string {
+  const [a, b] = randomBytes(2);
+  return `${ADJECTIVES[a! % ADJECTIVES.length]}-${NOUNS[b! % NOUNS.length]}`;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{32}([0-9a-f]{30})?$/;
+
+/** Every device owns an actor (compat §3.4); uuid and name default like the supervisor expects. */
+export const deviceHooks: ResourceHooks = {
+  async beforeCreate(values: Values, ctx) {
+    const out: Values = { ...values };
+    if (out.uuid == null) out.uuid = randomBytes(16).toString('hex');
+    else if (typeof out.uuid !== 'string' || !UUID_PATTERN.test(out.uuid)) throw badRequest('Invalid device uuid');
+    if (out.device_name == null || out.device_name === '') out.device_name = generateDeviceName();
+    out.actor = await createActor(ctx.db);
+    return out;
+  },
+  beforeUpdate(patch: Values) {
+    if ('uuid' in patch && (typeof patch.uuid !== 'string' || !UUID_PATTERN.test(patch.uuid))) {
+      throw badRequest('Invalid device uuid');
+    }
+    if ('device_name' in patch && (typeof patch.device_name !== 'string' || patch.device_name.trim() === '')) {
+      throw badRequest('A device name is required');
+    }
+    return patch;
+  },
+};

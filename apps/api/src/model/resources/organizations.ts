@@ -1,0 +1,203 @@
+import { sql } from 'kysely';
+import { ROLE_ORDER } from '@flotilla/core/roles';
+import type { ResourceDef } from '../types.ts';
+import { membershipHooks, organizationHooks, teamHooks } from '../../organizations/organization.hooks.ts';
+import { orgScoped, userHasFleetInOrg } from '../access/org-rules.ts';
+import { byPrincipal, col, column, everyone, fleetVia, nobody, or, userOrgPermission } from '../access/rule-builders.ts';
+import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
+
+const orgOfApp = (applicationId: number) => sql`(SELECT oa.organization FROM application oa WHERE oa.id = ${applicationId})`;
+
+export const organization: ResourceDef = {
+  name: 'organization',
+  table: 'organization',
+  fields: [
+    id,
+    createdAt,
+    writable('name', 'Short Text', { required: true }),
+    writable('handle', 'Short Text'),
+    writable('company_name', 'Short Text', { nullable: true }),
+    writable('industry', 'Short Text', { nullable: true }),
+    writable('website', 'Short Text', { nullable: true }),
+    writable('logo_image', 'Text', { nullable: true }),
+    field('is_frozen', 'Boolean'),
+    writable('is_enforcing_saml_login', 'Boolean'),
+    field('billing_account_code', 'Short Text', { nullable: true }),
+    field('has_past_due_invoice_since__date', 'Date Time', { nullable: true }),
+    field('is_using__billing_version', 'Short Text'),
+  ],
+  navs: [
+    reverse('application', 'application', 'organization'),
+    reverse('organization_membership', 'organization_membership', 'is_member_of__organization', ['user__is_member_of__organization']),
+    reverse('owns__team', 'team', 'belongs_to__organization'),
+    reverse('organization_invite', 'organization_invite', 'is_invited_to__organization', ['invitee__is_invited_to__organization']),
+    reverse('subscription', 'subscription', 'is_for__organization'),
+    reverse('owns__credit_bundle', 'credit_bundle', 'belongs_to__organization'),
+    reverse('organization_credit_notification', 'organization_credit_notification', 'organization'),
+    reverse('identity_provider_membership', 'identity_provider_membership', 'authorizes__organization'),
+    reverse('organization__has_private_access_to__device_type', 'organization__has_private_access_to__device_type', 'organization'),
+  ],
+  naturalKeys: [['handle']],
+  permissions: {
+    // Members read their organization; so does anyone with access to one of its fleets.
+    read: byPrincipal({
+      user: (a, p) => or(userOrgPermission(p.userId, 'resin.organization.read', col(a, 'id')), userHasFleetInOrg(p.userId, col(a, 'id'))),
+      device: (a, p) => (p.applicationId == null ? false : sql`${col(a, 'id')} = ${orgOfApp(p.applicationId)}`),
+      application: (a, p) => sql`${col(a, 'id')} = ${orgOfApp(p.applicationId)}`,
+    }),
+    create: byPrincipal({ user: () => true }),
+    update: byPrincipal({ user: (a, p) => userOrgPermission(p.userId, 'resin.organization.update', col(a, 'id')) }),
+    delete: byPrincipal({ user: (a, p) => userOrgPermission(p.userId, 'resin.organization.delete', col(a, 'id')) }),
+  },
+  hooks: organizationHooks,
+};
+
+export const organizationMembershipRole: ResourceDef = {
+  name: 'organization_membership_role',
+  table: 'organization_membership_role',
+  fields: [id, field('name', 'Short Text'), field('description', 'Text', { nullable: true })],
+  naturalKeys: [['name']],
+  permissions: { read: everyone, create: nobody, update: nobody, delete: nobody },
+};
+
+const roleOrderSql = sql`ARRAY[${sql.join(ROLE_ORDER.map((r) => sql`${r}::text`))}]`;
+
+/** The most privileged role a member holds in the organization (org role, fleet or team roles). */
+function effectiveSeatRole(a: string) {
+  const user = col(a, 'user');
+  const org = col(a, 'is_member_of__organization');
+  return sql`(SELECT x.role_name FROM (
+      SELECT omr.name AS role_name FROM organization_membership_role omr WHERE omr.id = ${col(a, 'organization_membership_role')}
+      UNION ALL
+      SELECT r.role_name FROM user_application_role r JOIN application ea ON ea.id = r.application_id
+       WHERE r.user_id = ${user} AND ea.organization = ${org} AND r.source IN ('application', 'team')
+    ) x ORDER BY array_position(${roleOrderSql}, x.role_name) LIMIT 1)`;
+}
+
+const membershipOrg = column('is_member_of__organization');
+
+export const organizationMembership: ResourceDef = {
+  name: 'organization_membership',
+  aliases: ['user__is_member_of__organization'],
+  table: 'organization_membership',
+  fields: [
+    id,
+    createdAt,
+    fk('user', 'user', { writable: true, required: true }),
+    fk('is_member_of__organization', 'organization', { writable: true, required: true, aliases: ['organization'] }),
+    fk('organization_membership_role', 'organization_membership_role', { writable: true, required: true }),
+    field('effective_seat_role', 'Short Text', { computed: effectiveSeatRole }),
+  ],
+  navs: [reverse('organization_membership_tag', 'organization_membership_tag', 'organization_membership', ['user__is_member_of__organization__has__tag_key'])],
+  naturalKeys: [['user', 'is_member_of__organization']],
+  permissions: (() => {
+    const base = orgScoped('organization_membership', membershipOrg, { readAlso: (a, p) => sql`${col(a, 'user')} = ${p.userId}` });
+    return {
+      ...base,
+      // Leaving an organization: deleting one's own membership (the hook keeps the last administrator).
+      delete: byPrincipal({
+        user: (a, p) => or(sql`${col(a, 'user')} = ${p.userId}`, userOrgPermission(p.userId, 'resin.organization_membership.delete', membershipOrg(a))),
+      }),
+    };
+  })(),
+  hooks: membershipHooks,
+};
+
+export const organizationMembershipTag: ResourceDef = {
+  name: 'organization_membership_tag',
+  aliases: ['user__is_member_of__organization__has__tag_key'],
+  table: 'organization_membership_tag',
+  fields: [
+    id,
+    createdAt,
+    fk('organization_membership', 'organization_membership', { writable: true, required: true }),
+    writable('tag_key', 'Short Text', { required: true }),
+    writable('value', 'Text'),
+  ],
+  naturalKeys: [['organization_membership', 'tag_key']],
+  permissions: orgScoped('organization_membership_tag', fleetVia('organization_membership', 'organization_membership', membershipOrg)),
+};
+
+const teamOrg = column('belongs_to__organization');
+const isTeamMember = (teamId: ReturnType<typeof col>, userId: number) =>
+  sql`EXISTS (SELECT 1 FROM team_membership tm WHERE tm.is_member_of__team = ${teamId} AND tm."user" = ${userId})`;
+
+export const team: ResourceDef = {
+  name: 'team',
+  table: 'team',
+  fields: [
+    id,
+    createdAt,
+    writable('name', 'Short Text', { required: true }),
+    writable('description', 'Text', { nullable: true }),
+    fk('belongs_to__organization', 'organization', { writable: true, required: true }),
+  ],
+  navs: [
+    reverse('team_membership', 'team_membership', 'is_member_of__team', ['user__is_member_of__team']),
+    reverse('team_application_access', 'team_application_access', 'team', ['team__grants_access_to__application']),
+  ],
+  permissions: orgScoped('team', teamOrg, { readAlso: (a, p) => isTeamMember(col(a, 'id'), p.userId) }),
+  hooks: teamHooks,
+};
+
+const teamMembershipOrg = fleetVia('is_member_of__team', 'team', teamOrg);
+
+export const teamMembership: ResourceDef = {
+  name: 'team_membership',
+  aliases: ['user__is_member_of__team'],
+  table: 'team_membership',
+  fields: [
+    id,
+    createdAt,
+    fk('user', 'user', { writable: true, required: true }),
+    fk('is_member_of__team', 'team', { writable: true, required: true, aliases: ['team'] }),
+  ],
+  naturalKeys: [['user', 'is_member_of__team']],
+  permissions: (() => {
+    const base = orgScoped('team_membership', teamMembershipOrg, { readAlso: (a, p) => sql`${col(a, 'user')} = ${p.userId}` });
+    return {
+      ...base,
+      // Removing oneself from a team is always allowed (accounts §6).
+      delete: byPrincipal({
+        user: (a, p) => or(sql`${col(a, 'user')} = ${p.userId}`, userOrgPermission(p.userId, 'resin.team_membership.delete', teamMembershipOrg(a))),
+      }),
+    };
+  })(),
+};
+
+export const invitee: ResourceDef = {
+  name: 'invitee',
+  table: 'invitee',
+  fields: [id, createdAt, writable('email', 'Short Text', { required: true })],
+  naturalKeys: [['email']],
+  permissions: {
+    read: byPrincipal({
+      user: (a, p) =>
+        or(
+          sql`EXISTS (SELECT 1 FROM organization_invite oi WHERE oi.invitee = ${col(a, 'id')} AND EXISTS (SELECT 1 FROM user_organization_role r WHERE r.user_id = ${p.userId} AND r.organization_id = oi.is_invited_to__organization AND r.role_name IN ('administrator', 'balena_admin')))`,
+          sql`EXISTS (SELECT 1 FROM application_invite ai WHERE ai.invitee = ${col(a, 'id')} AND EXISTS (SELECT 1 FROM user_application_role r WHERE r.user_id = ${p.userId} AND r.application_id = ai.is_invited_to__application))`,
+        ),
+    }),
+    create: byPrincipal({ user: () => true }),
+    update: nobody,
+    delete: nobody,
+  },
+};
+
+export const organizationInvite: ResourceDef = {
+  name: 'organization_invite',
+  aliases: ['invitee__is_invited_to__organization'],
+  table: 'organization_invite',
+  fields: [
+    id,
+    createdAt,
+    fk('invitee', 'invitee', { writable: true, required: true }),
+    fk('is_invited_to__organization', 'organization', { writable: true, required: true, aliases: ['organization'] }),
+    fk('organization_membership_role', 'organization_membership_role', { writable: true, required: true }),
+    fk('is_created_by__user', 'user', { nullable: true }),
+    writable('message', 'Text', { nullable: true }),
+    { name: 'token', type: 'Short Text', hidden: true },
+  ],
+  naturalKeys: [['invitee', 'is_invited_to__organization']],
+  permissions: orgScoped('organization_invite', column('is_invited_to__organization')),
+};

@@ -1,0 +1,147 @@
+import { sql, type RawBuilder } from 'kysely';
+import { badRequest } from '../lib/errors.ts';
+import type { ResourceDef } from '../model/types.ts';
+import type { Expr, Lambda, Literal, PathNode } from './ast.ts';
+import { compileCall } from './compile-functions.ts';
+import { compileLiteral, sqlTypeOf, type SqlType, type Typed } from './compile-literal.ts';
+import { fieldSql, findField, requireNav, type CompileContext, type ResolvedNav } from './context.ts';
+
+/**
+ * `$filter` (and `$orderby` paths) → SQL over a row alias. Navigations become correlated
+ * EXISTS / COUNT sub-selects, each ANDed with the target's read rule so that a caller can
+ * neither see nor count rows they may not read.
+ */
+export interface Scope {
+  ctx: CompileContext;
+  def: ResourceDef;
+  alias: string;
+  /** Lambda variables in scope: `d` in `device/any(d:d/…)`. */
+  vars: ReadonlyMap<string, { def: ResourceDef; alias: string }>;
+}
+
+export function rootScope(ctx: CompileContext, def: ResourceDef, alias: string): Scope {
+  return { ctx, def, alias, vars: new Map() };
+}
+
+const CMP: Record<string, string> = { eq: '=', ne: 'IS DISTINCT FROM', gt: '>', ge: '>=', lt: '<', le: '<=' };
+const ARITH: Record<string, string> = { add: '+', sub: '-', mul: '*', div: '/', mod: '%' };
+
+export function compileFilter(e: Expr, scope: Scope): RawBuilder<unknown> {
+  const c = compileExpr(e, scope);
+  if (c.type !== 'boolean') throw badRequest('$filter must be a boolean expression');
+  return c.sql;
+}
+
+export function compileExpr(e: Expr, scope: Scope, hint?: SqlType): Typed {
+  switch (e.t) {
+    case 'lit':
+      return compileLiteral(e.lit, hint);
+    case 'and':
+    case 'or': {
+      const parts = e.args.map((a) => compileFilter(a, scope));
+      return { sql: sql`(${sql.join(parts, e.t === 'and' ? sql` AND ` : sql` OR `)})`, type: 'boolean' };
+    }
+    case 'not':
+      return { sql: sql`(NOT coalesce(${compileFilter(e.arg, scope)}, FALSE))`, type: 'boolean' };
+    case 'cmp':
+      return compileComparison(e.op, e.left, e.right, scope);
+    case 'in':
+      return compileIn(e.left, e.items, scope);
+    case 'arith':
+      return compileArithmetic(e.op, e.left, e.right, scope);
+    case 'call':
+      return compileCall(e.method, e.args, (arg, h) => compileExpr(arg, scope, h));
+    case 'path':
+      return compilePath(e.path, scope);
+  }
+}
+
+/** Compiles the non-literal side first so the literal can be cast to its type. */
+function pair(left: Expr, right: Expr, scope: Scope): [Typed, Typed] {
+  if (left.t === 'lit' && right.t !== 'lit') {
+    const r = compileExpr(right, scope);
+    return [compileExpr(left, scope, r.type), r];
+  }
+  const l = compileExpr(left, scope);
+  return [l, compileExpr(right, scope, l.type)];
+}
+
+function compileComparison(op: string, left: Expr, right: Expr, scope: Scope): Typed {
+  const isNull = (x: Expr) => x.t === 'lit' && x.lit.kind === 'null';
+  if (isNull(left) || isNull(right)) {
+    const other = isNull(left) ? right : left;
+    if (isNull(other)) return { sql: op === 'eq' ? sql`TRUE` : sql`FALSE`, type: 'boolean' };
+    const o = compileExpr(other, scope).sql;
+    if (op === 'eq') return { sql: sql`(${o} IS NULL)`, type: 'boolean' };
+    if (op === 'ne') return { sql: sql`(${o} IS NOT NULL)`, type: 'boolean' };
+    return { sql: sql`FALSE`, type: 'boolean' };
+  }
+  const [l, r] = pair(left, right, scope);
+  if (l.type === 'json' || r.type === 'json') throw badRequest('JSON fields cannot be compared');
+  return { sql: sql`(${l.sql} ${sql.raw(CMP[op] as string)} ${r.sql})`, type: 'boolean' };
+}
+
+function compileIn(left: Expr, items: Literal[], scope: Scope): Typed {
+  const l = compileExpr(left, scope);
+  const values = items.filter((i) => i.kind !== 'null').map((i) => compileLiteral(i, l.type).sql);
+  const hasNull = values.length !== items.length;
+  const inList = values.length > 0 ? sql`${l.sql} IN (${sql.join(values)})` : sql`FALSE`;
+  return { sql: hasNull ? sql`(${inList} OR ${l.sql} IS NULL)` : sql`(${inList})`, type: 'boolean' };
+}
+
+function compileArithmetic(op: string, left: Expr, right: Expr, scope: Scope): Typed {
+  const [l, r] = pair(left, right, scope);
+  let type: SqlType = l.type === 'integer' && r.type === 'integer' ? 'integer' : 'number';
+  if (l.type === 'datetime' && r.type === 'duration') type = 'datetime';
+  else if (l.type === 'datetime' && r.type === 'datetime') type = 'duration';
+  else if (l.type === 'duration' && r.type === 'duration') type = 'duration';
+  return { sql: sql`(${l.sql} ${sql.raw(ARITH[op] as string)} ${r.sql})`, type };
+}
+
+function compilePath(node: PathNode, scope: Scope): Typed {
+  const v = scope.vars.get(node.name);
+  if (v) {
+    if (!node.property) throw badRequest(`Lambda variable "${node.name}" must be followed by a property`);
+    return compilePath(node.property, { ...scope, def: v.def, alias: v.alias });
+  }
+  if (node.lambda) return compileLambda(requireNav(scope.ctx, scope.def, node.name), node.lambda, scope);
+  if (node.count) {
+    const nav = requireNav(scope.ctx, scope.def, node.name);
+    return { sql: countSubquery(nav, scope, node.countFilter), type: 'integer' };
+  }
+  if (node.property) return compileThroughNav(requireNav(scope.ctx, scope.def, node.name), node.property, scope);
+  const field = findField(scope.def, node.name);
+  if (!field) throw badRequest(`Unknown field "${node.name}" on resource "${scope.def.name}"`);
+  return { sql: fieldSql(field, scope.alias), type: sqlTypeOf(field.type) };
+}
+
+function navFrom(nav: ResolvedNav, scope: Scope, child: string): RawBuilder<unknown> {
+  return sql`FROM ${sql.table(nav.target.table)} AS ${sql.id(child)} WHERE ${nav.on(scope.alias, child)} AND ${scope.ctx.rule(nav.target, 'read', child)}`;
+}
+
+/** `(SELECT count(*) FROM target WHERE join AND read rule [AND filter])` — used by filters, orderby and `$expand=nav/$count`. */
+export function countSubquery(nav: ResolvedNav, scope: Scope, filter?: Expr): RawBuilder<unknown> {
+  const child = scope.ctx.alias();
+  const extra = filter ? sql` AND ${compileFilter(filter, { ...scope, def: nav.target, alias: child })}` : sql``;
+  return sql`(SELECT count(*)::int ${navFrom(nav, scope, child)}${extra})`;
+}
+
+function compileLambda(nav: ResolvedNav, lambda: Lambda, scope: Scope): Typed {
+  const child = scope.ctx.alias();
+  const vars = new Map(scope.vars).set(lambda.identifier, { def: nav.target, alias: child });
+  const body = compileFilter(lambda.expression, { ...scope, vars });
+  const from = navFrom(nav, scope, child);
+  return lambda.method === 'any'
+    ? { sql: sql`EXISTS (SELECT 1 ${from} AND ${body})`, type: 'boolean' }
+    : { sql: sql`NOT EXISTS (SELECT 1 ${from} AND NOT coalesce(${body}, FALSE))`, type: 'boolean' };
+}
+
+/** `nav/field` (single-valued) or `nav/other/any(…)` (any row of a multi-valued nav). */
+function compileThroughNav(nav: ResolvedNav, rest: PathNode, scope: Scope): Typed {
+  const child = scope.ctx.alias();
+  const inner = compilePath(rest, { ...scope, def: nav.target, alias: child });
+  const from = navFrom(nav, scope, child);
+  if (nav.cardinality === 'one') return { sql: sql`(SELECT ${inner.sql} ${from} LIMIT 1)`, type: inner.type };
+  if (inner.type === 'boolean') return { sql: sql`EXISTS (SELECT 1 ${from} AND ${inner.sql})`, type: 'boolean' };
+  throw badRequest(`"${nav.name}" is multi-valued: use ${nav.name}/any(…) instead of a property path`);
+}

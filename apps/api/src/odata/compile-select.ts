@@ -1,0 +1,80 @@
+import { sql, type RawBuilder } from 'kysely';
+import { badRequest } from '../lib/errors.ts';
+import type { FieldDef, ResourceDef } from '../model/types.ts';
+import type { ExpandItem, QueryOptions } from './ast.ts';
+import { compileFilter, countSubquery, rootScope } from './compile-filter.ts';
+import { compileOrderBy, compilePaging } from './compile-orderby.ts';
+import { fieldSql, findField, findNav, requireNav, type CompileContext } from './context.ts';
+
+/**
+ * Rows → JSON. Each entity is one row of a sub-select whose column names are the wire
+ * names; `json_agg(sub)` turns a whole set into a JSON array inside PostgreSQL, so an
+ * expansion of any depth stays one statement (no N+1) and no per-row JavaScript runs.
+ */
+
+/** A field's wire value: ISO dates, `{"__id": N}` for foreign keys, JSON and numbers as is. */
+export function outputValue(f: FieldDef, alias: string): RawBuilder<unknown> {
+  const v = fieldSql(f, alias);
+  if (f.type === 'Date Time') return sql`to_char(${v} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (f.type === 'ForeignKey') return sql`CASE WHEN ${v} IS NULL THEN NULL ELSE json_build_object('__id', ${v}) END`;
+  return v;
+}
+
+function selectedFields(def: ResourceDef, select: QueryOptions['select']): [string, FieldDef][] {
+  if (select === undefined || select === '*') return def.fields.filter((f) => !f.hidden).map((f) => [f.name, f]);
+  return select.map((name): [string, FieldDef] => {
+    const f = findField(def, name);
+    if (f) return [name, f];
+    if (def.navs?.some((n) => n.name === name || n.aliases?.includes(name))) {
+      throw badRequest(`"${name}" is a navigation of "${def.name}": use $expand=${name}`);
+    }
+    throw badRequest(`Unknown field "${name}" on resource "${def.name}"`);
+  });
+}
+
+function projection(ctx: CompileContext, def: ResourceDef, alias: string, options: QueryOptions): RawBuilder<unknown> {
+  const columns = new Map<string, RawBuilder<unknown>>();
+  const expanded = new Set((options.expand ?? []).map((e) => e.name));
+  for (const [name, f] of selectedFields(def, options.select)) {
+    if (!expanded.has(name) && !columns.has(name)) columns.set(name, outputValue(f, alias));
+  }
+  for (const item of options.expand ?? []) {
+    if (columns.has(item.name) && !expanded.has(item.name)) continue;
+    columns.set(item.name, expansion(ctx, def, alias, item));
+  }
+  if (columns.size === 0) throw badRequest('Nothing to select');
+  return sql.join([...columns].map(([name, value]) => sql`${value} AS ${sql.id(name)}`));
+}
+
+/** `nav` → JSON array (single-valued navigations too); `nav/$count` → integer. */
+function expansion(ctx: CompileContext, def: ResourceDef, alias: string, item: ExpandItem): RawBuilder<unknown> {
+  const nav = findNav(ctx, def, item.name) ?? requireNav(ctx, def, item.name);
+  const scope = rootScope(ctx, def, alias);
+  if (item.count) return countSubquery(nav, scope, item.options.filter);
+  const child = ctx.alias();
+  const rows = selectRows(ctx, nav.target, child, item.options, nav.on(alias, child));
+  const sub = sql.id(`${child}_rows`);
+  return sql`(SELECT coalesce(json_agg(${sub}), '[]'::json) FROM (${rows}) AS ${sub})`;
+}
+
+/**
+ * `SELECT <wire columns> FROM table AS alias WHERE read rule AND extra AND $filter
+ * ORDER BY … LIMIT … OFFSET …` — the shared core of a collection GET and of every expansion.
+ */
+export function selectRows(
+  ctx: CompileContext,
+  def: ResourceDef,
+  alias: string,
+  options: QueryOptions,
+  extra?: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const scope = rootScope(ctx, def, alias);
+  const where = [ctx.rule(def, 'read', alias)];
+  if (extra) where.push(extra);
+  if (options.filter) where.push(compileFilter(options.filter, scope));
+  const cols = projection(ctx, def, alias, options);
+  return sql`SELECT ${cols} FROM ${sql.table(def.table)} AS ${sql.id(alias)} WHERE ${sql.join(where, sql` AND `)}${compileOrderBy(
+    options.orderby,
+    scope,
+  )}${compilePaging(options.top, options.skip)}`;
+}

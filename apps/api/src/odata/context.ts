@@ -1,0 +1,102 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Principal } from '../auth/principal.ts';
+import { badRequest } from '../lib/errors.ts';
+import type { FieldDef, ResourceDef, ResourceRegistry, RowRule } from '../model/types.ts';
+
+/**
+ * Shared state of one compilation: the registry, the caller, and a counter for table
+ * aliases (`t0`, `t1`, …). Also the name resolution every compiler needs: wire names
+ * (canonical or alias) → fields and navigations, and the caller's row rules as SQL.
+ */
+export type Verb = 'read' | 'create' | 'update' | 'delete';
+
+export interface ResolvedNav {
+  name: string;
+  target: ResourceDef;
+  cardinality: 'one' | 'many';
+  on: (parent: string, child: string) => RawBuilder<unknown>;
+}
+
+export class CompileContext {
+  private next = 0;
+
+  constructor(
+    readonly registry: ResourceRegistry,
+    readonly principal: Principal,
+  ) {}
+
+  alias(): string {
+    return `t${this.next++}`;
+  }
+
+  resource(name: string): ResourceDef {
+    const def = this.registry.get(name);
+    if (!def) throw badRequest(`Unknown resource "${name}"`);
+    return def;
+  }
+
+  /** The row rule for `verb` as a SQL condition over `alias`; `system` is never restricted. */
+  rule(def: ResourceDef, verb: Verb, alias: string): RawBuilder<unknown> {
+    return ruleSql(def.permissions[verb], alias, this.principal);
+  }
+}
+
+export function ruleSql(rule: RowRule | undefined, alias: string, principal: Principal): RawBuilder<unknown> {
+  if (principal.kind === 'system') return sql`TRUE`;
+  // A verb without a rule is closed to everyone but the server itself.
+  if (!rule) return sql`FALSE`;
+  const r = rule(alias, principal);
+  if (r === true) return sql`TRUE`;
+  if (r === false) return sql`FALSE`;
+  return sql`(${r})`;
+}
+
+/** A readable field by wire name or alias; hidden fields do not exist for clients. */
+export function findField(def: ResourceDef, name: string): FieldDef | undefined {
+  return def.fields.find((f) => !f.hidden && (f.name === name || f.aliases?.includes(name)));
+}
+
+export function requireField(def: ResourceDef, name: string): FieldDef {
+  const f = findField(def, name);
+  if (!f) throw badRequest(`Unknown field "${name}" on resource "${def.name}"`);
+  return f;
+}
+
+/** Own foreign keys are navigations too (target row whose id is the column's value). */
+export function findNav(ctx: CompileContext, def: ResourceDef, name: string): ResolvedNav | undefined {
+  const field = findField(def, name);
+  if (field?.type === 'ForeignKey' && field.references) {
+    const column = columnOf(field);
+    return {
+      name,
+      target: ctx.resource(field.references),
+      cardinality: 'one',
+      on: (parent, child) => sql`${sql.ref(`${child}.id`)} = ${sql.ref(`${parent}.${column}`)}`,
+    };
+  }
+  const nav = def.navs?.find((n) => n.name === name || n.aliases?.includes(name));
+  if (!nav) return undefined;
+  return { name, target: ctx.resource(nav.target), cardinality: nav.cardinality, on: nav.on };
+}
+
+export function requireNav(ctx: CompileContext, def: ResourceDef, name: string): ResolvedNav {
+  const nav = findNav(ctx, def, name);
+  if (!nav) throw badRequest(`Unknown navigation "${name}" on resource "${def.name}"`);
+  return nav;
+}
+
+export const columnOf = (f: FieldDef): string => f.column ?? f.name;
+
+/** The field's value as SQL over a row alias (computed fields compile their expression). */
+export function fieldSql(f: FieldDef, alias: string): RawBuilder<unknown> {
+  if (f.computed) return sql`(${f.computed(alias)})`;
+  return sql.ref(`${alias}.${columnOf(f)}`);
+}
+
+export function idSql(alias: string): RawBuilder<unknown> {
+  return sql.ref(`${alias}.id`);
+}
+
+export function hasIdField(def: ResourceDef): boolean {
+  return def.fields.some((f) => f.name === 'id' && !f.computed);
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ANONYMOUS } from '../auth/principal.ts';
+import { badRequest } from '../lib/errors.ts';
+import { registry } from '../model/registry.ts';
+import { createODataEngine, type ODataMethod } from './engine.ts';
+
+/**
+ * `/v7/*` (and the `/resin/*` alias): HTTP only. The raw, still percent-encoded URL goes to
+ * the engine (the OData layer decodes it itself, compat §2.4); every answer is JSON.
+ */
+export const odataEngine = createODataEngine(registry);
+
+const PREFIXES = ['/v7', '/resin'];
+
+export const odataRoutes: FastifyPluginAsync = async (app) => {
+  // Clients may send `Content-Type: application/json` with an empty DELETE body; this
+  // parser (scoped to these routes) accepts that instead of failing with 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+    const s = typeof text === 'string' ? text : text.toString('utf8');
+    if (s.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(s));
+    } catch {
+      done(badRequest('The request body is not valid JSON'), undefined);
+    }
+  });
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.raw.url ?? request.url;
+    const prefix = PREFIXES.find((p) => raw.startsWith(`${p}/`)) ?? '/v7';
+    const result = await odataEngine.execute(app.db, request.principal ?? ANONYMOUS, {
+      method: request.method as ODataMethod,
+      url: raw.slice(prefix.length),
+      body: request.body,
+    });
+    return reply.status(result.status).type('application/json').send(JSON.stringify(result.body));
+  };
+
+  for (const prefix of PREFIXES) {
+    app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE'], url: `${prefix}/*`, handler: handle });
+  }
+};

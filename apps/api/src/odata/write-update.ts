@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { unauthorized } from '../lib/errors.ts';
+import type { ResourceDef } from '../model/types.ts';
+import type { ODataRequest } from './ast.ts';
+import { columnOf, idSql, type CompileContext } from './context.ts';
+import { idArray, targetIds } from './write-target.ts';
+import { clientValues, fieldByName, serverValues } from './write-values.ts';
+
+/**
+ * PATCH by key or `$filter`: target rows (read + update rule) → hooks.beforeUpdate →
+ * UPDATE → the update rule re-checked on the changed rows (e.g. moving a device into a
+ * fleet the caller cannot access rolls back with 401) → hooks.afterUpdate.
+ */
+export async function updateEntities(db: Db, ctx: CompileContext, def: ResourceDef, req: ODataRequest, body: unknown): Promise<number[]> {
+  let patch = clientValues(def, body);
+  const ids = await targetIds(db, ctx, def, req, 'update');
+  if (ids.length === 0) return ids;
+  const wctx = { db, principal: ctx.principal };
+  if (def.hooks?.beforeUpdate) patch = serverValues(def, await def.hooks.beforeUpdate(patch, ids, wctx));
+  const names = Object.keys(patch);
+  if (names.length > 0) {
+    const sets = names.map((n) => sql`${sql.id(columnOf(fieldByName(def, n)))} = ${patch[n]}`);
+    await sql`UPDATE ${sql.table(def.table)} SET ${sql.join(sets)} WHERE id = ANY(${idArray(ids)})`.execute(db);
+    const alias = ctx.alias();
+    const denied = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(def.table)} AS ${sql.id(alias)}
+      WHERE ${idSql(alias)} = ANY(${idArray(ids)}) AND NOT coalesce(${ctx.rule(def, 'update', alias)}, FALSE)`.execute(db);
+    if ((denied.rows[0]?.n ?? 0) > 0) throw unauthorized();
+  }
+  if (def.hooks?.afterUpdate) await def.hooks.afterUpdate(ids, patch, wctx);
+  return ids;
+}

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+export async function isHandleTaken(db: Db, handle: string, exceptId?: number): Promise<boolean> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM organization
+    WHERE handle = ${handle} AND (${exceptId ?? null}::int IS NULL OR id <> ${exceptId ?? null}::int)`.execute(db);
+  return r.rows[0]!.n > 0;
+}
+
+/** Whether the user already belongs to an organization with this name (case-insensitive). */
+export async function userHasOrganizationNamed(db: Db, userId: number, name: string, exceptId?: number): Promise<boolean> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM organization o
+    JOIN organization_membership om ON om.is_member_of__organization = o.id AND om."user" = ${userId}
+    WHERE lower(o.name) = lower(${name}) AND (${exceptId ?? null}::int IS NULL OR o.id <> ${exceptId ?? null}::int)`.execute(db);
+  return r.rows[0]!.n > 0;
+}
+
+export async function getOrganizationRoleId(db: Db, name: string): Promise<number> {
+  const r = await sql<{ id: number }>`SELECT id FROM organization_membership_role WHERE name = ${name}`.execute(db);
+  if (!r.rows[0]) throw new Error(`organization_membership_role ${name} is missing`);
+  return r.rows[0].id;
+}
+
+export async function addOrganizationMember(db: Db, userId: number, organizationId: number, roleName: string): Promise<void> {
+  const roleId = await getOrganizationRoleId(db, roleName);
+  await sql`INSERT INTO organization_membership ("user", is_member_of__organization, organization_membership_role)
+    VALUES (${userId}, ${organizationId}, ${roleId})`.execute(db);
+}
+
+export async function countFleets(db: Db, organizationIds: number[]): Promise<number> {
+  if (organizationIds.length === 0) return 0;
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM application WHERE organization IN (${sql.join(organizationIds)})`.execute(db);
+  return r.rows[0]!.n;
+}
+
+/**
+ * Organizations among `membershipIds` that would be left without an administrator if those
+ * memberships were removed (or demoted).
+ */
+export async function orgsLosingLastAdmin(db: Db, membershipIds: number[]): Promise<number[]> {
+  if (membershipIds.length === 0) return [];
+  const r = await sql<{ org: number }>`
+    SELECT DISTINCT m.is_member_of__organization AS org
+      FROM organization_membership m
+      JOIN organization_membership_role role ON role.id = m.organization_membership_role AND role.name = 'administrator'
+     WHERE m.id IN (${sql.join(membershipIds)})
+       AND NOT EXISTS (
+         SELECT 1 FROM organization_membership o
+           JOIN organization_membership_role orole ON orole.id = o.organization_membership_role AND orole.name = 'administrator'
+          WHERE o.is_member_of__organization = m.is_member_of__organization
+            AND o.id NOT IN (${sql.join(membershipIds)}))`.execute(db);
+  return r.rows.map((x) => x.org);
+}

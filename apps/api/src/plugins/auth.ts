@@ -1,0 +1,71 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { ANONYMOUS } from '../auth/principal.ts';
+import { resolveCredential } from '../auth/credentials.ts';
+import type { VerifiedSession } from '../auth/tokens.ts';
+
+export { requirePrincipal, requireUser } from '../auth/guards.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route works without credentials, and a bad credential is ignored (treated as
+     * anonymous) instead of answering 401 — for health checks, sign-in and public config.
+     */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    /** The verified session claims when the caller used a session JWT (refresh keeps authTime). */
+    authSession: VerifiedSession | null;
+  }
+}
+
+/** Routes app.ts defines itself, before any module could mark them public. */
+const ALWAYS_PUBLIC_PATHS = new Set(['/ping', '/connectivity-check']);
+
+/** The credential sent with the request: `Authorization: Bearer <t>` first, else `?apikey=`. */
+export function extractCredential(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    // Other schemes (e.g. Basic for the registry token endpoint) are left to their route.
+    if (match) return match[1];
+  }
+  const queryAt = request.url.indexOf('?');
+  if (queryAt >= 0) {
+    const apikey = new URLSearchParams(request.url.slice(queryAt + 1)).get('apikey');
+    if (apikey) return apikey;
+  }
+  return undefined;
+}
+
+function isPublic(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.public === true) return true;
+  return ALWAYS_PUBLIC_PATHS.has(request.url.split('?')[0] ?? '');
+}
+
+/**
+ * Resolves `request.principal` once per request, for every route (fastify-plugin: not
+ * encapsulated). No credential = anonymous (routes decide); a malformed, expired or unknown
+ * credential = 401 with the spec's text, except on public routes.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('principal', null as never);
+    app.decorateRequest('authSession', null);
+    app.addHook('onRequest', async (request) => {
+      request.principal = ANONYMOUS;
+      request.authSession = null;
+      const credential = extractCredential(request);
+      if (!credential) return;
+      try {
+        const resolved = await resolveCredential(app.db, app.config, credential);
+        request.principal = resolved.principal;
+        request.authSession = resolved.session ?? null;
+      } catch (err) {
+        if (!isPublic(request)) throw err;
+      }
+    });
+  },
+  { name: 'flotilla-auth' },
+);

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, type DeviceApi, type LogLine, type RegisterBody, type TargetStateResult, type TargetStateV3 } from './api-client.ts';
+import { SimulatedDevice, type DeviceIdentity } from './device.ts';
+import { seededRng } from './metrics.ts';
+
+/** An in-memory stand-in for the HTTP API that records what the device sends. */
+class FakeApi implements DeviceApi {
+  registered = new Map<string, { id: number; key: string }>();
+  reports: Array<Record<string, unknown>> = [];
+  target: TargetStateV3 = {};
+  etag = 'e1';
+  exchanged: string[] = [];
+  registerCalls = 0;
+
+  async register(_pk: string, body: RegisterBody) {
+    this.registerCalls += 1;
+    if (this.registered.has(body.uuid)) throw new ApiError(409, '"uuid" must be unique.');
+    const id = this.registered.size + 1;
+    this.registered.set(body.uuid, { id, key: body.api_key });
+    return { id };
+  }
+  async findDeviceId(key: string, uuid: string) {
+    const d = this.registered.get(uuid);
+    if (!d) return null;
+    return key === d.key || key === 'PK' ? d.id : null;
+  }
+  async exchangeDeviceKey(_pk: string, deviceId: number, deviceKey: string) {
+    for (const d of this.registered.values()) if (d.id === deviceId) d.key = deviceKey;
+    this.exchanged.push(deviceKey);
+  }
+  async getTargetState(_key: string, _uuid: string, etag: string | null): Promise<TargetStateResult> {
+    if (etag === this.etag) return { status: 304 };
+    return { status: 200, etag: this.etag, body: this.target };
+  }
+  async patchState(_key: string, report: Record<string, unknown>) {
+    this.reports.push(report);
+  }
+  logs: LogLine[] = [];
+  async postLogs(_key: string, _uuid: string, lines: LogLine[]) {
+    this.logs.push(...lines);
+  }
+}
+
+const identity = (): DeviceIdentity => ({ uuid: 'a'.repeat(32), apiKey: 'k'.repeat(32), ipAddress: '10.0.0.2', macAddress: '02:00:00:00:00:01' });
+
+function targetWith(uuid: string, commit: string | null): TargetStateV3 {
+  return {
+    [uuid]: {
+      name: 'quiet-river',
+      config: { RESIN_SUPERVISOR_POLL_INTERVAL: '600000' },
+      apps: {
+        app1: {
+          id: 1,
+          name: 'fleet',
+          class: 'fleet',
+          releases: commit ? { [commit]: { id: 7, services: { main: { id: 3, image_id: 4, image: 'registry/main' } } } } : {},
+        },
+      },
+    },
+  };
+}
+
+function makeDevice(api: FakeApi, now = { t: 0 }, id = identity()) {
+  return new SimulatedDevice({
+    api,
+    identity: id,
+    deviceType: 'raspberrypi4-64',
+    provisioningKey: 'PK',
+    pollIntervalMs: 1000,
+    metricsIntervalMs: 300_000,
+    updateStepMs: 100,
+    rng: seededRng(1),
+    now: () => now.t,
+  });
+}
+
+const body = (report: Record<string, unknown>) => report['a'.repeat(32)] as Record<string, unknown>;
+
+describe('SimulatedDevice', () => {
+  it('registers, polls and reports its full state once, then only changes', async () => {
+    const api = new FakeApi();
+    api.target = targetWith('a'.repeat(32), null);
+    const now = { t: 0 };
+    const d = makeDevice(api, now);
+    const wait = await d.step();
+    expect(d.identity.deviceId).toBe(1);
+    expect(d.name).toBe('quiet-river');
+    expect(wait).toBeGreaterThanOrEqual(1000);
+    const first = body(api.reports[0]!);
+    expect(first).toMatchObject({ status: 'Idle', os_version: 'balenaOS 6.0.0', os_variant: 'prod', supervisor_version: '17.0.0', ip_address: '10.0.0.2' });
+    expect(typeof first.cpu_usage).toBe('number');
+    expect(typeof first.memory_total).toBe('number');
+
+    // Nothing changed and metrics are not due: no PATCH at all.
+    now.t = 2000;
+    await d.step();
+    expect(api.reports).toHaveLength(1);
+    expect(d.polls).toBe(2);
+
+    // Metrics due again: a metrics-only diff.
+    now.t = 400_000;
+    await d.step();
+    expect(api.reports).toHaveLength(2);
+    const second = body(api.reports[1]!);
+    expect(second.os_version).toBeUndefined();
+    expect(second.status).toBeUndefined();
+    expect(typeof second.cpu_usage).toBe('number');
+  });
+
+  it('downloads with progress, installs and runs a new target release', async () => {
+    const api = new FakeApi();
+    const uuid = 'a'.repeat(32);
+    api.target = targetWith(uuid, null);
+    const now = { t: 0 };
+    const d = makeDevice(api, now);
+    await d.step();
+    api.target = targetWith(uuid, 'c'.repeat(32));
+    api.etag = 'e2';
+    now.t = 5000;
+    const wait = await d.step();
+    expect(wait).toBe(100); // update steps are faster than polls
+    expect(d.status).toBe('Downloading');
+    const dl = body(api.reports.at(-1)!);
+    expect(dl.status).toBe('Downloading');
+    const rel = (dl.apps as Record<string, { releases: Record<string, { update_status: string; services: Record<string, { status: string; download_progress: number }> }> }>).app1!.releases['c'.repeat(32)]!;
+    expect(rel.update_status).toBe('downloading');
+    expect(rel.services.main!.status).toBe('Downloading');
+    expect(rel.services.main!.download_progress).toBeGreaterThan(0);
+    expect(rel.services.main!.download_progress).toBeLessThan(100);
+
+    const seen = new Set<string>();
+    for (let i = 0; i < 20 && d.isUpdating; i++) {
+      now.t += 100;
+      await d.step();
+      seen.add(d.status);
+    }
+    expect(seen.has('Installing')).toBe(true);
+    expect(d.status).toBe('Idle');
+    const done = body(api.reports.at(-1)!);
+    expect(done.status).toBe('Idle');
+    const app = (done.apps as Record<string, { release_uuid: string; releases: Record<string, { update_status: string; services: Record<string, { status: string }> }> }>).app1!;
+    expect(app.release_uuid).toBe('c'.repeat(32));
+    expect(app.releases['c'.repeat(32)]!.update_status).toBe('done');
+    expect(app.releases['c'.repeat(32)]!.services.main!.status).toBe('Running');
+    const messages = api.logs.map((l) => l.message);
+    expect(messages[0]).toBe('Supervisor starting');
+    expect(messages).toEqual(expect.arrayContaining(["Downloading image 'registry/main'", "Installing service 'main'", "Started service 'main'"]));
+    expect(api.logs.find((l) => l.serviceId === 3)?.message).toBe('main started');
+  });
+
+  it('keeps log lines when the upload fails and still reports state', async () => {
+    const api = new FakeApi();
+    api.target = targetWith('a'.repeat(32), null);
+    api.postLogs = async () => {
+      throw new ApiError(500, 'boom');
+    };
+    const d = makeDevice(api);
+    await d.step();
+    expect(d.lastError).toBeNull();
+    expect(api.reports).toHaveLength(1);
+    expect(d.pendingLogs.map((l) => l.message)).toEqual(['Supervisor starting']);
+  });
+
+  it('does the key exchange when its uuid is already registered under another key', async () => {
+    const api = new FakeApi();
+    api.target = targetWith('a'.repeat(32), null);
+    api.registered.set('a'.repeat(32), { id: 9, key: 'old-key' });
+    const d = makeDevice(api);
+    await d.step();
+    expect(d.identity.deviceId).toBe(9);
+    expect(api.exchanged).toEqual(['k'.repeat(32)]);
+  });
+
+  it('reuses its registration when the server already knows its key', async () => {
+    const api = new FakeApi();
+    api.target = targetWith('a'.repeat(32), null);
+    api.registered.set('a'.repeat(32), { id: 4, key: 'k'.repeat(32) });
+    const d = makeDevice(api);
+    await d.step();
+    expect(d.identity.deviceId).toBe(4);
+    expect(api.exchanged).toEqual([]);
+  });
+
+  it('backs off after a failure and re-provisions when its key is rejected', async () => {
+    const api = new FakeApi();
+    api.target = targetWith('a'.repeat(32), null);
+    const d = makeDevice(api, { t: 0 }, { ...identity(), deviceId: 99 });
+    api.getTargetState = async () => {
+      throw new ApiError(401, 'Unauthorized');
+    };
+    const wait = await d.step();
+    expect(wait).toBe(1000); // min(poll interval, 15 s)
+    expect(d.lastError).toContain('Unauthorized');
+    expect(d.isProvisioned).toBe(false);
+  });
+});

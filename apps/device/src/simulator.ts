@@ -1,0 +1,151 @@
+import { HttpApiClient, type DeviceApi } from './api-client.ts';
+import { SimulatedDevice } from './device.ts';
+import { loadIdentities, saveIdentities, takeIdentities } from './state-file.ts';
+
+/**
+ * Runs N simulated devices in one process. Each device is an async loop of
+ * `device.step()` + timer; provisioning goes through a small semaphore so thousands of
+ * devices do not register all at once.
+ */
+
+export interface FleetSimulatorOptions {
+  apiUrl: string;
+  /** Fleet provisioning key. Either this, or `fleet` + `userToken` to mint one. */
+  provisioningKey?: string;
+  fleet?: string;
+  userToken?: string;
+  count: number;
+  /** Poll interval; unset = follow the server's RESIN_SUPERVISOR_POLL_INTERVAL. */
+  intervalMs?: number;
+  /** Metrics-only reports at most this often (supervisor: 5 min). */
+  metricsIntervalMs?: number;
+  /** Download/install step while updating; default min(interval, 2 s). */
+  updateStepMs?: number;
+  /** Application log line per running service this often (default 60 s; 0 = system logs only). */
+  appLogIntervalMs?: number;
+  deviceType?: string;
+  stateFile?: string;
+  provisionConcurrency?: number;
+  log?: (message: string) => void;
+  /** Replaces the HTTP client (tests). */
+  api?: DeviceApi;
+}
+
+export interface FleetSimulator {
+  devices: SimulatedDevice[];
+  /** Resolves when every device is registered and has fetched its target state (so `name` is known); rejects after timeoutMs. */
+  waitUntilProvisioned(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_DEVICE_TYPE = 'raspberrypi4-64';
+const DEFAULT_METRICS_INTERVAL_MS = 5 * 60_000;
+const DEFAULT_APP_LOG_INTERVAL_MS = 60_000;
+
+export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<FleetSimulator> {
+  if (!Number.isInteger(opts.count) || opts.count < 1) throw new Error('count must be a positive integer');
+  const http = new HttpApiClient(opts.apiUrl);
+  const api = opts.api ?? http;
+  let provisioningKey = opts.provisioningKey;
+  if (!provisioningKey && opts.fleet && opts.userToken) {
+    const fleetId = await http.resolveFleetId(opts.userToken, opts.fleet);
+    provisioningKey = await http.createProvisioningKey(opts.userToken, fleetId);
+  }
+
+  const stored = opts.stateFile ? loadIdentities(opts.stateFile) : [];
+  const { used, all } = takeIdentities(stored, opts.count);
+  if (!provisioningKey && used.some((d) => d.deviceId === undefined)) {
+    throw new Error('a provisioning key (or --fleet with --token) is needed to register new devices');
+  }
+  const persist = () => {
+    if (opts.stateFile) saveIdentities(opts.stateFile, all);
+  };
+  persist();
+
+  const updateStepMs = opts.updateStepMs ?? Math.min(opts.intervalMs ?? 2000, 2000);
+  const devices = used.map(
+    (identity) =>
+      new SimulatedDevice({
+        api,
+        identity,
+        deviceType: opts.deviceType ?? DEFAULT_DEVICE_TYPE,
+        provisioningKey,
+        pollIntervalMs: opts.intervalMs,
+        metricsIntervalMs: opts.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
+        updateStepMs,
+        appLogIntervalMs: opts.appLogIntervalMs ?? DEFAULT_APP_LOG_INTERVAL_MS,
+        onIdentityChange: persist,
+        log: opts.log,
+      }),
+  );
+
+  let stopped = false;
+  const timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopped) return resolve();
+      const entry = {
+        resolve,
+        timer: setTimeout(() => {
+          timers.delete(entry);
+          resolve();
+        }, ms),
+      };
+      timers.add(entry);
+    });
+  const provisioning = semaphore(opts.provisionConcurrency ?? 20);
+
+  const run = async (device: SimulatedDevice) => {
+    // Spread the first polls of a big fleet over a short window instead of one burst.
+    await sleep(Math.random() * Math.min(opts.intervalMs ?? 1000, 1000) * Math.min(1, devices.length / 100));
+    while (!stopped) {
+      const delay = device.isProvisioned ? await device.step() : await provisioning(() => device.step());
+      await sleep(delay);
+    }
+  };
+  const loops = devices.map((d) => run(d));
+
+  return {
+    devices,
+    async waitUntilProvisioned(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!devices.every((d) => d.isProvisioned && d.hasTargetState)) {
+        if (stopped) throw new Error('simulator stopped');
+        if (Date.now() > deadline) {
+          const errors = devices.map((d) => d.lastError).filter(Boolean);
+          throw new Error(`devices not provisioned after ${timeoutMs} ms${errors.length ? `: ${errors[0]}` : ''}`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const t of timers) {
+        clearTimeout(t.timer);
+        t.resolve();
+      }
+      timers.clear();
+      await Promise.allSettled(loops);
+      persist();
+    },
+  };
+}
+
+/** At most `n` concurrent calls; the others wait in order. */
+function semaphore(n: number) {
+  let active = 0;
+  const queue: Array<() => void> = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    // A released slot is handed straight to the next waiter, so `active` never exceeds n.
+    if (active >= n) await new Promise<void>((r) => queue.push(r));
+    else active += 1;
+    try {
+      return await fn();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}

@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { login } from '../../../lib/auth-api.ts';
+import { postLoginDestination, setToken } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { authErrorMessage } from '../api/auth-errors.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+
+const route = getRouteApi('/login');
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+/** Accounts spec §5: login needs email and password. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  usePageTitle(t('login.pageTitle'));
+  const search = route.useSearch();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  const mutation = useMutation({
+    mutationFn: ({ email, password }: LoginForm) => login(email.trim(), password),
+    meta: { silent: true },
+    onSuccess: async (token) => {
+      queryClient.clear();
+      setToken(token);
+      await router.navigate({ href: postLoginDestination(search.redirect) });
+    },
+  });
+
+  return (
+    <AuthLayout
+      title={t('login.title')}
+      footer={
+        <Typography variant="body2">
+          {t('login.noAccount')} <Link to="/signup" search={search.redirect ? { redirect: search.redirect } : {}}>{t('login.toSignup')}</Link>
+        </Typography>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
+        <Stack spacing={2}>
+          {mutation.isError && <Alert severity="error">{authErrorMessage(mutation.error, t)}</Alert>}
+          <TextField
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            required
+            error={Boolean(formState.errors.email)}
+            helperText={formState.errors.email?.message}
+            {...register('email', { validate: (v) => (v.trim() ? true : t('login.emailRequired')) })}
+          />
+          <TextField
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            error={Boolean(formState.errors.password)}
+            helperText={formState.errors.password?.message}
+            {...register('password', { validate: (v) => (v ? true : t('login.passwordRequired')) })}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,86 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { validateEmail, validatePassword } from '@flotilla/core/account-rules';
+import { register as registerAccount } from '../../../lib/auth-api.ts';
+import { postLoginDestination, setToken } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { authErrorMessage } from '../api/auth-errors.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+
+const route = getRouteApi('/signup');
+
+interface SignupForm {
+  email: string;
+  password: string;
+}
+
+/**
+ * Accounts spec §5: email format, password 8–64 characters (rules from @flotilla/core), captcha
+ * (a dummy value when no captcha key is configured). Success signs the user in.
+ */
+export function SignupPage() {
+  const { t } = useTranslation('auth');
+  usePageTitle(t('signup.pageTitle'));
+  const search = route.useSearch();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState } = useForm<SignupForm>({
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: ({ email, password }: SignupForm) => registerAccount(email.trim(), password),
+    meta: { silent: true },
+    onSuccess: async (token) => {
+      queryClient.clear();
+      setToken(token);
+      await router.navigate({ href: postLoginDestination(search.redirect) });
+    },
+  });
+
+  return (
+    <AuthLayout
+      title={t('signup.title')}
+      footer={
+        <Typography variant="body2">
+          {t('signup.haveAccount')} <Link to="/login" search={search.redirect ? { redirect: search.redirect } : {}}>{t('signup.toLogin')}</Link>
+        </Typography>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
+        <Stack spacing={2}>
+          {mutation.isError && <Alert severity="error">{authErrorMessage(mutation.error, t)}</Alert>}
+          <TextField
+            label={t('signup.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+            error={Boolean(formState.errors.email)}
+            helperText={formState.errors.email?.message}
+            {...register('email', { validate: (v) => validateEmail(v) ?? true })}
+          />
+          <TextField
+            label={t('signup.password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            error={Boolean(formState.errors.password)}
+            helperText={formState.errors.password?.message ?? t('signup.passwordHelp')}
+            {...register('password', { validate: (v) => validatePassword(v) ?? true })}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+            {t('signup.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

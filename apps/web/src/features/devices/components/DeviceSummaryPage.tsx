@@ -1,0 +1,110 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, getRouteApi } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  CLOUDLINK_DISPLAY,
+  HEARTBEAT_DISPLAY,
+  cloudlinkState,
+  overallStatusDisplay,
+  usagePercent,
+  type HeartbeatState,
+} from '@flotilla/core/device-status';
+import { InfoList } from '../../../components/InfoList.tsx';
+import { MetricBar } from '../../../components/MetricBar.tsx';
+import { PageLoading } from '../../../components/PageLoading.tsx';
+import { StatusDot } from '../../../components/StatusDot.tsx';
+import { formatDate, formatMegabytes } from '../../../lib/format.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { deviceQuery } from '../api/devices.queries.ts';
+import { releaseLabel } from '../release-label.ts';
+
+const route = getRouteApi('/_app/devices/$uuid/summary');
+
+/** /devices/$uuid/summary: the device card (fleets spec §2 Device summary) and metrics bars. */
+export function DeviceSummaryPage() {
+  const { t } = useTranslation('devices');
+  const { t: tc } = useTranslation();
+  const { uuid } = route.useParams();
+  const { data: device } = useQuery(deviceQuery(uuid));
+  usePageTitle(device ? t('summary.pageTitle', { name: device.device_name }) : null);
+  if (!device) return <PageLoading />;
+
+  const status = overallStatusDisplay(device.overall_status);
+  const heartbeat = HEARTBEAT_DISPLAY[device.api_heartbeat_state as HeartbeatState] ?? HEARTBEAT_DISPLAY.unknown;
+  const cloudlink = CLOUDLINK_DISPLAY[cloudlinkState(device.is_online)];
+  const fleet = device.belongs_to__application[0];
+  const memory = usagePercent(device.memory_usage, device.memory_total);
+  const storage = usagePercent(device.storage_usage, device.storage_total);
+  const cpu = Math.max(0, Math.min(100, Math.round(device.cpu_usage ?? 0)));
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {device.device_name}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('summary.details')}
+            </Typography>
+            <InfoList
+              items={[
+                { label: t('summary.name'), value: device.device_name },
+                {
+                  label: t('summary.fleet'),
+                  value: fleet ? (
+                    <Link component={RouterLink} to={`/fleets/${fleet.id}`}>
+                      {fleet.slug}
+                    </Link>
+                  ) : (
+                    '—'
+                  ),
+                },
+                { label: t('summary.status'), value: <StatusDot color={status.color} label={tc(`status.overall.${device.overall_status}`, { defaultValue: status.label })} /> },
+                { label: t('summary.heartbeat'), value: <StatusDot color={heartbeat.color} label={tc(`status.heartbeat.${device.api_heartbeat_state}`, { defaultValue: heartbeat.label })} /> },
+                { label: t('summary.cloudlink'), value: <StatusDot color={cloudlink.color} label={cloudlink.label} /> },
+                { label: t('summary.lastConnection'), value: formatDate(device.last_connectivity_event) },
+                { label: t('summary.uuid'), value: <code>{device.uuid}</code> },
+                { label: t('summary.deviceType'), value: device.is_of__device_type[0]?.name ?? '—' },
+                { label: t('summary.osVersion'), value: [device.os_version, device.os_variant].filter(Boolean).join(' ') || '—' },
+                { label: t('summary.supervisorVersion'), value: device.supervisor_version ?? '—' },
+                { label: t('summary.currentRelease'), value: releaseLabel(device.is_running__release[0]) ?? t('summary.noRelease') },
+                { label: t('summary.targetRelease'), value: releaseLabel(device.is_pinned_on__release[0] ?? fleet?.should_be_running__release[0]) ?? t('summary.noRelease') },
+                { label: t('summary.ipAddress'), value: device.ip_address ?? '—' },
+                { label: t('summary.publicAddress'), value: device.public_address ?? '—' },
+                { label: t('summary.macAddress'), value: device.mac_address ?? '—' },
+              ]}
+            />
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('summary.metrics')}
+            </Typography>
+            <MetricBar label={t('summary.cpu')} percent={cpu} detail={device.cpu_usage === null ? '—' : `${cpu}%`} />
+            <MetricBar
+              label={t('summary.memory')}
+              percent={memory}
+              detail={`${formatMegabytes(device.memory_usage)} / ${formatMegabytes(device.memory_total)}`}
+            />
+            <MetricBar
+              label={t('summary.storage')}
+              percent={storage}
+              detail={`${formatMegabytes(device.storage_usage)} / ${formatMegabytes(device.storage_total)}`}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {t('summary.temperature')}: {device.cpu_temp === null ? '—' : `${device.cpu_temp} °C`}
+            </Typography>
+          </CardContent>
+        </Card>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { validateFleetName } from '@flotilla/core/fleet-name';
+import { suggestFleetName } from '@flotilla/core/fleet-name-suggestion';
+import { whoamiQuery } from '../../../lib/auth-api.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { organizationRolesQuery, organizationsAllowingFleetCreation } from '../../../lib/permissions.ts';
+import {
+  createFleet,
+  defaultDeviceType,
+  deviceTypesQuery,
+  isDuplicateError,
+  organizationsQuery,
+} from '../api/create-fleet.ts';
+import { fleetKeys } from '../api/fleets.queries.ts';
+import { CreateOrganizationDialog } from './CreateOrganizationDialog.tsx';
+
+interface CreateFleetForm {
+  organizationId: string;
+  name: string;
+  deviceTypeId: string;
+}
+
+/**
+ * Fleets spec §2 "Create fleet dialog" and §5: organization, name (live validation, suggested
+ * adjective-noun default) and device type (default raspberrypi4-64). Create stays disabled
+ * while the name has an error or a field is empty.
+ */
+export function CreateFleetDialog({ existingNames, onClose }: { existingNames: readonly string[]; onClose: () => void }) {
+  const { t } = useTranslation('fleets');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: actor } = useQuery(whoamiQuery);
+  const userId = actor?.actorTypeId ?? 0;
+  const organizations = useQuery({ ...organizationsQuery(userId), enabled: userId > 0 });
+  const roles = useQuery({ ...organizationRolesQuery(userId), enabled: userId > 0 });
+  const deviceTypes = useQuery(deviceTypesQuery);
+  const [isCreateOrgOpen, setCreateOrgOpen] = useState(false);
+  const nameTaken = t('create.nameUsed');
+
+  // Only organizations where the user may create fleets, when roles are known (fleets spec §6 Other).
+  const allowedOrganizations = useMemo(() => {
+    const all = organizations.data ?? [];
+    if (!roles.data) return all;
+    const allowed = organizationsAllowingFleetCreation(roles.data);
+    return all.filter((org) => allowed.has(org.id));
+  }, [organizations.data, roles.data]);
+
+  const { control, handleSubmit, setValue, getValues, setError, formState } = useForm<CreateFleetForm>({
+    mode: 'onChange',
+    defaultValues: { organizationId: '', name: suggestFleetName(existingNames), deviceTypeId: '' },
+  });
+
+  // Preselect once the options arrive: the first organization and the default device type.
+  useEffect(() => {
+    const first = allowedOrganizations[0];
+    if (first && !allowedOrganizations.some((o) => String(o.id) === getValues('organizationId'))) {
+      setValue('organizationId', String(first.id), { shouldValidate: true });
+    }
+  }, [allowedOrganizations, getValues, setValue]);
+  useEffect(() => {
+    const type = defaultDeviceType(deviceTypes.data ?? []);
+    if (type && getValues('deviceTypeId') === '') setValue('deviceTypeId', String(type.id), { shouldValidate: true });
+  }, [deviceTypes.data, getValues, setValue]);
+
+  const mutation = useMutation({
+    mutationFn: (values: CreateFleetForm) =>
+      createFleet({ name: values.name, organizationId: Number(values.organizationId), deviceTypeId: Number(values.deviceTypeId) }),
+    meta: { silent: true },
+    onSuccess: async ({ id }, values) => {
+      await queryClient.invalidateQueries({ queryKey: fleetKeys.all });
+      notifySuccess(t('create.created', { name: values.name }));
+      onClose();
+      await navigate({ to: '/fleets/$fleetId', params: { fleetId: String(id) } });
+    },
+    onError: (error) => {
+      if (isDuplicateError(error)) setError('name', { message: nameTaken }, { shouldFocus: true });
+    },
+  });
+
+  const noOrganization = organizations.isSuccess && roles.isFetched && allowedOrganizations.length === 0;
+  const submitError = mutation.isError && !isDuplicateError(mutation.error) ? mutation.error.message : null;
+
+  return (
+    <>
+      <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="create-fleet-title">
+        <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
+          <DialogTitle id="create-fleet-title">{t('create.title')}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {submitError && <Alert severity="error">{submitError}</Alert>}
+              {noOrganization && (
+                <Alert
+                  severity="info"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => setCreateOrgOpen(true)}>
+                      {t('createOrganization.open')}
+                    </Button>
+                  }
+                >
+                  {t('create.noOrganization')}
+                </Alert>
+              )}
+              <Controller
+                control={control}
+                name="organizationId"
+                rules={{ required: true }}
+                render={({ field }) => (
+                  <TextField select label={t('create.organization')} required {...field} disabled={allowedOrganizations.length === 0}>
+                    {allowedOrganizations.map((org) => (
+                      <MenuItem key={org.id} value={String(org.id)}>
+                        {org.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                control={control}
+                name="name"
+                rules={{
+                  validate: (value) =>
+                    validateFleetName(value) ??
+                    (existingNames.some((n) => n.toLowerCase() === value.toLowerCase()) ? nameTaken : true),
+                }}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label={t('create.name')}
+                    required
+                    autoFocus
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                    {...field}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="deviceTypeId"
+                rules={{ required: true }}
+                render={({ field }) => (
+                  <TextField select label={t('create.deviceType')} required {...field}>
+                    {(deviceTypes.data ?? []).map((type) => (
+                      <MenuItem key={type.id} value={String(type.id)}>
+                        {type.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('common:cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={!formState.isValid || mutation.isPending}>
+              {t('create.submit')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {isCreateOrgOpen && (
+        <CreateOrganizationDialog
+          onClose={() => setCreateOrgOpen(false)}
+          onCreated={(org) => setValue('organizationId', String(org.id), { shouldValidate: true })}
+        />
+      )}
+    </>
+  );
+}

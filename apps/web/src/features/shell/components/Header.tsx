@@ -1,0 +1,27 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { UserMenu } from './UserMenu.tsx';
+
+export function Header() {
+  const { t } = useTranslation();
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar>
+        <Typography
+          variant="h6"
+          component={Link}
+          to="/"
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
+        >
+          {t('appName')}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

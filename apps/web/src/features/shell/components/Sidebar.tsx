@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useCan, useIsObserverOnly } from '../../../lib/permissions.ts';
+import { SIDEBAR_WIDTH } from '../../../theme.ts';
+import { deviceQuery } from '../../devices/api/devices.queries.ts';
+import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
+import { sidebarContext, sidebarEntries, type SidebarEntry } from '../sidebar-entries.ts';
+
+export function Sidebar() {
+  const { t } = useTranslation();
+  const params = useParams({ strict: false }) as { fleetId?: string; uuid?: string };
+  const device = useQuery({ ...deviceQuery(params.uuid ?? ''), enabled: Boolean(params.uuid) });
+  const deviceFleetId = device.data?.belongs_to__application[0]?.id ?? null;
+  const context = sidebarContext(params, deviceFleetId);
+  const fleetId = context.kind === 'home' ? undefined : (context.fleetId ?? undefined);
+  const fleet = useQuery({ ...fleetQuery(fleetId ?? 0), enabled: fleetId !== undefined });
+  const scope = { fleetId, organizationId: fleet.data?.organization[0]?.id };
+
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
+    >
+      <Toolbar />
+      <Box component="nav" aria-label={t('sidebar.navigation')}>
+        <List dense>
+          {context.kind !== 'home' && (
+            <ListItemButton component={Link} to="/fleets" activeOptions={{ exact: true }}>
+              <ListItemText primary={t('sidebar.allFleets')} />
+            </ListItemButton>
+          )}
+          {context.kind !== 'home' && (
+            <ListSubheader component="div" sx={{ lineHeight: '32px' }}>
+              {context.kind === 'device' ? (device.data?.device_name ?? '') : (fleet.data?.app_name ?? '')}
+            </ListSubheader>
+          )}
+          {sidebarEntries(context).map((entry) => (
+            <SidebarItem key={entry.to} entry={entry} scope={scope} label={t(entry.labelKey)} />
+          ))}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}
+
+function SidebarItem({ entry, scope, label }: { entry: SidebarEntry; scope: { fleetId?: number; organizationId?: number }; label: string }) {
+  const allowed = useCan(entry.permission ?? '', scope);
+  const observerOnly = useIsObserverOnly(scope);
+  if (entry.permission && !allowed) return null;
+  if (entry.hiddenForObservers && observerOnly) return null;
+  return (
+    <ListItemButton
+      component={Link}
+      to={entry.to}
+      activeOptions={{ exact: entry.exact ?? false }}
+      activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
+    >
+      <ListItemText primary={label} />
+    </ListItemButton>
+  );
+}

@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { whoamiQuery } from '../../../lib/auth-api.ts';
+import { truncateUsername } from '../../../lib/format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { logout } from '../../../lib/session.ts';
+
+/** Accounts spec §2 Header: user dropdown with copy username and sign out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { data: actor } = useQuery(whoamiQuery);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const username = actor?.username ?? '';
+
+  const handleCopy = () => {
+    setAnchor(null);
+    void navigator.clipboard?.writeText(username).then(() => notifySuccess(t('header.usernameCopied')), () => undefined);
+  };
+
+  const handleSignOut = () => {
+    setAnchor(null);
+    logout('signed-out');
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-label={t('header.accountMenu')}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={
+          <Avatar sx={{ width: 28, height: 28, fontSize: 14, bgcolor: 'primary.dark' }}>
+            {username.slice(0, 1).toUpperCase()}
+          </Avatar>
+        }
+        sx={{ textTransform: 'none' }}
+      >
+        <span data-testid="header-username">{truncateUsername(username)}</span>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+          {t('header.signedInAs', { username })}
+        </Typography>
+        <Divider />
+        <MenuItem onClick={handleCopy}>
+          <ListItemIcon>
+            <ContentCopyIcon fontSize="small" />
+          </ListItemIcon>
+          {t('header.copyUsername')}
+        </MenuItem>
+        <MenuItem onClick={handleSignOut}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {t('header.signOut')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { isRedirect } from '@tanstack/react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeJwt } from '../test/fake-jwt.ts';
+import { parseNumericId, redirectIfSignedIn, requireNumericFleetId, requireSignedIn, validateLoginSearch } from './guards.ts';
+import { RETURN_URL_STORAGE_KEY, setToken } from './session.ts';
+
+const enqueueSnackbar = vi.hoisted(() => vi.fn());
+vi.mock('notistack', () => ({ enqueueSnackbar }));
+
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+const liveToken = () => fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  enqueueSnackbar.mockClear();
+});
+
+describe('requireSignedIn', () => {
+  it('sends a signed-out user to /login with the page kept in the query and session storage', () => {
+    const error = thrown(() => requireSignedIn({ location: { href: '/fleets/4/devices' } }));
+    expect(isRedirect(error)).toBe(true);
+    expect((error as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/fleets/4/devices' } });
+    expect(sessionStorage.getItem(RETURN_URL_STORAGE_KEY)).toBe('/fleets/4/devices');
+  });
+
+  it('lets a signed-in user through', () => {
+    setToken(liveToken());
+    expect(thrown(() => requireSignedIn({ location: { href: '/fleets' } }))).toBeUndefined();
+  });
+
+  it('treats an expired token as signed out', () => {
+    setToken(fakeJwt({ exp: 1 }));
+    expect(isRedirect(thrown(() => requireSignedIn({ location: { href: '/fleets' } })))).toBe(true);
+  });
+});
+
+describe('redirectIfSignedIn', () => {
+  it('leaves signed-out users on the login page', () => {
+    expect(thrown(() => redirectIfSignedIn({ search: {} }))).toBeUndefined();
+  });
+
+  it('sends signed-in users to the redirect query or /', () => {
+    setToken(liveToken());
+    const toRedirect = thrown(() => redirectIfSignedIn({ search: { redirect: '/fleets/2' } }));
+    expect((toRedirect as { options: { href: string } }).options.href).toBe('/fleets/2');
+    const toHome = thrown(() => redirectIfSignedIn({ search: {} }));
+    expect((toHome as { options: { href: string } }).options.href).toBe('/');
+  });
+});
+
+describe('fleet id', () => {
+  it('accepts positive integers only', () => {
+    expect(parseNumericId('12')).toBe(12);
+    for (const raw of ['abc', '1.5', '-3', '0', '', '12abc', '99999999999999999999']) expect(parseNumericId(raw)).toBeNull();
+  });
+
+  it('redirects a non-numeric fleet id to /fleets with the invalid-id error', () => {
+    const error = thrown(() => requireNumericFleetId({ params: { fleetId: 'nope' } }));
+    expect((error as { options: unknown }).options).toMatchObject({ to: '/fleets' });
+    expect(enqueueSnackbar).toHaveBeenCalledWith('invalid id passed in URL', expect.objectContaining({ variant: 'error' }));
+  });
+
+  it('passes the numeric id on as route context', () => {
+    expect(requireNumericFleetId({ params: { fleetId: '42' } })).toEqual({ fleetId: 42 });
+    expect(enqueueSnackbar).not.toHaveBeenCalled();
+  });
+});
+
+describe('validateLoginSearch', () => {
+  it('keeps only a non-empty string redirect', () => {
+    expect(validateLoginSearch({ redirect: '/x', other: 1 })).toEqual({ redirect: '/x' });
+    expect(validateLoginSearch({ redirect: 5 })).toEqual({});
+    expect(validateLoginSearch({ redirect: '' })).toEqual({});
+  });
+});

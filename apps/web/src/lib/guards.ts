@@ -1,0 +1,47 @@
+import { redirect } from '@tanstack/react-router';
+import { enqueueSnackbar } from 'notistack';
+import i18n from './i18n.ts';
+import { isSignedIn, postLoginDestination, saveReturnUrl } from './session.ts';
+
+/**
+ * Route guards (accounts spec §2 "Route guards"), used as `beforeLoad`. They throw TanStack
+ * Router redirects, so they are plain functions that tests call directly.
+ */
+
+export interface LoginSearch {
+  redirect?: string;
+}
+
+export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
+  return typeof search.redirect === 'string' && search.redirect !== '' ? { redirect: search.redirect } : {};
+}
+
+/** A signed-out user goes to /login; the page they asked for is kept for after sign-in. */
+export function requireSignedIn({ location }: { location: { href: string } }): void {
+  if (isSignedIn()) return;
+  saveReturnUrl(location.href);
+  throw redirect({ to: '/login', search: { redirect: location.href } });
+}
+
+/** A signed-in user on a login-only page goes to the saved redirect or /. */
+export function redirectIfSignedIn({ search }: { search: LoginSearch }): void {
+  if (!isSignedIn()) return;
+  throw redirect({ href: postLoginDestination(search.redirect) });
+}
+
+/** A positive integer id from the URL, or null (then: "invalid id passed in URL", fleets spec §2). */
+export function parseNumericId(raw: string): number | null {
+  if (!/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Guard for `/fleets/$fleetId`: a non-numeric id shows the error and goes up to /fleets. */
+export function requireNumericFleetId({ params }: { params: { fleetId: string } }): { fleetId: number } {
+  const fleetId = parseNumericId(params.fleetId);
+  if (fleetId === null) {
+    enqueueSnackbar(i18n.t('common:errors.invalid_id_passed_in_url'), { variant: 'error', preventDuplicate: true });
+    throw redirect({ to: '/fleets' });
+  }
+  return { fleetId };
+}

@@ -1,0 +1,84 @@
+import { getToken, logout } from './session.ts';
+
+/** An HTTP failure with the server's message (compat §1.5: body.error.text, message, error, text). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** Seconds from a 429's Retry-After header. */
+  readonly retryAfter: number | null;
+
+  constructor(message: string, status: number, retryAfter: number | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** The server's message from an error body, in the order balena-request reads it. */
+export function errorMessageFromBody(body: unknown, fallback: string): string {
+  if (typeof body === 'string') return body.trim() || fallback;
+  if (body !== null && typeof body === 'object') {
+    const b = body as { error?: unknown; message?: unknown };
+    if (b.error !== null && typeof b.error === 'object' && typeof (b.error as { text?: unknown }).text === 'string') {
+      return (b.error as { text: string }).text;
+    }
+    if (typeof b.message === 'string') return b.message;
+    if (typeof b.error === 'string') return b.error;
+  }
+  return fallback;
+}
+
+export interface ApiRequestOptions {
+  method?: string;
+  body?: unknown;
+  /** Send the session token (default true). Sign-in calls send none. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * Calls the API at `path` (same origin). JSON bodies are parsed, others returned as text.
+ * A 401 on an authenticated call means the session is gone: it forces logout
+ * (fleets spec §8 "A not-logged-in error or an expired token forces logout").
+ */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
+  const { method = 'GET', body, auth = true, signal } = options;
+  const headers: Record<string, string> = { 'X-Balena-Client': 'flotilla-dashboard' };
+  const token = auth ? getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token) logout();
+    const retryAfterHeader = response.headers.get('retry-after');
+    const retryAfter = retryAfterHeader !== null && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : null;
+    throw new ApiError(errorMessageFromBody(parsed, response.statusText || 'Request error'), response.status, retryAfter);
+  }
+  return parsed;
+}
+
+/** An endpoint that answers with a token as its whole body (text or a JSON string). */
+export async function apiRequestToken(path: string, options: ApiRequestOptions = {}): Promise<string> {
+  const result = await apiRequest(path, options);
+  if (typeof result !== 'string' || result.trim() === '') throw new ApiError('No token received', 500);
+  return result.trim();
+}

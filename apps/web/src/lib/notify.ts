@@ -1,0 +1,34 @@
+import { enqueueSnackbar } from 'notistack';
+import { ApiError } from './http.ts';
+import i18n from './i18n.ts';
+
+/** Accounts spec §5: error text shown is trimmed, quotes removed, cut to 500 characters. */
+export function cleanErrorText(text: string): string {
+  return text.trim().replace(/^["']+|["']+$/g, '').slice(0, 500);
+}
+
+/**
+ * The toast for an error, or null when the error is not reported (fleets spec §8: not-found
+ * codes and network fetch failures are not reported; a 401 has already forced logout).
+ */
+export function errorToast(error: unknown): { message: string; variant: 'error' | 'info' } | null {
+  if (error instanceof ApiError) {
+    if (error.status === 404 || error.status === 401) return null;
+    if (error.status === 429) return { message: i18n.t('common:errors.throttling'), variant: 'info' };
+    return { message: cleanErrorText(error.message) || i18n.t('common:errors.generic'), variant: 'error' };
+  }
+  // fetch() rejects with a TypeError when the network is unreachable.
+  if (error instanceof TypeError) return null;
+  if (error instanceof Error) return { message: cleanErrorText(error.message) || i18n.t('common:errors.generic'), variant: 'error' };
+  return { message: i18n.t('common:errors.generic'), variant: 'error' };
+}
+
+/** Shows an error as a toast; the SnackbarProvider's preventDuplicate drops repeats. */
+export function notifyError(error: unknown): void {
+  const toast = errorToast(error);
+  if (toast) enqueueSnackbar(toast.message, { variant: toast.variant, preventDuplicate: true });
+}
+
+export function notifySuccess(message: string): void {
+  enqueueSnackbar(message, { variant: 'success', preventDuplicate: true });
+}

@@ -1,0 +1,154 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { RootLayout } from './components/RootLayout.tsx';
+import { NotFoundPage } from './components/NotFoundPage.tsx';
+import { PageError } from './components/PageError.tsx';
+import { PageLoading } from './components/PageLoading.tsx';
+import { whoamiQuery } from './lib/auth-api.ts';
+import {
+  redirectIfSignedIn,
+  requireNumericFleetId,
+  requireSignedIn,
+  validateLoginSearch,
+} from './lib/guards.ts';
+
+/**
+ * The route table (fleets spec §2, accounts spec §2), code-based. Screens are lazy route
+ * components so the first screen loads only the shell; guards run in `beforeLoad`.
+ */
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: validateLoginSearch,
+  beforeLoad: ({ search }) => redirectIfSignedIn({ search }),
+  component: lazyRouteComponent(() => import('./features/auth/components/LoginPage.tsx'), 'LoginPage'),
+});
+
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'signup',
+  validateSearch: validateLoginSearch,
+  beforeLoad: ({ search }) => redirectIfSignedIn({ search }),
+  component: lazyRouteComponent(() => import('./features/auth/components/SignupPage.tsx'), 'SignupPage'),
+});
+
+/** Everything behind sign-in, inside the header and sidebar. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_app',
+  beforeLoad: ({ location }) => requireSignedIn({ location }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(whoamiQuery),
+  // The shell (header, sidebar) is its own chunk: the sign-in page does not load it.
+  component: lazyRouteComponent(() => import('./features/shell/components/AppLayout.tsx'), 'AppLayout'),
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/fleets' });
+  },
+});
+
+const fleetsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'fleets',
+  component: lazyRouteComponent(() => import('./features/fleets/components/FleetListPage.tsx'), 'FleetListPage'),
+});
+
+/** `/fleets/$fleetId`: numeric id or back to /fleets with an error; an unknown fleet goes to /fleets. */
+const fleetRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'fleets/$fleetId',
+  beforeLoad: ({ params }) => requireNumericFleetId({ params }),
+  loader: async ({ context }) => {
+    // Imported on demand so the OData client stays out of the first screen's bundle.
+    const { fleetQuery } = await import('./features/fleets/api/fleets.queries.ts');
+    const fleet = await context.queryClient.ensureQueryData(fleetQuery(context.fleetId));
+    if (!fleet) throw redirect({ to: '/fleets' });
+  },
+});
+
+const fleetSummaryRoute = createRoute({
+  getParentRoute: () => fleetRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./features/fleets/components/FleetSummaryPage.tsx'), 'FleetSummaryPage'),
+});
+
+const fleetDevicesRoute = createRoute({
+  getParentRoute: () => fleetRoute,
+  path: 'devices',
+  component: lazyRouteComponent(() => import('./features/devices/components/DeviceListPage.tsx'), 'DeviceListPage'),
+});
+
+/** `/devices/$uuid`: an unknown device goes home (fleets spec §2 Routing rules). */
+const deviceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'devices/$uuid',
+  loader: async ({ context, params }) => {
+    const { deviceQuery } = await import('./features/devices/api/devices.queries.ts');
+    const device = await context.queryClient.ensureQueryData(deviceQuery(params.uuid));
+    if (!device) throw redirect({ to: '/' });
+  },
+});
+
+/** The device index redirects to its summary (fleets spec §2 Route table). */
+const deviceIndexRoute = createRoute({
+  getParentRoute: () => deviceRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/devices/$uuid/summary', params: { uuid: params.uuid } });
+  },
+});
+
+const deviceSummaryRoute = createRoute({
+  getParentRoute: () => deviceRoute,
+  path: 'summary',
+  component: lazyRouteComponent(() => import('./features/devices/components/DeviceSummaryPage.tsx'), 'DeviceSummaryPage'),
+});
+
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  signupRoute,
+  appRoute.addChildren([
+    indexRoute,
+    fleetsRoute,
+    fleetRoute.addChildren([fleetSummaryRoute, fleetDevicesRoute]),
+    deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute]),
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Queries own caching; the router always asks them (they dedupe and poll).
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PageLoading,
+    defaultErrorComponent: PageError,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

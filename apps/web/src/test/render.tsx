@@ -1,0 +1,29 @@
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { I18nextProvider } from 'react-i18next';
+import i18n from '../lib/i18n.ts';
+
+/**
+ * Renders `ui` at `/` inside the app's providers and a memory router (components use Link and
+ * useNavigate). A `*` catch-all records where the component navigated to.
+ */
+export function renderWithProviders(ui: ReactElement, { queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } }) } = {}) {
+  const rootRoute = createRootRoute();
+  const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui });
+  const otherRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => <p>navigated</p> });
+  const router = createRouter({ routeTree: rootRoute.addChildren([indexRoute, otherRoute]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <SnackbarProvider preventDuplicate>
+        <QueryClientProvider client={queryClient}>
+          {/* The test router is not the registered app router. */}
+          <RouterProvider router={router as never} />
+        </QueryClientProvider>
+      </SnackbarProvider>
+    </I18nextProvider>,
+  );
+  return { ...result, router, queryClient };
+}
