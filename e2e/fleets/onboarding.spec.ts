@@ -39,7 +39,7 @@ describe('onboarding', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/fleets$/);
-    await expect(page.title()).resolves.toBe('Fleets | Flotilla dashboard');
+    await expect.poll(() => page.title()).toBe('Fleets | Flotilla dashboard');
     await page.getByText('No fleets yet').waitFor();
 
     // No organization yet: the create-fleet dialog offers to create one first.
@@ -74,7 +74,7 @@ describe('onboarding', () => {
     simulator = await startFleetSimulator({ apiUrl: stack.url, provisioningKey: key.json<string>(), count: 3, intervalMs: 300, metricsIntervalMs: 300 });
     await simulator.waitUntilProvisioned(30_000);
 
-    await page.getByRole('link', { name: 'Devices' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Devices', exact: true }).click();
     await page.waitForURL(/\/fleets\/\d+\/devices$/);
     for (const device of simulator.devices) {
       await page.getByRole('link', { name: device.name }).waitFor({ timeout: 30_000 });

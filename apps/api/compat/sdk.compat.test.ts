@@ -140,7 +140,9 @@ describe('balena-sdk against Flotilla', () => {
     await expect(bob.models.application.get(slug)).rejects.toMatchObject({ code: 'BalenaApplicationNotFound' });
     await expect(bob.models.device.get(uuid)).rejects.toMatchObject({ code: 'BalenaDeviceNotFound' });
     await expect(bob.models.device.rename(uuid, 'pwned')).rejects.toBeTruthy();
-    await expect(bob.pine.patch({ resource: 'application', id: fleetId, body: { app_name: 'pwned' } })).rejects.toMatchObject({ statusCode: 401 });
+    // A fleet Bob cannot see does not exist for him: 404, the same as a fleet that was never created.
+    await expect(bob.pine.patch({ resource: 'application', id: fleetId, body: { app_name: 'pwned' } })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(bob.pine.delete({ resource: 'application', id: fleetId })).rejects.toMatchObject({ statusCode: 404 });
     await expect(bob.pine.post({ resource: 'application_environment_variable', body: { application: fleetId, name: 'X', value: '1' } })).rejects.toBeTruthy();
     const stillMine = await alice.models.application.get(fleetId, { $select: ['app_name'] });
     expect(stillMine.app_name).not.toBe('pwned');
