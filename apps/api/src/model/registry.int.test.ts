@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type RawBuilder } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database.ts';
-import { openScratchDatabase } from './access/scratch-database.ts';
+import { openTestDatabase } from '../test/harness.ts';
 import { registry } from './registry.ts';
 import type { ResourceDef } from './types.ts';
 
@@ -13,7 +13,7 @@ import type { ResourceDef } from './types.ts';
  */
 let database: Database;
 let drop: () => Promise<void>;
-beforeAll(async () => ({ database, drop } = await openScratchDatabase()));
+beforeAll(async () => ({ database, drop } = await openTestDatabase()));
 afterAll(async () => drop());
 
 const principals: Principal[] = [

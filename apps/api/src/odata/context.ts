@@ -66,12 +66,12 @@ export function requireField(def: ResourceDef, name: string): FieldDef {
 export function findNav(ctx: CompileContext, def: ResourceDef, name: string): ResolvedNav | undefined {
   const field = findField(def, name);
   if (field?.type === 'ForeignKey' && field.references) {
-    const column = columnOf(field);
     return {
       name,
       target: ctx.resource(field.references),
       cardinality: 'one',
-      on: (parent, child) => sql`${sql.ref(`${child}.id`)} = ${sql.ref(`${parent}.${column}`)}`,
+      // fieldSql, not the bare column: computed FKs (device.should_be_running__release) join too.
+      on: (parent, child) => sql`${sql.ref(`${child}.id`)} = ${fieldSql(field, parent)}`,
     };
   }
   const nav = def.navs?.find((n) => n.name === name || n.aliases?.includes(name));

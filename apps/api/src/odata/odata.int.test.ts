@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createFleet, signUp } from '../auth/test-helpers.ts';
+import { bearer, createDevice, createFleet, grantFleetRole, signUp } from '../auth/test-helpers.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { COMPAT_URLS } from './test-compat-urls.ts';
 import { wire } from './test-wire.ts';
@@ -50,6 +50,29 @@ describe('/v7 over the real model', () => {
     expect(res.json()).toEqual({ d: [] });
     const count = await inject('GET', `/v7/application/$count?$filter=id%20eq%20${fleet.applicationId}`, user.token);
     expect(count.json()).toEqual({ d: 0 });
+  });
+});
+
+describe('computed navigations', () => {
+  it("expands device.should_be_running__release: the pin when set, else the fleet's target", async () => {
+    const user = await signUp(t.app);
+    const fleet = await createFleet(t.database.db);
+    await grantFleetRole(t.database.db, user.email, fleet, 'developer');
+    const device = await createDevice(t.database.db, fleet);
+    const release = (commit: string) =>
+      t.database.db
+        .insertInto('release')
+        .values({ belongs_to__application: fleet.applicationId, commit, status: 'success' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const target = await release('a'.repeat(32));
+    const pinned = await release('b'.repeat(32));
+    await t.database.db.updateTable('application').set({ should_be_running__release: target.id }).where('id', '=', fleet.applicationId).execute();
+    const url = `/v7/device(${device.id})?$select=id,should_be_running__release&$expand=should_be_running__release($select=commit)`;
+    const read = async () => ((await inject('GET', url, user.token)).json() as { d: { should_be_running__release: { commit: string }[] }[] }).d[0]!;
+    expect((await read()).should_be_running__release).toEqual([{ commit: 'a'.repeat(32) }]);
+    await t.database.db.updateTable('device').set({ is_pinned_on__release: pinned.id }).where('id', '=', device.id).execute();
+    expect((await read()).should_be_running__release).toEqual([{ commit: 'b'.repeat(32) }]);
   });
 });
 

@@ -80,6 +80,6 @@ export interface DeviceDetail extends DeviceRow {
   memory_total: number | null;
   storage_usage: number | null;
   storage_total: number | null;
-  belongs_to__application: Array<Pick<FleetListRow, 'id' | 'app_name' | 'slug'> & { should_be_running__release: ReleaseRef[] }>;
-  is_pinned_on__release: ReleaseRef[];
+  belongs_to__application: Array<Pick<FleetListRow, 'id' | 'app_name' | 'slug'>>;
+  should_be_running__release: ReleaseRef[];
 }

@@ -3,15 +3,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validateEmail, validatePassword } from '@flotilla/core/account-rules';
 import { register as registerAccount } from '../../../lib/auth-api.ts';
-import { postLoginDestination, setToken } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authErrorMessage } from '../api/auth-errors.ts';
+import { useSessionMutation } from '../hooks/use-session-mutation.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const route = getRouteApi('/signup');
@@ -29,21 +28,11 @@ export function SignupPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('signup.pageTitle'));
   const search = route.useSearch();
-  const router = useRouter();
-  const queryClient = useQueryClient();
   const { register, handleSubmit, formState } = useForm<SignupForm>({
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
-  const mutation = useMutation({
-    mutationFn: ({ email, password }: SignupForm) => registerAccount(email.trim(), password),
-    meta: { silent: true },
-    onSuccess: async (token) => {
-      queryClient.clear();
-      setToken(token);
-      await router.navigate({ href: postLoginDestination(search.redirect) });
-    },
-  });
+  const mutation = useSessionMutation(({ email, password }: SignupForm) => registerAccount(email.trim(), password), search.redirect);
 
   return (
     <AuthLayout

@@ -52,13 +52,9 @@ export function deviceQuery(uuid: string) {
           ],
           $expand: {
             ...DEVICE_ROW_EXPAND,
-            // The target is the pinned release, else the fleet's target (the computed
-            // device.should_be_running__release is not expandable on our API yet).
-            belongs_to__application: {
-              $select: ['id', 'app_name', 'slug'],
-              $expand: { should_be_running__release: { $select: ['id', 'commit', 'raw_version'] } },
-            },
-            is_pinned_on__release: { $select: ['id', 'commit', 'raw_version'] },
+            belongs_to__application: { $select: ['id', 'app_name', 'slug'] },
+            // Computed by the API: the device's pin, else its fleet's target release.
+            should_be_running__release: { $select: ['id', 'commit', 'raw_version'] },
           },
         },
       });

@@ -75,7 +75,7 @@ export function DeviceSummaryPage() {
                 { label: t('summary.osVersion'), value: [device.os_version, device.os_variant].filter(Boolean).join(' ') || '—' },
                 { label: t('summary.supervisorVersion'), value: device.supervisor_version ?? '—' },
                 { label: t('summary.currentRelease'), value: releaseLabel(device.is_running__release[0]) ?? t('summary.noRelease') },
-                { label: t('summary.targetRelease'), value: releaseLabel(device.is_pinned_on__release[0] ?? fleet?.should_be_running__release[0]) ?? t('summary.noRelease') },
+                { label: t('summary.targetRelease'), value: releaseLabel(device.should_be_running__release[0]) ?? t('summary.noRelease') },
                 { label: t('summary.ipAddress'), value: device.ip_address ?? '—' },
                 { label: t('summary.publicAddress'), value: device.public_address ?? '—' },
                 { label: t('summary.macAddress'), value: device.mac_address ?? '—' },
