@@ -20,6 +20,9 @@ const PRINCIPALS = [
   'org-admin',
   'team-developer',
   'outsider',
+  // Platform staff (fleets spec §6 "Other roles", accounts spec §6): flags on the user row.
+  'support-agent',
+  'platform-admin',
 ] as const;
 type Who = (typeof PRINCIPALS)[number];
 
@@ -50,7 +53,17 @@ async function makeWorld(): Promise<World> {
   const fleetActor = await db.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
   const fleet = await db
     .insertInto('application')
-    .values({ actor: fleetActor.id, app_name: `fleet${s}`, slug: `org_${s}/fleet${s}`, uuid: randomBytes(16).toString('hex'), organization: org.id, is_for__device_type: dt.id, application_type: appType.id })
+    .values({
+      actor: fleetActor.id,
+      app_name: `fleet${s}`,
+      slug: `org_${s}/fleet${s}`,
+      uuid: randomBytes(16).toString('hex'),
+      organization: org.id,
+      is_for__device_type: dt.id,
+      application_type: appType.id,
+      // Support access granted for the next hour: the support agent may look, not touch.
+      is_accessible_by_support_until__date: new Date(Date.now() + 3600_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const deviceActor = await db.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
@@ -107,7 +120,8 @@ interface Case {
   run(who: Who, w: World): Promise<boolean>;
 }
 
-const FLEET_READERS: readonly Who[] = ['observer', 'safe-operator', 'operator', 'safe-developer', 'developer', 'administrator', 'org-admin', 'team-developer'];
+const FLEET_MEMBERS: readonly Who[] = ['observer', 'safe-operator', 'operator', 'safe-developer', 'developer', 'administrator', 'org-admin', 'team-developer'];
+const FLEET_READERS: readonly Who[] = [...FLEET_MEMBERS, 'support-agent', 'platform-admin'];
 const DEVICE_WRITERS: readonly Who[] = ['safe-operator', 'operator', 'safe-developer', 'developer', 'administrator', 'org-admin', 'team-developer'];
 const DEVELOPERS: readonly Who[] = ['developer', 'administrator', 'org-admin', 'team-developer'];
 
@@ -123,7 +137,8 @@ const CASES: Case[] = [
   },
   {
     name: 'list fleets directly accessible',
-    allowed: ['observer', 'safe-operator', 'operator', 'safe-developer', 'developer', 'administrator', 'org-admin', 'team-developer'],
+    // Staff reach fleets through support access or the platform flag, never "directly".
+    allowed: FLEET_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'GET', `/v7/application?$filter=is_directly_accessible_by__user/any(dau:1%20eq%201)%20and%20id%20eq%20${w.fleetId}&$select=id`);
       expect(res.statusCode).toBe(200);
@@ -235,6 +250,7 @@ const CASES: Case[] = [
   },
   {
     name: 'read organization',
+    // Whoever can read one of its fleets sees the organization that owns it (name, handle).
     allowed: [...FLEET_READERS, 'org-member'],
     async run(who, w) {
       const res = await call(who, 'GET', `/v7/organization(${w.orgId})?$select=id,handle`);
@@ -243,7 +259,7 @@ const CASES: Case[] = [
   },
   {
     name: 'rename organization',
-    allowed: ['org-admin'],
+    allowed: ['org-admin', 'platform-admin'],
     async run(who, w) {
       await call(who, 'PATCH', `/v7/organization(${w.orgId})`, { name: 'Renamed Org' });
       return (await count('organization', { id: w.orgId, name: 'Renamed Org' })) === 1;
@@ -261,8 +277,20 @@ beforeAll(async () => {
     const row = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     users[who] = { token: res.body, userId: row.id as number };
   }
+  await db.updateTable('user').set({ is_support_agent: true }).where('id', '=', users['support-agent'].userId).execute();
+  await db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', users['platform-admin'].userId).execute();
 }, 120_000);
 afterAll(async () => ctx?.close());
+
+describe('support access expiry', () => {
+  it('hides a fleet from the support agent once its support access has expired', async () => {
+    const world = await makeWorld();
+    const read = async () => (await call('support-agent', 'GET', `/v7/application(${world.fleetId})?$select=id`)).json().d.length;
+    expect(await read()).toBe(1);
+    await db.updateTable('application').set({ is_accessible_by_support_until__date: new Date(Date.now() - 1000) }).where('id', '=', world.fleetId).execute();
+    expect(await read()).toBe(0);
+  });
+});
 
 describe.each(CASES)('$name', (c) => {
   it.each(PRINCIPALS.map((who) => ({ who, allowed: c.allowed.includes(who) })))('$who → allowed: $allowed', async ({ who, allowed }) => {
