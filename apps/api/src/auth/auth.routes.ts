@@ -32,6 +32,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       password: body.password,
       hasDisabledNewsletter: body.has_disabled_newsletter ?? false,
       captchaResponse: body['g-recaptcha-response'],
+      ip: request.ip,
     });
     return sendToken(reply, token, 201);
   });

@@ -9,7 +9,7 @@ import { AUTH_MESSAGES } from './credentials.ts';
 import { issueSessionToken, type VerifiedSession } from './tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { isCaptchaAccepted } from './captcha.ts';
-import { assertLoginAllowed, noteFailedLogin } from './login-rate-limit.ts';
+import { assertLoginAllowed, assertSignupAllowed, noteFailedLogin, noteSignup } from './login-rate-limit.ts';
 import {
   createUserWithActor,
   findApplicationSlug,
@@ -38,6 +38,8 @@ export interface RegisterInput {
   password: string;
   hasDisabledNewsletter: boolean;
   captchaResponse?: string;
+  /** Client address, for the sign-up rate limit. */
+  ip: string;
 }
 
 /** Sign-up (accounts spec §5): validates, creates actor + user, returns a session token. */
@@ -46,6 +48,7 @@ export async function registerUser(db: Db, config: AppConfig, input: RegisterInp
   if (emailError) throw badRequest(emailError);
   const passwordError = validatePassword(input.password);
   if (passwordError) throw badRequest(passwordError);
+  await assertSignupAllowed(db, config, input.ip);
   if (!(await isCaptchaAccepted(input.captchaResponse, config.captchaSecret))) throw badRequest(CAPTCHA_FAILED);
   const email = normalizeEmail(input.email);
   if (await isEmailTaken(db, email)) throw conflict(EMAIL_TAKEN);
@@ -55,6 +58,7 @@ export async function registerUser(db: Db, config: AppConfig, input: RegisterInp
     const username = await pickUsername(db, usernameBaseFromEmail(email));
     try {
       const user = await createUserWithActor(db, { email, username, passwordHash, hasDisabledNewsletter: input.hasDisabledNewsletter });
+      await noteSignup(db, config, input.ip);
       return await issueFor(config, user, Date.now());
     } catch (err) {
       const constraint = uniqueViolation(err);

@@ -12,6 +12,8 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   /** Login attempts allowed per username per window before 429. */
   loginRateLimit: { max: number; windowMs: number };
+  /** Accounts created per client address per window before 429 (stops scripted sign-up floods). */
+  signupRateLimit: { max: number; windowMs: number };
   /** Default device poll interval (ms) used for heartbeat expiry. */
   defaultPollIntervalMs: number;
   /** Heartbeat: seconds after `timeout` before `offline`. */
@@ -23,6 +25,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jwtSecret: 'dev-only-secret-change-me',
     sessionTtlSeconds: 36 * 3600,
     loginRateLimit: { max: 10, windowMs: 2 * 3600 * 1000 },
+    signupRateLimit: { max: 50, windowMs: 3600 * 1000 },
     defaultPollIntervalMs: 10 * 60 * 1000,
     heartbeatOfflineGraceSeconds: 15,
     ...overrides,
