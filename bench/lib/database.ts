@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../apps/api/src/db/database.ts';
+
+/**
+ * The benchmark's database: in-memory PGlite by default; with DATABASE_URL a fresh
+ * PostgreSQL database `flotilla_bench_<hex>` created for the run and dropped afterwards, so
+ * a large seed never lands in (or collides with) the database tests use.
+ */
+export interface BenchDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openBenchDatabase(): Promise<BenchDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  // Only [0-9a-f] after the prefix: safe to splice into CREATE/DROP DATABASE.
+  const name = `flotilla_bench_${randomBytes(5).toString('hex')}`;
+  await admin(url, `CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString() });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

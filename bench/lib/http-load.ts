@@ -1,0 +1,105 @@
+import { Agent, request } from 'node:http';
+import { Worker } from 'node:worker_threads';
+import { summarize, type LatencySummary } from './stats.ts';
+
+/**
+ * A closed-loop HTTP load generator for loopback servers: `concurrency` async workers, each
+ * sending its next request as soon as the previous answer is read, for a fixed duration.
+ * Keep-alive sockets (one per worker) so the measurement is the server, not TCP set-up.
+ *
+ * `runLoadInWorker` runs it on a worker thread: the server under test keeps the main
+ * thread's event loop to itself, and the same client load hits engine and ceiling alike.
+ */
+export interface LoadTarget {
+  path: string;
+  headers: Record<string, string>;
+}
+
+export interface LoadSpec {
+  /** http://127.0.0.1:port */
+  baseUrl: string;
+  targets: LoadTarget[];
+  concurrency: number;
+  durationMs: number;
+  /** Status every answer should have; anything else is counted as unexpected. */
+  expectStatus: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  perSecond: number;
+  latency: LatencySummary;
+  bytes: number;
+  unexpected: Record<string, number>;
+  durationMs: number;
+}
+
+function send(agent: Agent, base: URL, target: LoadTarget): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { agent, host: base.hostname, port: base.port, path: target.path, method: 'GET', headers: target.headers },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  if (spec.targets.length === 0) throw new Error('runLoad needs at least one target');
+  const base = new URL(spec.baseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency });
+  const latencies: number[] = [];
+  const unexpected: Record<string, number> = {};
+  let bytes = 0;
+  const start = performance.now();
+  const deadline = start + spec.durationMs;
+  const worker = async (index: number) => {
+    // Workers walk disjoint strides of the device list, so every device polls.
+    for (let i = index; performance.now() < deadline; i += spec.concurrency) {
+      const t0 = performance.now();
+      try {
+        const r = await send(agent, base, spec.targets[i % spec.targets.length]!);
+        latencies.push(performance.now() - t0);
+        bytes += r.bytes;
+        if (r.status !== spec.expectStatus) unexpected[String(r.status)] = (unexpected[String(r.status)] ?? 0) + 1;
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? 'error';
+        unexpected[code] = (unexpected[code] ?? 0) + 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: spec.concurrency }, (_, i) => worker(i)));
+  const durationMs = performance.now() - start;
+  agent.destroy();
+  return {
+    requests: latencies.length,
+    perSecond: Math.round((latencies.length / durationMs) * 1000),
+    latency: summarize(latencies.length ? latencies : [0]),
+    bytes,
+    unexpected,
+    durationMs: Math.round(durationMs),
+  };
+}
+
+/** `runLoad` on a worker thread (TypeScript loaded through tsx's ESM API). */
+export function runLoadInWorker(spec: LoadSpec): Promise<LoadResult> {
+  const entry = new URL('./http-load.worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(boot, { eval: true, workerData: spec });
+    worker.once('message', (result: LoadResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load worker exited with ${code}`));
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../apps/api/src/db/database.ts';
+
+/**
+ * Data for the target-state benchmark, created only through the public API of a listening
+ * server — sign-up, organization, fleet, a release with one service and variables, a
+ * provisioning key, then `POST /device/register` per device — so the polled state is the
+ * one a real fleet produces (services, environment, config) and each device has its key.
+ * One exception: the image row. Its `is_stored_at__image_location` is assigned by the
+ * registry/builder side, which the API does not expose as writable, so it is inserted here.
+ */
+export interface PollingDevice {
+  uuid: string;
+  apiKey: string;
+}
+
+export interface TargetStateFleet {
+  fleetId: number;
+  devices: PollingDevice[];
+  setupMs: number;
+}
+
+async function call<T>(baseUrl: string, method: string, path: string, token: string | undefined, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
+  return (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight. */
+async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+export async function setUpPollingFleet(baseUrl: string, db: Db, deviceCount: number): Promise<TargetStateFleet> {
+  const start = Date.now();
+  const suffix = randomBytes(4).toString('hex');
+  const token = await call<string>(baseUrl, 'POST', '/user/register', undefined, { email: `bench.${suffix}@example.com`, password: 'correct horse battery staple' });
+  const v7 = <T>(method: string, path: string, body?: unknown) => call<T>(baseUrl, method, `/v7/${path}`, token, body);
+
+  const org = await v7<{ id: number }>('POST', 'organization', { name: `Bench ${suffix}` });
+  const types = await v7<{ d: { id: number }[] }>('GET', "device_type?$select=id&$filter=slug%20eq%20'raspberrypi4-64'");
+  const deviceType = types.d[0]?.id;
+  if (deviceType === undefined) throw new Error('device type raspberrypi4-64 is missing');
+  const fleet = await v7<{ id: number }>('POST', 'application', { app_name: `bench-${suffix}`, organization: org.id, is_for__device_type: deviceType });
+
+  // A release with one service, as `balena deploy` would create it, made the fleet's target.
+  const commit = randomBytes(16).toString('hex');
+  const composition = { services: { main: { build: '.', labels: { 'io.balena.features.dbus': '1' } } } };
+  const release = await v7<{ id: number }>('POST', 'release', { belongs_to__application: fleet.id, commit, status: 'success', composition, source: 'cloud' });
+  const service = await v7<{ id: number }>('POST', 'service', { application: fleet.id, service_name: 'main' });
+  const image = (
+    await sql<{ id: number }>`INSERT INTO image (is_a_build_of__service, is_stored_at__image_location, status, content_hash)
+      VALUES (${service.id}, ${`registry.local/v2/${commit}`}, 'success', ${`sha256:${randomBytes(32).toString('hex')}`}) RETURNING id`.execute(db)
+  ).rows[0]!;
+  await v7('POST', 'release_image', { image: image.id, is_part_of__release: release.id });
+  await v7('PATCH', `application(${fleet.id})`, { should_be_running__release: release.id });
+  for (const [name, value] of [['NODE_ENV', 'production'], ['LOG_LEVEL', 'info'], ['API_URL', 'https://example.com/api']]) {
+    await v7('POST', 'application_environment_variable', { application: fleet.id, name, value });
+  }
+  await v7('POST', 'application_config_variable', { application: fleet.id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '600000' });
+
+  const provisioningKey = await call<string>(baseUrl, 'POST', '/api-key/v2/', token, {
+    actorType: 'application',
+    actorTypeId: fleet.id,
+    roles: ['provisioning-api-key'],
+    name: 'bench provisioning',
+    expiryDate: null,
+  });
+  const devices: PollingDevice[] = Array.from({ length: deviceCount }, () => ({ uuid: randomBytes(16).toString('hex'), apiKey: randomBytes(16).toString('hex') }));
+  await inParallel(devices, 8, async (d) => {
+    await call(baseUrl, 'POST', '/device/register', provisioningKey, {
+      uuid: d.uuid,
+      api_key: d.apiKey,
+      device_type: 'raspberrypi4-64',
+      os_version: 'balenaOS 6.0.0',
+      os_variant: 'prod',
+      supervisor_version: '17.0.0',
+    });
+  });
+  return { fleetId: fleet.id, devices, setupMs: Date.now() - start };
+}
