@@ -165,6 +165,29 @@ describe('device keys', () => {
     expect((await post(`/api-key/device/${device.id}/device-key`, otherProvisioning, {})).statusCode).toBe(403);
   });
 
+  it('lists and revokes device keys for fleet users holding resin.api_key.*, and only for them', async () => {
+    const operator = await signUp(ctx.app);
+    const observer = await signUp(ctx.app);
+    const stranger = await signUp(ctx.app);
+    const fleet = await createFleet(ctx.database.db);
+    await grantFleetRole(ctx.database.db, operator.email, fleet, 'operator');
+    await grantFleetRole(ctx.database.db, observer.email, fleet, 'observer');
+    const device = await createDevice(ctx.database.db, fleet);
+    const deviceKey = (await post(`/api-key/device/${device.id}/device-key`, operator.token, { name: 'bench' })).json() as string;
+    const url = `/v7/api_key?$select=id,name&$filter=is_of__actor eq ${device.actor}`;
+    const list = (token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const listed = (await list(operator.token)).json().d as { id: number; name: string }[];
+    expect(listed.map((k) => k.name)).toEqual(['bench']);
+    expect((await list(observer.token)).json()).toEqual({ d: [] });
+    expect((await list(stranger.token)).json()).toEqual({ d: [] });
+    const byStranger = await ctx.app.inject({ method: 'DELETE', url: `/v7/api_key(${listed[0]!.id})`, headers: bearer(stranger.token) });
+    expect(byStranger.statusCode).toBe(404);
+    expect((await whoamiOf(ctx.app, deviceKey)).status).toBe(200);
+    const revoked = await ctx.app.inject({ method: 'DELETE', url: `/v7/api_key(${listed[0]!.id})`, headers: bearer(operator.token) });
+    expect(revoked.statusCode).toBeLessThan(300);
+    expect((await whoamiOf(ctx.app, deviceKey)).status).toBe(401);
+  });
+
   it('device keys cannot mint keys', async () => {
     const user = await signUp(ctx.app);
     const fleet = await createFleet(ctx.database.db);

@@ -19,6 +19,9 @@ afterAll(async () => drop());
 const principals: Principal[] = [
   { kind: 'anonymous' },
   { kind: 'user', actorId: 1, userId: 1, username: 'u', email: null, via: 'jwt', isSupportAgent: true },
+  // Staff flags add their own role sets to permission rules (model/access/rule-builders.ts).
+  { kind: 'user', actorId: 1, userId: 1, username: 'u', email: null, via: 'jwt', isAdmin: true },
+  { kind: 'user', actorId: 1, userId: 1, username: 'u', email: null, via: 'jwt' },
   { kind: 'application', actorId: 2, applicationId: 1 },
   { kind: 'device', actorId: 3, deviceId: 1, applicationId: 1 },
   { kind: 'device', actorId: 4, deviceId: 2, applicationId: null },

@@ -60,6 +60,13 @@ function expansion(ctx: CompileContext, def: ResourceDef, alias: string, item: E
 /**
  * `SELECT <wire columns> FROM table AS alias WHERE read rule AND extra AND $filter
  * ORDER BY … LIMIT … OFFSET …` — the shared core of a collection GET and of every expansion.
+ *
+ * With `$top`/`$skip` the page is chosen first, over the bare rows:
+ * `SELECT <wire columns> FROM (SELECT alias.* FROM table AS alias WHERE … ORDER BY … LIMIT … OFFSET …)
+ * AS alias ORDER BY …`. A LIMIT subquery is never flattened, so expansions and computed fields
+ * run for the rows of the page only; in one flat SELECT PostgreSQL would compute them for
+ * every row OFFSET skips. The outer ORDER BY repeats the inner one over the same rows (the id
+ * tie-breaker makes it total), so the page keeps its order.
  */
 export function selectRows(
   ctx: CompileContext,
@@ -72,9 +79,12 @@ export function selectRows(
   const where = [ctx.rule(def, 'read', alias)];
   if (extra) where.push(extra);
   if (options.filter) where.push(compileFilter(options.filter, scope));
+  const from = sql`${sql.table(def.table)} AS ${sql.id(alias)} WHERE ${sql.join(where, sql` AND `)}`;
+  if (options.top === undefined && !options.skip) {
+    const cols = projection(ctx, def, alias, options);
+    return sql`SELECT ${cols} FROM ${from}${compileOrderBy(options.orderby, scope)}`;
+  }
+  const page = sql`SELECT ${sql.id(alias)}.* FROM ${from}${compileOrderBy(options.orderby, scope)}${compilePaging(options.top, options.skip)}`;
   const cols = projection(ctx, def, alias, options);
-  return sql`SELECT ${cols} FROM ${sql.table(def.table)} AS ${sql.id(alias)} WHERE ${sql.join(where, sql` AND `)}${compileOrderBy(
-    options.orderby,
-    scope,
-  )}${compilePaging(options.top, options.skip)}`;
+  return sql`SELECT ${cols} FROM (${page}) AS ${sql.id(alias)}${compileOrderBy(options.orderby, scope)}`;
 }

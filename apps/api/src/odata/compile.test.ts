@@ -49,6 +49,8 @@ describe('compileGet', () => {
     ["/device?$select=id&$top=10&$skip=20&$filter=(startswith(device_name,'a') or endswith(device_name,'z') or contains(note,'o''x y')) and not(is_online eq true) and id in (1,2,3) and created_at ge datetime'2026-01-01T00:00:00.000Z' and created_at lt (now() sub duration'P1DT2H') and note ne null and device_tag/all(dt:dt/tag_key eq 'k')&$orderby=device_name asc,id desc"],
     ['/application?$select=id&$expand=owns__device/$count($filter=is_online eq true)&$orderby=owns__device/$count desc'],
     ['/device/$count?$filter=belongs_to__application eq 1'],
+    // Paged: the page of bare rows first, the projection (computed field, expansions) over it.
+    ['/application?$select=id&$orderby=owns__device/$count desc&$top=5&$expand=owns__device($select=id,overall_status;$orderby=device_name desc;$top=2;$skip=1)'],
   ])('compiles %s (snapshot)', (url) => {
     const c = compile(url);
     expect({ sql: c.sql, parameters: c.parameters }).toMatchSnapshot();

@@ -81,6 +81,17 @@ describe('POST', () => {
     expect((await call('GET', `/device_tag?$select=value&$filter=device eq ${String(dev.id)}`)).body).toEqual({ d: [{ value: '2' }] });
   });
 
+  it('answers a duplicate key in rows the caller may not create as 401, not 409 (no existence leak, no upsert fall-through)', async () => {
+    const dev = await newDevice();
+    expect((await call('POST', '/device_tag', { device: dev.id, tag_key: 'k', value: 'mine' })).status).toBe(201);
+    const dup = await call('POST', '/device_tag', { device: dev.id, tag_key: 'k', value: 'theirs' }, bob);
+    expect(dup.status).toBe(401);
+    expect(errorOf(dup)).not.toMatch(/unique/i);
+    // The same clash for an allowed caller is still 409, and the failed attempt changed nothing.
+    expect((await call('POST', '/device_tag', { device: dev.id, tag_key: 'k', value: 'again' })).status).toBe(409);
+    expect((await call('GET', `/device_tag?$select=value&$filter=device eq ${String(dev.id)}`)).body).toEqual({ d: [{ value: 'mine' }] });
+  });
+
   it('maps a missing FK target to 400 and not-null violations to 400', async () => {
     const r = await call('POST', '/device', { belongs_to__application: 1, is_of__device_type: 999 });
     expect(r.status).toBe(400);

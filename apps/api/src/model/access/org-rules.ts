@@ -1,15 +1,10 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import { byPrincipal, or, userOrgPermission, type IdOf, type UserPrincipal } from './rule-builders.ts';
 import type { PermissionRules } from '../types.ts';
 
-/** The user has some access (any role) to a fleet of the organization. */
-export function userHasFleetInOrg(userId: number, orgId: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`EXISTS (SELECT 1 FROM user_application_role r JOIN application ra ON ra.id = r.application_id WHERE r.user_id = ${userId} AND ra.organization = ${orgId})`;
-}
-
 /** Users holding `resin.<resource>.<verb>` through their organization role. */
 export function orgPermission(permission: string, orgOf: IdOf) {
-  return (alias: string, p: UserPrincipal) => userOrgPermission(p.userId, permission, orgOf(alias));
+  return (alias: string, p: UserPrincipal) => userOrgPermission(p, permission, orgOf(alias));
 }
 
 /** Rules for a resource owned by an organization: `resin.<resource>.<verb>` through organization roles. */
@@ -17,7 +12,7 @@ export function orgScoped(resource: string, orgOf: IdOf, extra: { readAlso?: (a:
   const verb = (v: string) => byPrincipal({ user: orgPermission(`resin.${resource}.${v}`, orgOf) });
   return {
     read: byPrincipal({
-      user: (a, p) => or(userOrgPermission(p.userId, `resin.${resource}.read`, orgOf(a)), extra.readAlso ? extra.readAlso(a, p) : false),
+      user: (a, p) => or(userOrgPermission(p, `resin.${resource}.read`, orgOf(a)), extra.readAlso ? extra.readAlso(a, p) : false),
     }),
     create: verb('create'),
     update: verb('update'),

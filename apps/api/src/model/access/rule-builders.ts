@@ -1,12 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
-import { rolesWithPermission } from '@flotilla/core/roles';
+import { rolesWithPermission, STAFF_ROLES } from '@flotilla/core/roles';
 import type { Principal } from '../../auth/principal.ts';
 import type { RowRule } from '../types.ts';
 
 /**
  * Builders that compile permission names into SQL row conditions. A permission becomes the
- * list of roles that grant it (computed in JS from packages/core/src/roles.ts) and an EXISTS
- * over the `user_application_role` / `user_organization_role` views. Values are always bound
+ * list of roles that grant it (computed in JS from packages/core/src/roles.ts) and an
+ * `<row's fleet/organization id> IN (<ids where the user holds one of them>)` over the
+ * membership views (`user_application_member_role` / `user_organization_member_role`) plus
+ * the staff sources for staff principals. Values are always bound
  * parameters; identifiers come from the registry through `sql.ref`.
  */
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
@@ -32,18 +34,67 @@ function roleIn(roles: readonly string[]): RawBuilder<unknown> {
   return sql`r.role_name IN (${sql.join(roles.map((r) => sql`${r}`))})`;
 }
 
+/** Who a permission is checked for: the user and the staff flags the auth layer read from their row. */
+export type PermissionHolder = Pick<UserPrincipal, 'userId' | 'isAdmin' | 'isSupportAgent'>;
+const isStaffRole = (r: string): boolean => (STAFF_ROLES as readonly string[]).includes(r);
+
+/**
+ * `<id> IN (<set>)`, the set a UNION ALL of uncorrelated selects: PostgreSQL computes it once
+ * per statement (a hashed subplan, or a semi-join at the top of a WHERE) instead of probing
+ * the role views once per row as a correlated EXISTS would. NULL semantics: a NULL id yields
+ * NULL, not FALSE. Row rules are only ever ANDed/ORed into WHERE clauses or wrapped in
+ * `coalesce(…, FALSE)` by the engine (odata/write-*.ts, `not`/`all` in compile-filter.ts),
+ * where NULL and FALSE select the same rows; never put one under a bare NOT.
+ */
+function idIn(id: RawBuilder<unknown>, sets: RawBuilder<unknown>[]): Cond {
+  if (sets.length === 0) return false;
+  return sql`${id} IN (${sql.join(sets, sql` UNION ALL `)})`;
+}
+
+/**
+ * The fleets on which `who` holds one of `roles` (null: any role). Memberships come from the lean
+ * `user_application_member_role` view (migration 0014); the staff sources of
+ * `user_application_role` are added only for a principal flagged as staff.
+ */
+function fleetIdsWithRole(who: PermissionHolder, roles: readonly string[] | null): RawBuilder<unknown>[] {
+  const sets: RawBuilder<unknown>[] = [];
+  const memberRoles = roles?.filter((r) => !isStaffRole(r));
+  if (memberRoles === undefined || memberRoles.length > 0) {
+    const role = memberRoles ? sql` AND ${roleIn(memberRoles)}` : sql``;
+    sets.push(sql`SELECT r.application_id FROM user_application_member_role r WHERE r.user_id = ${who.userId}${role}`);
+  }
+  if (who.isSupportAgent && (roles === null || roles.includes('support_agent'))) {
+    sets.push(sql`SELECT sa.id FROM application sa WHERE sa.is_accessible_by_support_until__date > now()`);
+  }
+  if (who.isAdmin && (roles === null || roles.includes('balena_admin'))) sets.push(sql`SELECT aa.id FROM application aa`);
+  return sets;
+}
+
 /** The user holds a role granting `permission` on the fleet `fleetId`. */
-export function userFleetPermission(userId: number, permission: string, fleetId: RawBuilder<unknown>): Cond {
+export function userFleetPermission(who: PermissionHolder, permission: string, fleetId: RawBuilder<unknown>): Cond {
   const roles = rolesWithPermission(permission);
   if (roles.length === 0) return false;
-  return sql`EXISTS (SELECT 1 FROM user_application_role r WHERE r.user_id = ${userId} AND r.application_id = ${fleetId} AND ${roleIn(roles)})`;
+  return idIn(fleetId, fleetIdsWithRole(who, roles));
+}
+
+/** The user holds some role (any) on a fleet of the organization `orgId`. */
+export function userHasFleetInOrg(who: PermissionHolder, orgId: RawBuilder<unknown>): Cond {
+  const fleets = fleetIdsWithRole(who, null);
+  return idIn(orgId, [sql`SELECT fa.organization FROM application fa WHERE fa.id IN (${sql.join(fleets, sql` UNION ALL `)})`]);
 }
 
 /** The user holds an organization role granting `permission` on organization `orgId`. */
-export function userOrgPermission(userId: number, permission: string, orgId: RawBuilder<unknown>): Cond {
+export function userOrgPermission(who: PermissionHolder, permission: string, orgId: RawBuilder<unknown>): Cond {
   const roles = rolesWithPermission(permission);
   if (roles.length === 0) return false;
-  return sql`EXISTS (SELECT 1 FROM user_organization_role r WHERE r.user_id = ${userId} AND r.organization_id = ${orgId} AND ${roleIn(roles)})`;
+  const sets: RawBuilder<unknown>[] = [];
+  const memberRoles = roles.filter((r) => !isStaffRole(r));
+  if (memberRoles.length > 0) {
+    sets.push(sql`SELECT r.organization_id FROM user_organization_member_role r WHERE r.user_id = ${who.userId} AND ${roleIn(memberRoles)}`);
+  }
+  // The organization view's only staff source: platform admins hold balena_admin everywhere.
+  if (who.isAdmin && roles.includes('balena_admin')) sets.push(sql`SELECT ao.id FROM organization ao`);
+  return idIn(orgId, sets);
 }
 
 /** OR of conditions, folding constants (`true` wins, `false` disappears). */
@@ -96,7 +147,7 @@ export const anyAuthenticated: RowRule = (_alias, p) => p.kind !== 'anonymous';
 
 /** Users holding `permission` on the row's fleet. */
 export function fleetPermission(permission: string, fleetOf: IdOf): (alias: string, p: UserPrincipal) => Cond {
-  return (alias, p) => userFleetPermission(p.userId, permission, fleetOf(alias));
+  return (alias, p) => userFleetPermission(p, permission, fleetOf(alias));
 }
 
 /** The row belongs to the device principal's own fleet (devices read their fleet's data). */

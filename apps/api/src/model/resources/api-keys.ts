@@ -1,25 +1,24 @@
 import { sql } from 'kysely';
 import type { ResourceDef } from '../types.ts';
-import { byPrincipal, col, nobody, or } from '../access/rule-builders.ts';
-import type { UserPrincipal } from '../access/rule-builders.ts';
-import { rolesWithPermission } from '@flotilla/core/roles';
+import { byPrincipal, col, nobody, or, userFleetPermission } from '../access/rule-builders.ts';
+import type { IdOf, UserPrincipal } from '../access/rule-builders.ts';
 import { createdAt, field, fk, hidden, id, writable } from './field-helpers.ts';
 
 /**
- * Keys of your own actor, plus provisioning keys (keys of a fleet's actor) of fleets where
- * you hold the verb's `resin.api_key.*` permission. Device keys are never listed to users.
+ * The fleet a key's actor belongs to: the fleet itself for a provisioning key (the fleet's own
+ * actor), the device's fleet for a device key; NULL for user keys. Each actor owns at most
+ * one application or device, so the coalesce picks the single match.
+ */
+const keyFleet: IdOf = (a) =>
+  sql`coalesce((SELECT ka.id FROM application ka WHERE ka.actor = ${col(a, 'is_of__actor')}),
+               (SELECT kd.belongs_to__application FROM device kd WHERE kd.actor = ${col(a, 'is_of__actor')}))`;
+
+/**
+ * Keys of your own actor, plus provisioning and device keys (the SDK lists the latter with
+ * `apiKey.getDeviceApiKeysByDevice`) of fleets where you hold the verb's `resin.api_key.*`.
  */
 function ownOrFleetKey(verb: 'read' | 'update' | 'delete') {
-  return (a: string, p: UserPrincipal) => {
-    const roles = rolesWithPermission(`resin.api_key.${verb}`);
-    const fleetKey =
-      roles.length === 0
-        ? false
-        : sql`EXISTS (SELECT 1 FROM application ka JOIN user_application_role r ON r.application_id = ka.id
-             WHERE ka.actor = ${col(a, 'is_of__actor')} AND r.user_id = ${p.userId}
-               AND r.role_name IN (${sql.join(roles.map((x) => sql`${x}`))}))`;
-    return or(sql`${col(a, 'is_of__actor')} = ${p.actorId}`, fleetKey);
-  };
+  return (a: string, p: UserPrincipal) => or(sql`${col(a, 'is_of__actor')} = ${p.actorId}`, userFleetPermission(p, `resin.api_key.${verb}`, keyFleet(a)));
 }
 
 export const apiKey: ResourceDef = {

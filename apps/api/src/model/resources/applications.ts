@@ -67,13 +67,13 @@ export const application: ResourceDef = {
   naturalKeys: [['slug'], ['uuid']],
   permissions: {
     read: byPrincipal({
-      user: (a, p) => or(isPublic(a), userFleetPermission(p.userId, 'resin.application.read', col(a, 'id'))),
+      user: (a, p) => or(isPublic(a), userFleetPermission(p, 'resin.application.read', col(a, 'id'))),
       device: (a, p) => or(isPublic(a), p.applicationId == null ? false : sql`${col(a, 'id')} = ${p.applicationId}`),
       application: (a, p) => or(isPublic(a), sql`${col(a, 'id')} = ${p.applicationId}`),
       anonymous: isPublic,
     }),
     // Fleets are created by administrators of the target organization (fleets §6 "Other").
-    create: byPrincipal({ user: (a, p) => userOrgPermission(p.userId, 'resin.application.create', col(a, 'organization')) }),
+    create: byPrincipal({ user: (a, p) => userOrgPermission(p, 'resin.application.create', col(a, 'organization')) }),
     update: byPrincipal({ user: fleetPermission('resin.application.update', column('id')) }),
     delete: byPrincipal({ user: fleetPermission('resin.application.delete', column('id')) }),
   },
@@ -126,14 +126,14 @@ export const userApplicationMembership: ResourceDef = {
   permissions: {
     read: byPrincipal({
       user: (a, p) =>
-        or(sql`${col(a, 'user')} = ${p.userId}`, userFleetPermission(p.userId, 'resin.user_application_membership.read', membershipFleet(a))),
+        or(sql`${col(a, 'user')} = ${p.userId}`, userFleetPermission(p, 'resin.user_application_membership.read', membershipFleet(a))),
     }),
     create: byPrincipal({ user: fleetPermission('resin.user_application_membership.create', membershipFleet) }),
     update: byPrincipal({ user: fleetPermission('resin.user_application_membership.update', membershipFleet) }),
     // Leaving a fleet (deleting one's own membership) is always allowed.
     delete: byPrincipal({
       user: (a, p) =>
-        or(sql`${col(a, 'user')} = ${p.userId}`, userFleetPermission(p.userId, 'resin.user_application_membership.delete', membershipFleet(a))),
+        or(sql`${col(a, 'user')} = ${p.userId}`, userFleetPermission(p, 'resin.user_application_membership.delete', membershipFleet(a))),
     }),
   },
 };

@@ -97,7 +97,7 @@ export const device: ResourceDef = {
     return {
       ...base,
       read: byPrincipal({
-        user: (a, p) => or(userFleetPermission(p.userId, 'resin.device.read', deviceFleet(a)), support(a, p)),
+        user: (a, p) => or(userFleetPermission(p, 'resin.device.read', deviceFleet(a)), support(a, p)),
         device: (a, p) => sql`${col(a, 'id')} = ${p.deviceId}`,
         // A provisioning key sees the devices it registers into its fleet.
         application: (a, p) => sql`${deviceFleet(a)} = ${p.applicationId}`,

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { ROLE_ORDER } from '@flotilla/core/roles';
 import type { ResourceDef } from '../types.ts';
 import { membershipHooks, organizationHooks, teamHooks } from '../../organizations/organization.hooks.ts';
-import { orgScoped, userHasFleetInOrg } from '../access/org-rules.ts';
-import { byPrincipal, col, column, everyone, fleetVia, nobody, or, userOrgPermission } from '../access/rule-builders.ts';
+import { orgScoped } from '../access/org-rules.ts';
+import { byPrincipal, col, column, everyone, fleetVia, nobody, or, userHasFleetInOrg, userOrgPermission } from '../access/rule-builders.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
 
 const orgOfApp = (applicationId: number) => sql`(SELECT oa.organization FROM application oa WHERE oa.id = ${applicationId})`;
@@ -41,13 +41,13 @@ export const organization: ResourceDef = {
   permissions: {
     // Members read their organization; so does anyone with access to one of its fleets.
     read: byPrincipal({
-      user: (a, p) => or(userOrgPermission(p.userId, 'resin.organization.read', col(a, 'id')), userHasFleetInOrg(p.userId, col(a, 'id'))),
+      user: (a, p) => or(userOrgPermission(p, 'resin.organization.read', col(a, 'id')), userHasFleetInOrg(p, col(a, 'id'))),
       device: (a, p) => (p.applicationId == null ? false : sql`${col(a, 'id')} = ${orgOfApp(p.applicationId)}`),
       application: (a, p) => sql`${col(a, 'id')} = ${orgOfApp(p.applicationId)}`,
     }),
     create: byPrincipal({ user: () => true }),
-    update: byPrincipal({ user: (a, p) => userOrgPermission(p.userId, 'resin.organization.update', col(a, 'id')) }),
-    delete: byPrincipal({ user: (a, p) => userOrgPermission(p.userId, 'resin.organization.delete', col(a, 'id')) }),
+    update: byPrincipal({ user: (a, p) => userOrgPermission(p, 'resin.organization.update', col(a, 'id')) }),
+    delete: byPrincipal({ user: (a, p) => userOrgPermission(p, 'resin.organization.delete', col(a, 'id')) }),
   },
   hooks: organizationHooks,
 };
@@ -96,7 +96,7 @@ export const organizationMembership: ResourceDef = {
       ...base,
       // Leaving an organization: deleting one's own membership (the hook keeps the last administrator).
       delete: byPrincipal({
-        user: (a, p) => or(sql`${col(a, 'user')} = ${p.userId}`, userOrgPermission(p.userId, 'resin.organization_membership.delete', membershipOrg(a))),
+        user: (a, p) => or(sql`${col(a, 'user')} = ${p.userId}`, userOrgPermission(p, 'resin.organization_membership.delete', membershipOrg(a))),
       }),
     };
   })(),
@@ -159,7 +159,7 @@ export const teamMembership: ResourceDef = {
       ...base,
       // Removing oneself from a team is always allowed (accounts §6).
       delete: byPrincipal({
-        user: (a, p) => or(sql`${col(a, 'user')} = ${p.userId}`, userOrgPermission(p.userId, 'resin.team_membership.delete', teamMembershipOrg(a))),
+        user: (a, p) => or(sql`${col(a, 'user')} = ${p.userId}`, userOrgPermission(p, 'resin.team_membership.delete', teamMembershipOrg(a))),
       }),
     };
   })(),
