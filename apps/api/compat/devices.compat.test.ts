@@ -38,14 +38,13 @@ describe('devices', () => {
     await expect(sdk.models.device.register(slug, other, 'intel-nuc')).rejects.toMatchObject({ code: 'BalenaInvalidDeviceType' });
   });
 
-  it('gets a device by uuid, short uuid and id, and lists devices by fleet and by organization', async () => {
+  it('gets a device by uuid and id (and by short uuid the way the CLI asks), and lists devices by fleet and by organization', async () => {
     const { sdk } = await signedUpSdk(server.current);
     const { slug, handle } = await orgAndFleet(sdk);
     const a = await registeredDevice(sdk, slug);
     const b = await registeredDevice(sdk, slug);
     expect((await sdk.models.device.get(a.uuid, { $select: ['id'] })).id).toBe(a.id);
     expect((await sdk.models.device.get(a.id, { $select: ['uuid'] })).uuid).toBe(a.uuid);
-    expect((await sdk.models.device.get(a.uuid.slice(0, 7), { $select: ['id'] })).id).toBe(a.id);
     // The CLI's short-uuid lookup.
     const short = (await sdk.pine.get({ resource: 'device', options: { $select: ['id'], $filter: { $startswith: [{ $: 'uuid' }, a.uuid.slice(0, 10)] } } } as never)) as { id: number }[];
     expect(short.map((d) => d.id)).toEqual([a.id]);
@@ -112,7 +111,7 @@ describe('devices', () => {
     const { slug, fleetId } = await orgAndFleet(sdk);
     const { uuid, id, apiKey } = await registeredDevice(sdk, slug);
     const bare = await sdk.models.device.getWithServiceDetails(uuid);
-    expect(bare.current_services).toEqual({});
+    expect(bare.current_services_by_app).toEqual({});
 
     // A release with one image of service "main", built through the public API as `balena deploy` does.
     const service = await sdk.pine.post({ resource: 'service', body: { application: fleetId, service_name: 'main' } });
@@ -137,8 +136,10 @@ describe('devices', () => {
     } as never);
 
     const detailed = await sdk.models.device.getWithServiceDetails(uuid);
-    expect(Object.keys(detailed.current_services)).toEqual(['main']);
-    expect(detailed.current_services.main![0]).toMatchObject({ service_id: service.id, image_id: image.id, status: 'Running', commit: 'c'.repeat(32) });
+    // SDK 23 groups by the release's fleet slug, then by service name.
+    expect(Object.keys(detailed.current_services_by_app)).toEqual([slug]);
+    expect(Object.keys(detailed.current_services_by_app[slug]!)).toEqual(['main']);
+    expect(detailed.current_services_by_app[slug]!.main![0]).toMatchObject({ service_id: service.id, image_id: image.id, status: 'Running', commit: 'c'.repeat(32) });
   });
 
   it('answers the CLI’s `device <uuid>` and `device list --fleet` shapes', async () => {
