@@ -38,6 +38,9 @@ describe('onboarding', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    // The profile step is optional: skip it like a hurried user.
+    await page.waitForURL(/\/signup\/profile$/);
+    await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL(/\/fleets$/);
     await expect.poll(() => page.title()).toBe('Fleets | Flotilla dashboard');
     await page.getByText('No fleets yet').waitFor();

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestApp, type TestContext } from '../../apps/api/src/test/harness.ts';
+import type { AppConfig } from '../../apps/api/src/lib/config.ts';
 
 const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
@@ -12,10 +13,13 @@ export interface Stack extends TestContext {
   api(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; text: string; json<T>(): T }>;
 }
 
-/** API server serving the built dashboard on an ephemeral port, on its own fresh database. */
-export async function startStack(): Promise<Stack> {
+/**
+ * API server serving the built dashboard on an ephemeral port, on its own fresh database.
+ * `config` overrides server settings (e.g. `{ requireEmailVerification: true }`).
+ */
+export async function startStack(config: Partial<AppConfig> = {}): Promise<Stack> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build -w @flotilla/web`');
-  const ctx = await createTestApp({ webDist: WEB_DIST });
+  const ctx = await createTestApp({ webDist: WEB_DIST, ...config });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   return {

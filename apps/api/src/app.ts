@@ -6,7 +6,10 @@ import './plugins/fastify-augment.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { accountRoutes } from './account/account.routes.ts';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.ts';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
 import { odataRoutes } from './odata/odata.routes.ts';
 import { deviceProtocolRoutes } from './devices/device-protocol.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
@@ -38,8 +41,12 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   await app.register(authPlugin);
   app.get('/ping', async (_req, reply) => reply.type('text/plain').send('OK'));
   app.get('/connectivity-check', async (_req, reply) => reply.status(204).send());
+  // Before authRoutes: its sign-up hook (verification email) must see /user/register.
+  await app.register(accountRoutes);
   await app.register(authRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(profileRoutes);
   await app.register(configRoutes);
   await app.register(odataRoutes);
   await app.register(deviceProtocolRoutes);

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { buildApp } from './app.ts';
 import { defaultConfig, type AppConfig } from './lib/config.ts';
 import { startHeartbeatJob } from './jobs/heartbeat.ts';
+import { startOutboxJob } from './email/outbox-sender.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -19,6 +20,11 @@ export interface ServerEnv {
   PUBLIC_URL?: string;
   WEB_DIST?: string;
   CAPTCHA_SECRET?: string;
+  SMTP_URL?: string;
+  MAIL_FROM?: string;
+  REQUIRE_EMAIL_VERIFICATION?: string;
+  CODE_HOST_API_URL?: string;
+  AVATAR_URL?: string;
   LOG_LEVEL?: string;
 }
 
@@ -55,6 +61,12 @@ export async function startServer(env: ServerEnv = process.env as ServerEnv): Pr
     publicUrl: env.PUBLIC_URL,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
     captchaSecret: env.CAPTCHA_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+    // Required when mail can actually be delivered, unless set explicitly (1 / 0).
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ? env.REQUIRE_EMAIL_VERIFICATION === '1' : Boolean(env.SMTP_URL),
+    ...(env.CODE_HOST_API_URL ? { codeHostApiUrl: env.CODE_HOST_API_URL } : {}),
+    avatarUrl: env.AVATAR_URL || undefined,
   });
   const app = await buildApp({ db: database.db, config, logger: env.LOG_LEVEL ? true : false });
   await app.listen({ port, host });
@@ -62,6 +74,7 @@ export async function startServer(env: ServerEnv = process.env as ServerEnv): Pr
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
   const stopHeartbeat = startHeartbeatJob(database.db, config);
+  const stopOutbox = startOutboxJob(database.db, config, { onError: (err) => app.log.error(err) });
   return {
     app,
     database,
@@ -69,6 +82,7 @@ export async function startServer(env: ServerEnv = process.env as ServerEnv): Pr
     dataDir,
     async stop() {
       await stopHeartbeat();
+      await stopOutbox();
       await app.close();
       await database.close();
     },

@@ -14,7 +14,10 @@ import { whoamiQuery } from './lib/auth-api.ts';
 import {
   redirectIfSignedIn,
   requireNumericFleetId,
+  requireTwoFactorPending,
   requireSignedIn,
+  requireVerificationPending,
+  requireVerifiedEmail,
   validateLoginSearch,
 } from './lib/guards.ts';
 
@@ -40,6 +43,15 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/auth/components/LoginPage.tsx'), 'LoginPage'),
 });
 
+/** Accounts spec §2: the second sign-in step, only while the second factor is pending. */
+const loginTwoFactorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login/two-factor',
+  validateSearch: validateLoginSearch,
+  beforeLoad: ({ search }) => requireTwoFactorPending({ search }),
+  component: lazyRouteComponent(() => import('./features/two-factor/components/TwoFactorLoginPage.tsx'), 'TwoFactorLoginPage'),
+});
+
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'signup',
@@ -48,11 +60,51 @@ const signupRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/auth/components/SignupPage.tsx'), 'SignupPage'),
 });
 
+/** Accounts spec §2, §4: email verification and password reset pages, outside the shell. */
+const verifyEmailPendingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'user/verify-email/pending',
+  beforeLoad: ({ location, context }) => requireVerificationPending({ location, queryClient: context.queryClient }),
+  component: lazyRouteComponent(() => import('./features/account-email/components/VerifyEmailPendingPage.tsx'), 'VerifyEmailPendingPage'),
+});
+
+/** The emailed verification link: `?token=…&email=…`, no sign-in needed. */
+const verifyEmailLinkRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'user/verify-email',
+  validateSearch: (search: Record<string, unknown>): { token?: string; email?: string } => ({
+    ...(typeof search.token === 'string' ? { token: search.token } : {}),
+    ...(typeof search.email === 'string' ? { email: search.email } : {}),
+  }),
+  component: lazyRouteComponent(() => import('./features/account-email/components/VerifyEmailLinkPage.tsx'), 'VerifyEmailLinkPage'),
+});
+
+const passwordResetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'password-reset',
+  component: lazyRouteComponent(() => import('./features/account-email/components/PasswordResetRequestPage.tsx'), 'PasswordResetRequestPage'),
+});
+
+const passwordResetSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'password-reset/success',
+  component: lazyRouteComponent(() => import('./features/account-email/components/PasswordResetSuccessPage.tsx'), 'PasswordResetSuccessPage'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'user/reset-password/$loginCode',
+  component: lazyRouteComponent(() => import('./features/account-email/components/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
+});
+
 /** Everything behind sign-in, inside the header and sidebar. */
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_app',
-  beforeLoad: ({ location }) => requireSignedIn({ location }),
+  beforeLoad: async ({ location, context }) => {
+    requireSignedIn({ location });
+    await requireVerifiedEmail({ queryClient: context.queryClient });
+  },
   loader: ({ context }) => context.queryClient.ensureQueryData(whoamiQuery),
   // The shell (header, sidebar) is its own chunk: the sign-in page does not load it.
   component: lazyRouteComponent(() => import('./features/shell/components/AppLayout.tsx'), 'AppLayout'),
@@ -123,14 +175,88 @@ const deviceSummaryRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/devices/components/DeviceSummaryPage.tsx'), 'DeviceSummaryPage'),
 });
 
+/** `/signup/profile` (accounts spec §4): the profile step after sign-up, inside the shell without sidebar. */
+const signupProfileRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'signup/profile',
+  component: lazyRouteComponent(() => import('./features/profile/components/SignupProfilePage.tsx'), 'SignupProfilePage'),
+});
+
+/** `/preferences` with its tabs (accounts spec §2); the index redirects to details. */
+const preferencesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'preferences',
+  component: lazyRouteComponent(() => import('./features/preferences/components/PreferencesPage.tsx'), 'PreferencesPage'),
+});
+
+const preferencesIndexRoute = createRoute({
+  getParentRoute: () => preferencesRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/preferences/details' });
+  },
+});
+
+const preferencesDetailsRoute = createRoute({
+  getParentRoute: () => preferencesRoute,
+  path: 'details',
+  component: lazyRouteComponent(() => import('./features/preferences/tabs/DetailsTab.tsx'), 'DetailsTab'),
+});
+
+const preferencesSshKeysRoute = createRoute({
+  getParentRoute: () => preferencesRoute,
+  path: 'sshkeys',
+  component: lazyRouteComponent(() => import('./features/ssh-keys/components/SshKeysTab.tsx'), 'SshKeysTab'),
+});
+
+const preferencesAccessTokensRoute = createRoute({
+  getParentRoute: () => preferencesRoute,
+  path: 'access-tokens',
+  component: lazyRouteComponent(() => import('./features/access-tokens/components/AccessTokensTab.tsx'), 'AccessTokensTab'),
+});
+
+const preferencesProfileRoute = createRoute({
+  getParentRoute: () => preferencesRoute,
+  path: 'profile',
+  component: lazyRouteComponent(() => import('./features/preferences/tabs/ProfileTab.tsx'), 'ProfileTab'),
+});
+
+const preferencesTwoFactorRoute = createRoute({
+  getParentRoute: () => preferencesRoute,
+  path: '2fa',
+  component: lazyRouteComponent(() => import('./features/preferences/tabs/TwoFactorTab.tsx'), 'TwoFactorTab'),
+});
+
+const preferencesExperimentalRoute = createRoute({
+  getParentRoute: () => preferencesRoute,
+  path: 'experimental',
+  component: lazyRouteComponent(() => import('./features/preferences/tabs/ExperimentalTab.tsx'), 'ExperimentalTab'),
+});
+
 export const routeTree = rootRoute.addChildren([
   loginRoute,
+  loginTwoFactorRoute,
   signupRoute,
+  verifyEmailPendingRoute,
+  verifyEmailLinkRoute,
+  passwordResetRoute,
+  passwordResetSuccessRoute,
+  resetPasswordRoute,
   appRoute.addChildren([
     indexRoute,
     fleetsRoute,
     fleetRoute.addChildren([fleetSummaryRoute, fleetDevicesRoute]),
     deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute]),
+    signupProfileRoute,
+    preferencesRoute.addChildren([
+      preferencesIndexRoute,
+      preferencesDetailsRoute,
+      preferencesSshKeysRoute,
+      preferencesAccessTokensRoute,
+      preferencesProfileRoute,
+      preferencesTwoFactorRoute,
+      preferencesExperimentalRoute,
+    ]),
   ]),
 ]);
 

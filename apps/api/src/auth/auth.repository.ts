@@ -11,6 +11,8 @@ export interface UserAuthRow {
   is_platform_admin: boolean;
   is_support_agent: boolean;
   tokens_valid_after: Date | null;
+  /** Two-factor on: tokens carry `twoFactorRequired` (true at sign-in until the code is given). */
+  is_2fa_enabled: boolean;
 }
 
 const USER_AUTH_COLUMNS = [
@@ -23,6 +25,7 @@ const USER_AUTH_COLUMNS = [
   'is_platform_admin',
   'is_support_agent',
   'tokens_valid_after',
+  'is_2fa_enabled',
 ] as const;
 
 export async function findUserById(db: Db, id: number): Promise<UserAuthRow | undefined> {

@@ -43,7 +43,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return sendToken(reply, token);
   });
 
-  app.get('/actor/v1/whoami', async (request) => {
+  // The CLI calls whoami right after sign-in, before the second factor (compat §3.6).
+  app.get('/actor/v1/whoami', { config: { allowPendingTwoFactor: true } }, async (request) => {
     requirePrincipal(request, ['user', 'application', 'device']);
     return whoami(app.db, request.principal);
   });

@@ -6,7 +6,7 @@ import { badRequest, conflict, unauthorized } from '../lib/errors.ts';
 import type { Principal } from './principal.ts';
 import type { UserPrincipal } from './guards.ts';
 import { AUTH_MESSAGES } from './credentials.ts';
-import { issueSessionToken, type VerifiedSession } from './tokens.ts';
+import { issueSessionToken, type SessionClaims, type VerifiedSession } from './tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { isCaptchaAccepted } from './captcha.ts';
 import { assertLoginAllowed, assertSignupAllowed, noteFailedLogin, noteSignup } from './login-rate-limit.ts';
@@ -26,11 +26,20 @@ export const INVALID_CREDENTIALS = 'Invalid login credentials';
 export const EMAIL_TAKEN = 'An account with this email address already exists';
 export const CAPTCHA_FAILED = 'Captcha verification failed';
 
-async function issueFor(config: AppConfig, user: UserAuthRow, authTime: number): Promise<string> {
-  return issueSessionToken(
-    { id: user.id, actor: user.actor, username: user.username, email: user.email, jwt_secret: user.jwt_secret, authTime },
-    { secret: config.jwtSecret, ttlSeconds: config.sessionTtlSeconds },
-  );
+/**
+ * A session token for the user. With 2FA enabled it carries `twoFactorRequired`: `true` only
+ * straight after a password sign-in (`secondFactor: 'pending'`), `false` for every token issued
+ * to a session that already passed (refresh, re-proof, verify). Without 2FA the claim is absent.
+ */
+export async function issueFor(
+  config: AppConfig,
+  user: Pick<UserAuthRow, 'id' | 'actor' | 'username' | 'email' | 'jwt_secret' | 'is_2fa_enabled'>,
+  authTime: number,
+  secondFactor: 'pending' | 'passed' = 'passed',
+): Promise<string> {
+  const claims: SessionClaims = { id: user.id, actor: user.actor, username: user.username, email: user.email, jwt_secret: user.jwt_secret, authTime };
+  if (user.is_2fa_enabled) claims.twoFactorRequired = secondFactor === 'pending';
+  return issueSessionToken(claims, { secret: config.jwtSecret, ttlSeconds: config.sessionTtlSeconds });
 }
 
 export interface RegisterInput {
@@ -96,7 +105,7 @@ export async function login(db: Db, config: AppConfig, input: LoginInput): Promi
     await noteFailedLogin(db, config, input.username, input.ip);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  return issueFor(config, user, Date.now());
+  return issueFor(config, user, Date.now(), 'pending');
 }
 
 async function currentUser(db: Db, principal: UserPrincipal): Promise<UserAuthRow> {

@@ -4,7 +4,8 @@ import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
  * Session tokens (compat §3.2, accounts spec §3): HS256 JWTs signed with the server secret.
  * `jwt_secret` is the user's revocation secret — rotating it in the database invalidates
  * every token issued before; `authTime` (ms) is when the password was last proven.
- * No `twoFactorRequired` claim: clients then treat 2FA as "not required".
+ * `twoFactorRequired` only for users with 2FA enabled: `true` = second factor pending (the
+ * token opens only the verify routes and whoami), `false` = passed. Absent = "not required".
  */
 export interface SessionClaims {
   /** User id. */
@@ -16,6 +17,7 @@ export interface SessionClaims {
   jwt_secret: string;
   /** Milliseconds since epoch of the last password proof. */
   authTime: number;
+  twoFactorRequired?: boolean;
 }
 
 export interface VerifiedSession extends SessionClaims {
@@ -84,9 +86,12 @@ export async function verifySessionToken(token: string, secret: string, now?: nu
     typeof jwt_secret !== 'string' ||
     typeof authTime !== 'number' ||
     typeof iat !== 'number' ||
-    typeof exp !== 'number'
+    typeof exp !== 'number' ||
+    (payload.twoFactorRequired !== undefined && typeof payload.twoFactorRequired !== 'boolean')
   ) {
     throw new TokenError('malformed');
   }
-  return { id, actor, username, email, jwt_secret, authTime, iat, exp };
+  const verified: VerifiedSession = { id, actor, username, email, jwt_secret, authTime, iat, exp };
+  if (typeof payload.twoFactorRequired === 'boolean') verified.twoFactorRequired = payload.twoFactorRequired;
+  return verified;
 }

@@ -36,7 +36,19 @@ describe('GET /config/vars', () => {
 describe('GET /config', () => {
   it('derives deviceUrlsBase from the public URL host', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/config' });
-    expect(res.json()).toEqual({ deviceUrlsBase: 'devices.flotilla.example.org', isCaptchaRequired: false });
+    expect(res.json()).toMatchObject({ deviceUrlsBase: 'devices.flotilla.example.org', isCaptchaRequired: false });
+  });
+
+  it('publishes the code host API for SSH key import and the avatar template (none by default)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/config' });
+    expect(res.json()).toMatchObject({ codeHostApiUrl: 'https://api.github.com', avatarUrl: null });
+    const custom = await createTestApp({ codeHostApiUrl: 'http://127.0.0.1:9/keys-api', avatarUrl: 'https://avatars.example/{hash}?d=404' });
+    try {
+      const body = (await custom.app.inject({ method: 'GET', url: '/config' })).json();
+      expect(body).toMatchObject({ codeHostApiUrl: 'http://127.0.0.1:9/keys-api', avatarUrl: 'https://avatars.example/{hash}?d=404' });
+    } finally {
+      await custom.close();
+    }
   });
 });
 

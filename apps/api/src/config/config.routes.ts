@@ -35,6 +35,9 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
     deviceUrlsBase: deviceUrlsBaseOf(app.config, request),
     // The dashboard shows a captcha only when the server verifies one (accounts §5).
     isCaptchaRequired: Boolean(app.config.captchaSecret),
+    // SSH key import and header avatars (accounts §2, §7) are configurable per deployment.
+    codeHostApiUrl: app.config.codeHostApiUrl,
+    avatarUrl: app.config.avatarUrl ?? null,
   }));
 
   app.get('/device-types/v1', { config: { public: true } }, async (request) => {

@@ -8,6 +8,10 @@ export interface AppConfig {
   webDist?: string;
   /** Captcha secret; unset = the dashboard sends a dummy value and the server accepts it. */
   captchaSecret?: string;
+  /** Code host API whose `/users/{username}/keys` lists public SSH keys (accounts §7); import base URL. */
+  codeHostApiUrl: string;
+  /** Avatar image URL template with `{hash}` (SHA-256 hex of the trimmed lower-case email, accounts §2 Header); unset = initials only. */
+  avatarUrl?: string;
   /** Seconds a session token lives (accounts spec §9: 36 h). */
   sessionTtlSeconds: number;
   /** Login attempts allowed per username per window before 429. */
@@ -18,16 +22,25 @@ export interface AppConfig {
   defaultPollIntervalMs: number;
   /** Heartbeat: seconds after `timeout` before `offline`. */
   heartbeatOfflineGraceSeconds: number;
+  /** smtp(s)://user:pass@host:port for outgoing mail; unset = emails stay in the outbox table. */
+  smtpUrl?: string;
+  /** From address of outgoing mail. */
+  mailFrom: string;
+  /** New users must verify their email before using the dashboard (on when SMTP is configured). */
+  requireEmailVerification: boolean;
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     jwtSecret: 'dev-only-secret-change-me',
     sessionTtlSeconds: 36 * 3600,
+    codeHostApiUrl: 'https://api.github.com',
     loginRateLimit: { max: 10, windowMs: 2 * 3600 * 1000 },
     signupRateLimit: { max: 50, windowMs: 3600 * 1000 },
     defaultPollIntervalMs: 10 * 60 * 1000,
     heartbeatOfflineGraceSeconds: 15,
+    mailFrom: 'Flotilla <no-reply@localhost>',
+    requireEmailVerification: false,
     ...overrides,
   };
 }

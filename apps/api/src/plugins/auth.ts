@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.ts';
 import { resolveCredential } from '../auth/credentials.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
+import { unauthorized } from '../lib/errors.ts';
 
 export { requirePrincipal, requireUser } from '../auth/guards.ts';
 
@@ -13,12 +14,20 @@ declare module 'fastify' {
      * anonymous) instead of answering 401 — for health checks, sign-in and public config.
      */
     public?: boolean;
+    /**
+     * The route also accepts a session whose second factor is still pending
+     * (`twoFactorRequired: true`): only the 2FA verify/recover routes and whoami do.
+     */
+    allowPendingTwoFactor?: boolean;
   }
   interface FastifyRequest {
     /** The verified session claims when the caller used a session JWT (refresh keeps authTime). */
     authSession: VerifiedSession | null;
   }
 }
+
+/** A session token still waiting for its second factor reaches only the routes that allow it. */
+export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
 
 /** Routes app.ts defines itself, before any module could mark them public. */
 const ALWAYS_PUBLIC_PATHS = new Set(['/ping', '/connectivity-check']);
@@ -60,6 +69,9 @@ export const authPlugin = fp(
       if (!credential) return;
       try {
         const resolved = await resolveCredential(app.db, app.config, credential);
+        if (resolved.session?.twoFactorRequired === true && request.routeOptions.config?.allowPendingTwoFactor !== true) {
+          throw unauthorized(TWO_FACTOR_REQUIRED, 'two_factor_required');
+        }
         request.principal = resolved.principal;
         request.authSession = resolved.session ?? null;
       } catch (err) {

@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
 import i18n from './i18n.ts';
-import { isSignedIn, postLoginDestination, saveReturnUrl } from './session.ts';
+import { isSignedIn, isTwoFactorPending, postLoginDestination, saveReturnUrl } from './session.ts';
+import { accountStatusQuery, isVerificationPending } from '../features/account-email/api/account-email.ts';
 
 /**
  * Route guards (accounts spec §2 "Route guards"), used as `beforeLoad`. They throw TanStack
@@ -20,7 +22,28 @@ export function validateLoginSearch(search: Record<string, unknown>): LoginSearc
 export function requireSignedIn({ location }: { location: { href: string } }): void {
   if (isSignedIn()) return;
   saveReturnUrl(location.href);
+  // A pending second factor goes to the two-factor step, not back to the password form.
+  if (isTwoFactorPending()) throw redirect({ to: '/login/two-factor', search: { redirect: location.href } });
   throw redirect({ to: '/login', search: { redirect: location.href } });
+}
+
+/** `/login/two-factor`: only for a pending session; signed in goes on, signed out to /login. */
+export function requireTwoFactorPending({ search }: { search: LoginSearch }): void {
+  if (isSignedIn()) throw redirect({ href: postLoginDestination(search.redirect) });
+  if (!isTwoFactorPending()) throw redirect({ to: '/login', search });
+}
+
+/** Accounts spec §2: a user who must verify their email and has not is held on the pending page. */
+export async function requireVerifiedEmail({ queryClient }: { queryClient: QueryClient }): Promise<void> {
+  const status = await queryClient.ensureQueryData(accountStatusQuery);
+  if (isVerificationPending(status)) throw redirect({ to: '/user/verify-email/pending' });
+}
+
+/** `/user/verify-email/pending`: signed in and still pending, else on to /. */
+export async function requireVerificationPending({ location, queryClient }: { location: { href: string }; queryClient: QueryClient }): Promise<void> {
+  requireSignedIn({ location });
+  const status = await queryClient.ensureQueryData(accountStatusQuery);
+  if (!isVerificationPending(status)) throw redirect({ to: '/' });
 }
 
 /** A signed-in user on a login-only page goes to the saved redirect or /. */

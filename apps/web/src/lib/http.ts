@@ -5,12 +5,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** Seconds from a 429's Retry-After header. */
   readonly retryAfter: number | null;
+  /** The body's machine-readable `code` (e.g. `recent_auth_required`), when the server sent one. */
+  readonly code: string | null;
 
-  constructor(message: string, status: number, retryAfter: number | null = null) {
+  constructor(message: string, status: number, retryAfter: number | null = null, code: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.retryAfter = retryAfter;
+    this.code = code;
   }
 }
 
@@ -34,6 +37,8 @@ export interface ApiRequestOptions {
   /** Send the session token (default true). Sign-in calls send none. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** A 401 that does not mean the session ended (a wrong password when re-verifying identity). */
+  keepSessionOn401?: boolean;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -55,7 +60,7 @@ async function readBody(response: Response): Promise<unknown> {
  * (fleets spec §8 "A not-logged-in error or an expired token forces logout").
  */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
-  const { method = 'GET', body, auth = true, signal } = options;
+  const { method = 'GET', body, auth = true, signal, keepSessionOn401 = false } = options;
   const headers: Record<string, string> = { 'X-Balena-Client': 'flotilla-dashboard' };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -68,10 +73,12 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   });
   const parsed = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && token) logout();
+    const code = parsed !== null && typeof parsed === 'object' && typeof (parsed as { code?: unknown }).code === 'string' ? (parsed as { code: string }).code : null;
+    // recent_auth_required: the session is valid but stale; the caller asks for the password.
+    if (response.status === 401 && token && !keepSessionOn401 && code !== 'recent_auth_required') logout();
     const retryAfterHeader = response.headers.get('retry-after');
     const retryAfter = retryAfterHeader !== null && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : null;
-    throw new ApiError(errorMessageFromBody(parsed, response.statusText || 'Request error'), response.status, retryAfter);
+    throw new ApiError(errorMessageFromBody(parsed, response.statusText || 'Request error'), response.status, retryAfter, code);
   }
   return parsed;
 }

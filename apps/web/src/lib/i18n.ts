@@ -4,14 +4,17 @@ import common from '../locales/en/common.json';
 import auth from '../locales/en/auth.json';
 import fleets from '../locales/en/fleets.json';
 import devices from '../locales/en/devices.json';
+import preferences from '../locales/en/preferences.json';
+import twoFactor from '../locales/en/two-factor.json';
+import accountEmail from '../locales/en/account-email.json';
 
 /** English catalogs are bundled (small); keys follow the spec's message keys where it names them. */
-export const resources = { en: { common, auth, fleets, devices } } as const;
+export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'auth', 'fleets', 'devices'],
+  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail'],
   defaultNS: 'common',
   resources,
   interpolation: { escapeValue: false },

@@ -92,6 +92,13 @@ export function isSignedIn(now: number = Date.now()): boolean {
   return decodeToken(token)?.twoFactorRequired !== true;
 }
 
+/** A signed-in token still waiting for its second factor (accounts spec §4 two-factor "pending"). */
+export function isTwoFactorPending(now: number = Date.now()): boolean {
+  const token = getToken();
+  if (token === null || isTokenExpired(token, now)) return false;
+  return decodeToken(token)?.twoFactorRequired === true;
+}
+
 /** Where to return after sign-in; kept in session storage (accounts spec §2 Route guards). */
 export function saveReturnUrl(url: string): void {
   if (!isSafeReturnUrl(url)) return;

@@ -31,9 +31,14 @@ export function LoginPage() {
     <AuthLayout
       title={t('login.title')}
       footer={
-        <Typography variant="body2">
-          {t('login.noAccount')} <Link to="/signup" search={search.redirect ? { redirect: search.redirect } : {}}>{t('login.toSignup')}</Link>
-        </Typography>
+        <>
+          <Typography variant="body2">
+            {t('login.noAccount')} <Link to="/signup" search={search.redirect ? { redirect: search.redirect } : {}}>{t('login.toSignup')}</Link>
+          </Typography>
+          <Typography variant="body2">
+            <Link to="/password-reset">{t('login.forgotPassword')}</Link>
+          </Typography>
+        </>
       }
     >
       <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>

@@ -32,7 +32,7 @@ export function SignupPage() {
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
-  const mutation = useSessionMutation(({ email, password }: SignupForm) => registerAccount(email.trim(), password), search.redirect);
+  const mutation = useSessionMutation(({ email, password }: SignupForm) => registerAccount(email.trim(), password), search.redirect, '/signup/profile');
 
   return (
     <AuthLayout

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useParams, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan, useIsObserverOnly } from '../../../lib/permissions.ts';
 import { SIDEBAR_WIDTH } from '../../../theme.ts';
@@ -14,7 +14,16 @@ import { deviceQuery } from '../../devices/api/devices.queries.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { sidebarContext, sidebarEntries, type SidebarEntry } from '../sidebar-entries.ts';
 
+/** Accounts spec §2: no sidebar on verify-email, signup/profile and preferences. */
+const PAGES_WITHOUT_SIDEBAR = ['/preferences', '/signup/profile', '/user/verify-email'];
+
 export function Sidebar() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  if (PAGES_WITHOUT_SIDEBAR.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return null;
+  return <SidebarDrawer />;
+}
+
+function SidebarDrawer() {
   const { t } = useTranslation();
   const params = useParams({ strict: false }) as { fleetId?: string; uuid?: string };
   const device = useQuery({ ...deviceQuery(params.uuid ?? ''), enabled: Boolean(params.uuid) });

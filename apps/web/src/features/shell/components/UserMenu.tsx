@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -8,12 +7,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { truncateUsername } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { logout } from '../../../lib/session.ts';
+import { UserAvatar } from '../../profile/components/UserAvatar.tsx';
 
 /** Accounts spec §2 Header: user dropdown with copy username and sign out. */
 export function UserMenu() {
@@ -42,11 +44,7 @@ export function UserMenu() {
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        startIcon={
-          <Avatar sx={{ width: 28, height: 28, fontSize: 14, bgcolor: 'primary.dark' }}>
-            {username.slice(0, 1).toUpperCase()}
-          </Avatar>
-        }
+        startIcon={<UserAvatar />}
         sx={{ textTransform: 'none' }}
       >
         <span data-testid="header-username">{truncateUsername(username)}</span>
@@ -61,6 +59,12 @@ export function UserMenu() {
             <ContentCopyIcon fontSize="small" />
           </ListItemIcon>
           {t('header.copyUsername')}
+        </MenuItem>
+        <MenuItem component={Link} to="/preferences/details" onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          {t('header.preferences')}
         </MenuItem>
         <MenuItem onClick={handleSignOut}>
           <ListItemIcon>

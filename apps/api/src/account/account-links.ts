@@ -1,0 +1,21 @@
+import type { AppConfig } from '../lib/config.ts';
+
+/**
+ * Absolute dashboard links for emails. Built from the configured PUBLIC_URL only, never from
+ * the request's Host header (that would let anyone make the server mail a reset link pointing
+ * at their own site: "password reset poisoning").
+ */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+
+function base(config: AppConfig): string {
+  return (config.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
+}
+
+/** The verification link page reads `token` and `email` from the query (accounts spec §2). */
+export function verificationLink(config: AppConfig, token: string, email: string): string {
+  return `${base(config)}/user/verify-email?${new URLSearchParams({ token, email }).toString()}`;
+}
+
+export function passwordResetLink(config: AppConfig, code: string): string {
+  return `${base(config)}/user/reset-password/${encodeURIComponent(code)}`;
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { bearer, signUp, uniqueEmail, whoamiOf } from '../auth/test-helpers.ts';
+import { listLatestEmails } from '../email/outbox.repository.ts';
+import { latestEmailTo, linkIn } from './test-mail.ts';
+import { CAPTCHA_FAILED, INVALID_RESET_CODE } from './password.service.ts';
+
+describe('forgotten password and reset', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ publicUrl: 'https://dash.example.test' });
+  });
+  afterAll(() => ctx.close());
+
+  let ipCounter = 0;
+  const nextIp = () => `10.9.0.${++ipCounter}`;
+  const request = (email: string, remoteAddress = nextIp(), extra: Record<string, unknown> = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', remoteAddress, payload: { email, 'g-recaptcha-response': 'dummy', ...extra } });
+  const reset = (resetCode: string, password: string, remoteAddress = nextIp()) =>
+    ctx.app.inject({ method: 'POST', url: '/user/v1/password-reset', remoteAddress, payload: { resetCode, password } });
+  const login = (username: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/login_', remoteAddress: nextIp(), payload: { username, password } });
+  const codeFor = async (email: string) => {
+    const link = linkIn(await latestEmailTo(ctx.app.db, email));
+    expect(link.pathname.startsWith('/user/reset-password/')).toBe(true);
+    return decodeURIComponent(link.pathname.slice('/user/reset-password/'.length));
+  };
+
+  it('mails a reset link; the code sets a new password once and ends other sessions', async () => {
+    const user = await signUp(ctx.app);
+    const res = await request(user.email.toUpperCase());
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await latestEmailTo(ctx.app.db, user.email);
+    expect(mail.kind).toBe('password-reset');
+    expect(mail.text_body).toContain('expires in 60 minutes');
+    const code = await codeFor(user.email);
+
+    const done = await reset(code, 'a brand new secret');
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await latestEmailTo(ctx.app.db, user.email)).kind).toBe('password-changed');
+    expect((await whoamiOf(ctx.app, user.token)).status).toBe(401);
+    expect((await login(user.email, user.password)).statusCode).toBe(401);
+    expect((await login(user.email, 'a brand new secret')).statusCode).toBe(200);
+
+    const reused = await reset(code, 'yet another secret');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toMatchObject({ error: INVALID_RESET_CODE, code: 'invalid_reset_code' });
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const email = uniqueEmail('nobody');
+    const res = await request(email);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('OK');
+    expect(await listLatestEmails(ctx.app.db, { to: email })).toEqual([]);
+  });
+
+  it('validates email, captcha and the new password (8 to 64)', async () => {
+    expect((await request('not-an-email')).json().error).toBe('Invalid email address');
+    expect((await ctx.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', payload: {} })).json().error).toBe('email: email is required');
+    const user = await signUp(ctx.app);
+    await request(user.email);
+    const code = await codeFor(user.email);
+    expect((await reset(code, 'short')).json().error).toBe('Password must be at least 8 characters');
+    expect((await reset(code, 'x'.repeat(65))).json().error).toBe('Password must be at most 64 characters');
+    // The code was not spent by the refused attempts.
+    expect((await reset(code, 'x'.repeat(64))).statusCode).toBe(200);
+  });
+
+  it('requires a captcha when a captcha secret is configured', async () => {
+    const strict = await createTestApp({ captchaSecret: 'secret' });
+    try {
+      const res = await strict.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', payload: { email: uniqueEmail() } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: CAPTCHA_FAILED, code: 'captcha_failed' });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('expired and superseded codes are refused; the hour-long lifetime is stored', async () => {
+    const user = await signUp(ctx.app);
+    await request(user.email);
+    const first = await codeFor(user.email);
+    await request(user.email);
+    const second = await codeFor(user.email);
+    expect((await reset(first, 'new password 1')).statusCode).toBe(400);
+    const row = await ctx.app.db
+      .selectFrom('user_action_token')
+      .select(['created_at', 'expires_at'])
+      .where('email', '=', user.email)
+      .where('purpose', '=', 'password-reset')
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeGreaterThan(59 * 60_000);
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeLessThan(61 * 60_000);
+    await ctx.app.db.updateTable('user_action_token').set({ expires_at: new Date(Date.now() - 1) }).where('email', '=', user.email).execute();
+    expect((await reset(second, 'new password 2')).statusCode).toBe(400);
+  });
+
+  it('limits requests to 5 per address per hour (429 with Retry-After), whatever the client', async () => {
+    const user = await signUp(ctx.app);
+    for (let i = 0; i < 5; i++) expect((await request(user.email)).statusCode).toBe(200);
+    const limited = await request(user.email);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'Too Many Requests. Try again later', code: 'too_many_requests' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await listLatestEmails(ctx.app.db, { to: user.email, limit: 20 })).length).toBe(5);
+  });
+
+  it('limits requests to 20 per client address per hour, for known and unknown emails alike', async () => {
+    const ip = '10.8.0.1';
+    for (let i = 0; i < 20; i++) expect((await request(uniqueEmail(), ip)).statusCode).toBe(200);
+    expect((await request(uniqueEmail(), ip)).statusCode).toBe(429);
+  });
+
+  it('limits wrong reset codes to 30 per client address per hour', async () => {
+    const ip = '10.7.0.1';
+    for (let i = 0; i < 30; i++) expect((await reset(`wrong-${i}`, 'long enough', ip)).statusCode).toBe(400);
+    expect((await reset('wrong', 'long enough', ip)).statusCode).toBe(429);
+  });
+
+  it('a reset link proves the address: the user counts as verified', async () => {
+    const user = await signUp(ctx.app);
+    await request(user.email);
+    await reset(await codeFor(user.email), 'verified by reset');
+    const token = (await login(user.email, 'verified by reset')).body;
+    const status = await ctx.app.inject({ method: 'GET', url: '/user/v1/account-status', headers: bearer(token) });
+    expect(status.json().is_verified).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { normalizeEmail, validateEmail, validatePassword } from '@flotilla/core/account-rules';
+import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../lib/config.ts';
+import { badRequest, unauthorized } from '../lib/errors.ts';
+import { enqueueEmail } from '../email/outbox.repository.ts';
+import { passwordChangedEmail, passwordResetEmail } from '../email/templates.ts';
+import { AUTH_MESSAGES } from '../auth/credentials.ts';
+import { isCaptchaAccepted } from '../auth/captcha.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { assertLoginAllowed, noteFailedLogin } from '../auth/login-rate-limit.ts';
+import type { UserPrincipal } from '../auth/guards.ts';
+import type { VerifiedSession } from '../auth/tokens.ts';
+import { TOKEN_TTL_MS, consumeActionToken, createActionToken } from './action-tokens.ts';
+import { findAccountUser, findAccountUserByEmail, markEmailVerified, updatePassword } from './account.repository.ts';
+import { passwordResetLink } from './account-links.ts';
+import { assertUnderLimit, badLinkBuckets, noteAttempt, resetRequestBuckets } from './account-rate-limit.ts';
+import { assertRecentAuth, issueTokenFor } from './issue-token.ts';
+
+/** Forgotten password, reset by emailed code, and change password (accounts spec §4, §5, §7). */
+export const CAPTCHA_FAILED = 'Captcha verification failed';
+export const INVALID_RESET_CODE = 'The password reset link is invalid or has expired';
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+export const INVALID_PASSWORD = 'invalid password';
+
+const newJwtSecret = () => randomBytes(16).toString('hex');
+
+/**
+ * `POST /user/v1/password-reset/request {email, g-recaptcha-response}`. The answer is the same
+ * whether or not an account has that address (no enumeration); the limits count every request
+ * per address and per client, so nobody can flood a mailbox.
+ */
+export async function requestPasswordReset(db: Db, config: AppConfig, input: { email: string; captchaResponse?: string; ip: string }): Promise<void> {
+  const emailError = validateEmail(input.email);
+  if (emailError) throw badRequest(emailError);
+  if (!(await isCaptchaAccepted(input.captchaResponse, config.captchaSecret))) throw badRequest(CAPTCHA_FAILED, 'captcha_failed');
+  const email = normalizeEmail(input.email);
+  const buckets = resetRequestBuckets(email, input.ip);
+  await assertUnderLimit(db, buckets);
+  await noteAttempt(db, buckets);
+  const user = await findAccountUserByEmail(db, email);
+  if (!user) return;
+  const code = await createActionToken(db, { userId: user.id, purpose: 'password-reset', email });
+  await enqueueEmail(db, { to: email, kind: 'password-reset', ...passwordResetEmail(passwordResetLink(config, code), TOKEN_TTL_MS['password-reset'] / 60_000) });
+}
+
+/**
+ * `POST /user/v1/password-reset {resetCode, password}`: single-use code; the new password
+ * rotates the user's jwt_secret, so every existing session ends. Following the emailed link
+ * also proves the address, so it counts as verified.
+ */
+export async function resetPassword(db: Db, input: { resetCode: string; password: string; ip: string }): Promise<void> {
+  const passwordError = validatePassword(input.password);
+  if (passwordError) throw badRequest(passwordError);
+  await assertUnderLimit(db, badLinkBuckets(input.ip));
+  const row = await consumeActionToken(db, input.resetCode, ['password-reset']);
+  const user = row ? await findAccountUser(db, row.user) : undefined;
+  // The address the code was sent to must still be the account's (an email change voids it).
+  if (!row || !user || user.email !== row.email) {
+    await noteAttempt(db, badLinkBuckets(input.ip));
+    throw badRequest(INVALID_RESET_CODE, 'invalid_reset_code');
+  }
+  await updatePassword(db, user.id, await hashPassword(input.password), newJwtSecret());
+  await markEmailVerified(db, user.id);
+  await notifyPasswordChanged(db, user.email);
+}
+
+async function notifyPasswordChanged(db: Db, email: string | null): Promise<void> {
+  if (email) await enqueueEmail(db, { to: email, kind: 'password-changed', ...passwordChangedEmail() });
+}
+
+/**
+ * `PATCH /user/password {currentPassword, password}` → a new session token. The current
+ * password is required when one is set (users from social or SAML sign-in may set a first
+ * one); wrong guesses count toward the sign-in limit. Other sessions end.
+ */
+export async function changePassword(
+  db: Db,
+  config: AppConfig,
+  principal: UserPrincipal,
+  session: VerifiedSession,
+  input: { currentPassword?: string; password: string; ip: string },
+): Promise<string> {
+  assertRecentAuth(session);
+  const passwordError = validatePassword(input.password);
+  if (passwordError) throw badRequest(passwordError);
+  const user = await findAccountUser(db, principal.userId);
+  if (!user) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
+  if (user.password_hash) {
+    if (!input.currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED, 'current_password_required');
+    await assertLoginAllowed(db, config, user.username, input.ip);
+    if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+      await noteFailedLogin(db, config, user.username, input.ip);
+      throw badRequest(INVALID_PASSWORD, 'invalid_password');
+    }
+  }
+  const jwtSecret = newJwtSecret();
+  await updatePassword(db, user.id, await hashPassword(input.password), jwtSecret);
+  await notifyPasswordChanged(db, user.email);
+  return issueTokenFor(config, { ...user, jwt_secret: jwtSecret }, Date.now());
+}

@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../lib/config.ts';
+import { claimDueEmails, markEmailAttemptFailed, markEmailSent, type OutboxRow } from './outbox.repository.ts';
+
+/**
+ * Delivers the outbox through SMTP. Each tick takes a PostgreSQL advisory lock (like the
+ * heartbeat job) so that with several replicas one sends at a time, and claims rows with a
+ * lease so even an overlapping tick never sends a row twice. Failures retry with exponential
+ * back-off (1, 2, 4, 8 minutes) and are given up after MAX_ATTEMPTS (row keeps `last_error`).
+ */
+export const OUTBOX_LOCK_KEY = 727_302;
+export const MAX_ATTEMPTS = 5;
+const BATCH = 20;
+const LEASE_MS = 5 * 60_000;
+const DEFAULT_TICK_MS = 5000;
+
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** What the job needs of a mail transport (nodemailer's SMTP transport in production). */
+export interface MailTransport {
+  sendMail(message: MailMessage): Promise<unknown>;
+  close(): void;
+}
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  return nodemailer.createTransport(smtpUrl);
+}
+
+export function retryDelayMs(attempts: number): number {
+  return 60_000 * 2 ** Math.max(0, attempts - 1);
+}
+
+export interface OutboxTickResult {
+  /** False when another replica held the lock. */
+  ran: boolean;
+  sent: number;
+  failed: number;
+}
+
+async function claimUnderLock(db: Db): Promise<OutboxRow[] | null> {
+  return db.transaction().execute(async (tx) => {
+    const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${OUTBOX_LOCK_KEY}) AS locked`.execute(tx);
+    if (!lock.rows[0]?.locked) return null;
+    return claimDueEmails(tx, BATCH, LEASE_MS);
+  });
+}
+
+/** One pass: claim due rows (short transaction), send each outside any transaction, record. */
+export async function runOutboxTick(db: Db, transport: MailTransport, from: string): Promise<OutboxTickResult> {
+  const rows = await claimUnderLock(db);
+  if (rows === null) return { ran: false, sent: 0, failed: 0 };
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    try {
+      await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, ...(row.html_body ? { html: row.html_body } : {}) });
+      await markEmailSent(db, row.id);
+      sent++;
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      await markEmailAttemptFailed(db, row.id, err instanceof Error ? err.message : String(err), retryDelayMs(attempts), attempts >= MAX_ATTEMPTS);
+      failed++;
+    }
+  }
+  return { ran: true, sent, failed };
+}
+
+export interface OutboxJobOptions {
+  intervalMs?: number;
+  transport?: MailTransport;
+  onError?: (err: unknown) => void;
+}
+
+/** Starts the sender when `smtpUrl` is set (otherwise mail stays readable in the table). */
+export function startOutboxJob(db: Db, config: AppConfig, opts: OutboxJobOptions = {}): () => Promise<void> {
+  if (!config.smtpUrl && !opts.transport) return async () => {};
+  const transport = opts.transport ?? createSmtpTransport(config.smtpUrl as string);
+  const intervalMs = opts.intervalMs ?? DEFAULT_TICK_MS;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const schedule = () => {
+    if (!stopped) timer = setTimeout(tick, intervalMs);
+  };
+  const tick = () => {
+    running = runOutboxTick(db, transport, config.mailFrom)
+      .then(() => undefined)
+      .catch((err: unknown) => opts.onError?.(err))
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+    transport.close();
+  };
+}

@@ -1,0 +1,62 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { validateEmail } from '@flotilla/core/account-rules';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
+import { requestPasswordReset } from '../api/account-email.ts';
+import { accountEmailErrorMessage } from '../rate-limit-message.ts';
+
+/**
+ * `/password-reset` (accounts spec §5: email and captcha required). The answer never says
+ * whether the account exists; a 429 shows the spec's rate-limit text.
+ */
+export function PasswordResetRequestPage() {
+  const { t } = useTranslation('accountEmail');
+  usePageTitle(t('forgot.pageTitle'));
+  const { register, handleSubmit, formState } = useForm<{ email: string }>({ mode: 'onTouched', defaultValues: { email: '' } });
+  const mutation = useMutation({
+    mutationFn: ({ email }: { email: string }) => requestPasswordReset(email.trim()),
+    meta: { silent: true },
+  });
+  return (
+    <AuthLayout
+      title={t('forgot.title')}
+      footer={
+        <Typography variant="body2">
+          <Link to="/login">{t('forgot.toLogin')}</Link>
+        </Typography>
+      }
+    >
+      {mutation.isSuccess ? (
+        <Alert severity="success">{t('forgot.sent', { email: mutation.variables.email.trim() })}</Alert>
+      ) : (
+        <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values))(event)}>
+          <Stack spacing={2}>
+            <Typography variant="body2">{t('forgot.intro')}</Typography>
+            {mutation.isError && <Alert severity="error">{accountEmailErrorMessage(mutation.error, t)}</Alert>}
+            <TextField
+              label={t('forgot.email')}
+              type="email"
+              autoComplete="email"
+              autoFocus
+              required
+              error={Boolean(formState.errors.email)}
+              helperText={formState.errors.email?.message}
+              {...register('email', { validate: (v) => validateEmail(v) ?? true })}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+              {t('forgot.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

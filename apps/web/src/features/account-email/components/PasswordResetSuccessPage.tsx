@@ -1,0 +1,24 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
+
+/** `/password-reset/success`. */
+export function PasswordResetSuccessPage() {
+  const { t } = useTranslation('accountEmail');
+  usePageTitle(t('success.pageTitle'));
+  return (
+    <AuthLayout
+      title={t('success.title')}
+      footer={
+        <Button component={Link} to="/login" variant="contained">
+          {t('success.toLogin')}
+        </Button>
+      }
+    >
+      <Typography>{t('success.body')}</Typography>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { enqueueSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/http.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
+import { ACCOUNT_STATUS_KEY, verifyEmail } from '../api/account-email.ts';
+
+const route = getRouteApi('/user/verify-email');
+
+/** Accounts spec §9: the verification call is debounced 300 ms (a double render sends one call). */
+export const VERIFY_DEBOUNCE_MS = 300;
+
+/**
+ * The link from the verification email (`?token=…&email=…`). Valid → `/signup/profile`;
+ * invalid, used or expired → the spec's message and back to the pending page (accounts §4, §8).
+ */
+export function VerifyEmailLinkPage() {
+  const { t } = useTranslation('accountEmail');
+  usePageTitle(t('verifyLink.pageTitle'));
+  const { token, email } = route.useSearch();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      const run = async () => {
+        try {
+          if (!token || !email) throw new ApiError(t('verifyLink.invalid'), 400);
+          await verifyEmail(token, email);
+          if (cancelled) return;
+          // Removed, not invalidated: the guard's ensureQueryData would reuse a stale 'pending'.
+          queryClient.removeQueries({ queryKey: ACCOUNT_STATUS_KEY });
+          enqueueSnackbar(t('verifyLink.verified'), { variant: 'success', preventDuplicate: true });
+          await router.navigate({ to: '/signup/profile' });
+        } catch (err) {
+          if (cancelled) return;
+          const message = err instanceof ApiError && err.status === 400 ? t('verifyLink.invalid') : t('verifyLink.failed');
+          enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
+          await router.navigate({ to: '/user/verify-email/pending' });
+        }
+      };
+      void run();
+    }, VERIFY_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [token, email, router, queryClient, t]);
+
+  return (
+    <AuthLayout title={t('verifyLink.title')} footer={null}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <CircularProgress size={24} />
+        <Typography>{t('verifyLink.verifying')}</Typography>
+      </Stack>
+    </AuthLayout>
+  );
+}

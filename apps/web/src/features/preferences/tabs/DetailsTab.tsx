@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../../components/PageLoading.tsx';
+import { accountStatusQuery } from '../../account-email/api/account-email.ts';
+import { ChangeEmailForm } from '../../account-email/components/ChangeEmailForm.tsx';
+import { ChangePasswordForm } from '../../account-email/components/ChangePasswordForm.tsx';
+
+/** Preferences → Details: change email and change (or set) password (accounts spec §4, §5). */
+export function DetailsTab() {
+  const { t } = useTranslation('accountEmail');
+  const { data: status } = useQuery(accountStatusQuery);
+  if (!status) return <PageLoading />;
+  return (
+    <Box sx={{ maxWidth: 520 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('details.title')}
+      </Typography>
+      <Stack spacing={4} divider={<Divider />}>
+        <ChangeEmailForm currentEmail={status.email} hasPassword={status.has_password_set} />
+        <ChangePasswordForm hasPassword={status.has_password_set} />
+      </Stack>
+    </Box>
+  );
+}

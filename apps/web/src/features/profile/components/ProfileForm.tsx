@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { profileKeys, saveProfile, type AccountType, type Profile, type ProfileChanges } from '../api/profile.ts';
+
+interface ProfileFormValues {
+  first_name: string;
+  last_name: string;
+  company: string;
+  account_type: AccountType | '';
+}
+
+function toFormValues(profile: Profile | undefined): ProfileFormValues {
+  return {
+    first_name: profile?.first_name ?? '',
+    last_name: profile?.last_name ?? '',
+    company: profile?.company ?? '',
+    account_type: profile?.account_type ?? '',
+  };
+}
+
+/**
+ * Accounts spec §5 Profile: first name, last name and account type required, company optional.
+ * Used by the sign-up profile step and the Profile tab; `actions` renders the buttons, given
+ * whether a save is running.
+ */
+export function ProfileForm({ profile, onSaved, actions }: { profile: Profile | undefined; onSaved: (profile: Profile) => void; actions: (saving: boolean) => ReactNode }) {
+  const { t } = useTranslation('preferences');
+  const queryClient = useQueryClient();
+  const { register, control, handleSubmit, formState } = useForm<ProfileFormValues>({ mode: 'onTouched', values: toFormValues(profile) });
+  const mutation = useMutation({
+    mutationFn: (values: ProfileChanges) => saveProfile(values),
+    meta: { silent: true },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKeys.own, saved);
+      onSaved(saved);
+    },
+  });
+  const required = (message: string) => (value: string) => (value.trim() ? true : message);
+
+  const submit = handleSubmit((values) =>
+    mutation.mutate({
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      company: values.company.trim() || null,
+      account_type: values.account_type as AccountType,
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack spacing={2}>
+        {mutation.isError && <Alert severity="error">{mutation.error.message || t('profile.failed')}</Alert>}
+        <TextField
+          label={t('profile.firstName')}
+          required
+          autoComplete="given-name"
+          error={Boolean(formState.errors.first_name)}
+          helperText={formState.errors.first_name?.message}
+          {...register('first_name', { validate: required(t('profile.firstNameRequired')) })}
+        />
+        <TextField
+          label={t('profile.lastName')}
+          required
+          autoComplete="family-name"
+          error={Boolean(formState.errors.last_name)}
+          helperText={formState.errors.last_name?.message}
+          {...register('last_name', { validate: required(t('profile.lastNameRequired')) })}
+        />
+        <TextField label={t('profile.company')} autoComplete="organization" {...register('company')} />
+        <Controller
+          name="account_type"
+          control={control}
+          rules={{ validate: required(t('profile.accountTypeRequired')) }}
+          render={({ field, fieldState }) => (
+            <FormControl required error={Boolean(fieldState.error)}>
+              <FormLabel id="account-type-label">{t('profile.accountType')}</FormLabel>
+              <RadioGroup row aria-labelledby="account-type-label" {...field}>
+                <FormControlLabel value="personal" control={<Radio />} label={t('profile.personal')} />
+                <FormControlLabel value="professional" control={<Radio />} label={t('profile.professional')} />
+              </RadioGroup>
+              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+            </FormControl>
+          )}
+        />
+        {actions(mutation.isPending)}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useMutation } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { getToken } from '../../../lib/session.ts';
+import { createRecoveryCodes } from '../api/two-factor-api.ts';
+import { isRecentlyAuthenticated } from '../hooks/use-session-token.ts';
+import { ConfirmIdentityForm } from './ConfirmIdentityForm.tsx';
+import { RecoveryCodesView } from './RecoveryCodesView.tsx';
+
+/** Accounts spec §4: regenerating needs confirmation and invalidates the old codes. */
+export function RegenerateCodesDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('twoFactor');
+  const [step, setStep] = useState<'confirm' | 'identity' | 'codes'>('confirm');
+  const mutation = useMutation({
+    mutationFn: createRecoveryCodes,
+    meta: { silent: true },
+    onSuccess: () => {
+      enqueueSnackbar(t('tab.regeneratedSuccess'), { variant: 'success', preventDuplicate: true });
+      setStep('codes');
+    },
+  });
+  const handleConfirm = () => {
+    if (isRecentlyAuthenticated(getToken())) mutation.mutate();
+    else setStep('identity');
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="regenerate-title">
+      <DialogTitle id="regenerate-title">{step === 'identity' ? t('tab.confirmIdentityTitle') : t('tab.regenerateTitle')}</DialogTitle>
+      {step === 'identity' ? (
+        <ConfirmIdentityForm
+          onConfirmed={() => {
+            setStep('confirm');
+            mutation.mutate();
+          }}
+          onCancel={onClose}
+        />
+      ) : (
+        <>
+          <DialogContent>
+            {mutation.isError && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {mutation.error.message}
+              </Alert>
+            )}
+            {step === 'codes' && mutation.data ? (
+              <RecoveryCodesView codes={mutation.data} />
+            ) : (
+              <DialogContentText>{t('tab.regenerateWarning')}</DialogContentText>
+            )}
+          </DialogContent>
+          <DialogActions>
+            {step === 'codes' ? (
+              <Button variant="contained" onClick={onClose}>
+                {t('tab.done')}
+              </Button>
+            ) : (
+              <>
+                <Button onClick={onClose}>{t('tab.cancel')}</Button>
+                <Button variant="contained" onClick={handleConfirm} disabled={mutation.isPending}>
+                  {t('tab.confirm')}
+                </Button>
+              </>
+            )}
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
