@@ -10,6 +10,8 @@ import { accountRoutes } from './account/account.routes.ts';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.ts';
 import { twoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { deleteAccountRoutes } from './delete-account/delete-account.routes.ts';
+import { staffRoutes } from './staff/staff.routes.ts';
 import { odataRoutes } from './odata/odata.routes.ts';
 import { deviceProtocolRoutes } from './devices/device-protocol.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
@@ -47,6 +49,8 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   await app.register(apiKeyRoutes);
   await app.register(twoFactorRoutes);
   await app.register(profileRoutes);
+  await app.register(deleteAccountRoutes);
+  await app.register(staffRoutes);
   await app.register(configRoutes);
   await app.register(odataRoutes);
   await app.register(deviceProtocolRoutes);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeEmail, usernameBaseFromEmail, usernameCandidate, validateEmail, validatePassword } from '@flotilla/core/account-rules';
+import { isPasswordOverLimit, normalizeEmail, usernameBaseFromEmail, usernameCandidate, validateEmail, validatePassword } from '@flotilla/core/account-rules';
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { badRequest, conflict, unauthorized } from '../lib/errors.ts';
@@ -9,6 +9,7 @@ import { AUTH_MESSAGES } from './credentials.ts';
 import { issueSessionToken, type SessionClaims, type VerifiedSession } from './tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { isCaptchaAccepted } from './captcha.ts';
+import { setPasswordOverLimit } from '../staff/account-flags.repository.ts';
 import { assertLoginAllowed, assertSignupAllowed, noteFailedLogin, noteSignup } from './login-rate-limit.ts';
 import {
   createUserWithActor,
@@ -36,9 +37,12 @@ export async function issueFor(
   user: Pick<UserAuthRow, 'id' | 'actor' | 'username' | 'email' | 'jwt_secret' | 'is_2fa_enabled'>,
   authTime: number,
   secondFactor: 'pending' | 'passed' = 'passed',
+  actualUser?: number,
 ): Promise<string> {
   const claims: SessionClaims = { id: user.id, actor: user.actor, username: user.username, email: user.email, jwt_secret: user.jwt_secret, authTime };
   if (user.is_2fa_enabled) claims.twoFactorRequired = secondFactor === 'pending';
+  // Login-as-user sessions keep naming the admin behind them through every refresh.
+  if (actualUser !== undefined) claims.actualUser = actualUser;
   return issueSessionToken(claims, { secret: config.jwtSecret, ttlSeconds: config.sessionTtlSeconds });
 }
 
@@ -105,6 +109,7 @@ export async function login(db: Db, config: AppConfig, input: LoginInput): Promi
     await noteFailedLogin(db, config, input.username, input.ip);
     throw unauthorized(INVALID_CREDENTIALS);
   }
+  await setPasswordOverLimit(db, user.id, isPasswordOverLimit(input.password));
   return issueFor(config, user, Date.now(), 'pending');
 }
 
@@ -116,7 +121,7 @@ async function currentUser(db: Db, principal: UserPrincipal): Promise<UserAuthRo
 
 /** `GET /user/v1/refresh-token`: same authTime, fresh iat/exp (compat §3.3). */
 export async function refreshSession(db: Db, config: AppConfig, principal: UserPrincipal, session: VerifiedSession): Promise<string> {
-  return issueFor(config, await currentUser(db, principal), session.authTime);
+  return issueFor(config, await currentUser(db, principal), session.authTime, 'passed', session.actualUser);
 }
 
 /** `POST /user/v1/refresh-token {password}`: re-proves the password, so authTime is now. */
@@ -133,7 +138,7 @@ export async function refreshWithPassword(db: Db, config: AppConfig, principal: 
 /** Rotates the user's jwt_secret (every other session ends) and returns a token for this one. */
 export async function logoutOtherSessions(db: Db, config: AppConfig, principal: UserPrincipal, session: VerifiedSession): Promise<string> {
   await rotateJwtSecret(db, principal.userId, randomBytes(16).toString('hex'));
-  return issueFor(config, await currentUser(db, principal), session.authTime);
+  return issueFor(config, await currentUser(db, principal), session.authTime, 'passed', session.actualUser);
 }
 
 export type WhoAmI =

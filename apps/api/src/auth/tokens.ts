@@ -18,6 +18,8 @@ export interface SessionClaims {
   /** Milliseconds since epoch of the last password proof. */
   authTime: number;
   twoFactorRequired?: boolean;
+  /** Login-as-user (accounts spec §3, §6): the id of the platform admin acting as this user. */
+  actualUser?: number;
 }
 
 export interface VerifiedSession extends SessionClaims {
@@ -87,11 +89,13 @@ export async function verifySessionToken(token: string, secret: string, now?: nu
     typeof authTime !== 'number' ||
     typeof iat !== 'number' ||
     typeof exp !== 'number' ||
-    (payload.twoFactorRequired !== undefined && typeof payload.twoFactorRequired !== 'boolean')
+    (payload.twoFactorRequired !== undefined && typeof payload.twoFactorRequired !== 'boolean') ||
+    (payload.actualUser !== undefined && typeof payload.actualUser !== 'number')
   ) {
     throw new TokenError('malformed');
   }
   const verified: VerifiedSession = { id, actor, username, email, jwt_secret, authTime, iat, exp };
   if (typeof payload.twoFactorRequired === 'boolean') verified.twoFactorRequired = payload.twoFactorRequired;
+  if (typeof payload.actualUser === 'number') verified.actualUser = payload.actualUser;
   return verified;
 }

@@ -32,6 +32,9 @@ describe('GET /user/profile', () => {
       account_type: null,
       has_password_set: true,
       has_disabled_newsletter: false,
+      is_platform_admin: false,
+      is_support_agent: false,
+      has_password_over_limit: false,
     });
   });
 

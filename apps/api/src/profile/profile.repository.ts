@@ -9,6 +9,10 @@ export interface ProfileRow {
   account_type: 'personal' | 'professional' | null;
   has_password_set: boolean;
   has_disabled_newsletter: boolean;
+  /** Read-only account flags for the dashboard header and notices (accounts spec §2, §5, §6). */
+  is_platform_admin: boolean;
+  is_support_agent: boolean;
+  has_password_over_limit: boolean;
 }
 
 const PROFILE_COLUMNS = [
@@ -19,6 +23,9 @@ const PROFILE_COLUMNS = [
   'account_type',
   'has_password_set',
   'has_disabled_newsletter',
+  'is_platform_admin',
+  'is_support_agent',
+  'has_password_over_limit',
 ] as const;
 
 export async function findProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {

@@ -7,14 +7,16 @@ import devices from '../locales/en/devices.json';
 import preferences from '../locales/en/preferences.json';
 import twoFactor from '../locales/en/two-factor.json';
 import accountEmail from '../locales/en/account-email.json';
+import deleteAccount from '../locales/en/delete-account.json';
+import staff from '../locales/en/staff.json';
 
 /** English catalogs are bundled (small); keys follow the spec's message keys where it names them. */
-export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail } } as const;
+export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail'],
+  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff'],
   defaultNS: 'common',
   resources,
   interpolation: { escapeValue: false },

@@ -8,6 +8,8 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { accountStatusQuery } from '../../account-email/api/account-email.ts';
 import { ChangeEmailForm } from '../../account-email/components/ChangeEmailForm.tsx';
 import { ChangePasswordForm } from '../../account-email/components/ChangePasswordForm.tsx';
+import { DeleteAccountCard } from '../../delete-account/components/DeleteAccountCard.tsx';
+import { LogoutOtherSessionsCard } from '../../sessions/components/LogoutOtherSessionsCard.tsx';
 
 /** Preferences → Details: change email and change (or set) password (accounts spec §4, §5). */
 export function DetailsTab() {
@@ -22,6 +24,8 @@ export function DetailsTab() {
       <Stack spacing={4} divider={<Divider />}>
         <ChangeEmailForm currentEmail={status.email} hasPassword={status.has_password_set} />
         <ChangePasswordForm hasPassword={status.has_password_set} />
+        <DeleteAccountCard />
+        <LogoutOtherSessionsCard />
       </Stack>
     </Box>
   );

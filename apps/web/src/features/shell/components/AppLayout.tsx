@@ -3,6 +3,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from '@tanstack/react-router';
 import { Header } from './Header.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { AccountNotices } from '../../staff/components/AccountNotices.tsx';
 
 /** The signed-in shell: header on top, 220px sidebar on the left, the screen on the right. */
 export function AppLayout() {
@@ -12,6 +13,7 @@ export function AppLayout() {
       <Sidebar />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
         <Toolbar />
+        <AccountNotices />
         <Outlet />
       </Box>
     </Box>

@@ -5,11 +5,18 @@ import Typography from '@mui/material/Typography';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { UserMenu } from './UserMenu.tsx';
+import { useHeaderFlagged } from '../../staff/use-account-flags.ts';
 
 export function Header() {
   const { t } = useTranslation();
+  // Accounts spec §2: red for admin or flagged accounts.
+  const flagged = useHeaderFlagged();
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+    <AppBar
+      position="fixed"
+      data-flagged={flagged ? 'true' : undefined}
+      sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, ...(flagged ? { bgcolor: 'error.main' } : {}) }}
+    >
       <Toolbar>
         <Typography
           variant="h6"

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { bearer, signUp, whoamiOf, type TestUser } from '../auth/test-helpers.ts';
+import { hashPassword } from '../auth/password.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+function userIdOf(user: TestUser): number {
+  return decodeJwt(user.token).id as number;
+}
+
+function usernameOf(user: TestUser): string {
+  return decodeJwt(user.token).username as string;
+}
+
+async function makeAdmin(user: TestUser): Promise<void> {
+  await ctx.app.db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', userIdOf(user)).execute();
+}
+
+function loginAs(token: string, payload: unknown) {
+  return ctx.app.inject({ method: 'PATCH', url: '/login_', headers: bearer(token), payload: payload as object });
+}
+
+async function profileOf(token: string) {
+  const res = await ctx.app.inject({ method: 'GET', url: '/user/profile', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Record<string, unknown>;
+}
+
+describe('PATCH /login_ (login as user)', () => {
+  it('gives a platform admin a session of the target that carries actualUser', async () => {
+    const admin = await signUp(ctx.app);
+    const target = await signUp(ctx.app);
+    await makeAdmin(admin);
+    const res = await loginAs(admin.token, { username: usernameOf(target) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const claims = decodeJwt(res.body);
+    expect(claims).toMatchObject({ id: userIdOf(target), username: usernameOf(target), actualUser: userIdOf(admin) });
+    const me = await whoamiOf(ctx.app, res.body);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ actorType: 'user', actorTypeId: userIdOf(target), username: usernameOf(target), email: target.email });
+  });
+
+  it('keeps actualUser when the login-as session is refreshed', async () => {
+    const admin = await signUp(ctx.app);
+    const target = await signUp(ctx.app);
+    await makeAdmin(admin);
+    const asTarget = (await loginAs(admin.token, { username: usernameOf(target) })).body;
+    const refreshed = await ctx.app.inject({ method: 'GET', url: '/user/v1/refresh-token', headers: bearer(asTarget) });
+    expect(refreshed.statusCode).toBe(200);
+    expect(decodeJwt(refreshed.body)).toMatchObject({ id: userIdOf(target), actualUser: userIdOf(admin) });
+  });
+
+  it('refuses a user who is not a platform admin, and issues nothing', async () => {
+    const user = await signUp(ctx.app);
+    const target = await signUp(ctx.app);
+    await ctx.app.db.updateTable('user').set({ is_support_agent: true }).where('id', '=', userIdOf(user)).execute();
+    const res = await loginAs(user.token, { username: usernameOf(target) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'Only platform admins can log in as another user' });
+  });
+
+  it('refuses anonymous callers', async () => {
+    const target = await signUp(ctx.app);
+    const anonymous = await ctx.app.inject({ method: 'PATCH', url: '/login_', payload: { username: usernameOf(target) } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown username and 400 without one', async () => {
+    const admin = await signUp(ctx.app);
+    await makeAdmin(admin);
+    expect((await loginAs(admin.token, { username: 'nobody_by_this_name' })).statusCode).toBe(404);
+    expect((await loginAs(admin.token, {})).statusCode).toBe(400);
+  });
+
+  it('leaves password sign-in (POST /login_) working', async () => {
+    const user = await signUp(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email, password: user.password } });
+    expect(res.statusCode).toBe(200);
+    expect(decodeJwt(res.body).actualUser).toBeUndefined();
+  });
+});
+
+describe('POST /user/v1/logout-others', () => {
+  it('returns a new working token and ends every other session', async () => {
+    const user = await signUp(ctx.app);
+    const other = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email, password: user.password } });
+    expect((await whoamiOf(ctx.app, other.body)).status).toBe(200);
+    const res = await ctx.app.inject({ method: 'POST', url: '/user/v1/logout-others', headers: bearer(user.token) });
+    expect(res.statusCode).toBe(200);
+    expect((await whoamiOf(ctx.app, res.body)).status).toBe(200);
+    expect((await whoamiOf(ctx.app, other.body)).status).toBe(401);
+    expect((await whoamiOf(ctx.app, user.token)).status).toBe(401);
+  });
+});
+
+describe('account flags on GET /user/profile', () => {
+  it('shows the platform admin and support agent flags', async () => {
+    const admin = await signUp(ctx.app);
+    await makeAdmin(admin);
+    expect(await profileOf(admin.token)).toMatchObject({ is_platform_admin: true, is_support_agent: false, has_password_over_limit: false });
+  });
+
+  it('flags a user who signs in with a valid password over 64 characters', async () => {
+    const user = await signUp(ctx.app);
+    const longPassword = 'x'.repeat(70);
+    await ctx.app.db.updateTable('user').set({ password_hash: await hashPassword(longPassword) }).where('id', '=', userIdOf(user)).execute();
+    expect((await profileOf(user.token)).has_password_over_limit).toBe(false);
+    const wrong = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email, password: 'y'.repeat(70) } });
+    expect(wrong.statusCode).toBe(401);
+    expect((await profileOf(user.token)).has_password_over_limit).toBe(false);
+    const res = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email, password: longPassword } });
+    expect(res.statusCode).toBe(200);
+    expect((await profileOf(res.body)).has_password_over_limit).toBe(true);
+    // Once the password is within the limit again, the next sign-in clears the flag.
+    const shorter = 'x'.repeat(64);
+    await ctx.app.db.updateTable('user').set({ password_hash: await hashPassword(shorter) }).where('id', '=', userIdOf(user)).execute();
+    const again = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email, password: shorter } });
+    expect(again.statusCode).toBe(200);
+    expect((await profileOf(again.body)).has_password_over_limit).toBe(false);
+  });
+
+  it('does not flag a password of exactly 64 characters', async () => {
+    const user = await signUp(ctx.app);
+    const password = 'z'.repeat(64);
+    await ctx.app.db.updateTable('user').set({ password_hash: await hashPassword(password) }).where('id', '=', userIdOf(user)).execute();
+    const res = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email, password } });
+    expect(res.statusCode).toBe(200);
+    expect((await profileOf(res.body)).has_password_over_limit).toBe(false);
+  });
+});

@@ -1,0 +1,139 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/http.ts';
+import { logout, setToken } from '../../../lib/session.ts';
+import { deleteAccount, deletionPreviewQuery, verifyPassword } from '../api/delete-account.ts';
+import { ACCOUNT_DELETION_DELAY_MS, deletionSteps, withContactSupport, type StepKey, type StepState } from '../delete-account-steps.ts';
+
+const STATE_COLOR: Record<StepState, string> = { pending: 'text.secondary', inprogress: 'warning.main', done: 'success.main', failed: 'error.main' };
+
+/**
+ * Accounts spec §4, §8, §9: password, then the steps with their states; a custom plan blocks
+ * with the contact-sales warning; on success the message, a 2-second wait, then logout.
+ */
+export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('deleteAccount');
+  const { data: preview } = useQuery(deletionPreviewQuery);
+  const steps = deletionSteps(preview?.soleAdminOrganizations.length ?? 0);
+  const [password, setPassword] = useState('');
+  const [states, setStates] = useState<Partial<Record<StepKey, StepState>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [isCustomPlan, setCustomPlan] = useState(false);
+  const [isBusy, setBusy] = useState(false);
+  const [isDone, setDone] = useState(false);
+  const isBlocked = isCustomPlan || (preview?.customPlanOrganizations.length ?? 0) > 0;
+
+  const mark = (keys: StepKey[], state: StepState) => setStates((s) => ({ ...s, ...Object.fromEntries(keys.map((k) => [k, state])) }));
+
+  async function handleDelete() {
+    setBusy(true);
+    setError(null);
+    setStates({});
+    mark(['verifyPassword'], 'inprogress');
+    try {
+      setToken(await verifyPassword(password));
+    } catch (err) {
+      mark(['verifyPassword'], 'failed');
+      setError(err instanceof ApiError && err.status === 401 ? t('messages.invalidPassword') : withContactSupport(messageOf(err), t('messages.contactSupport')));
+      setBusy(false);
+      return;
+    }
+    mark(['verifyPassword'], 'done');
+    // The server runs the remaining steps in one transaction: they succeed or fail together.
+    const rest = steps.slice(1);
+    mark(rest, 'inprogress');
+    try {
+      await deleteAccount(password);
+    } catch (err) {
+      mark(rest, 'failed');
+      if (err instanceof ApiError && err.code === 'custom_plan') setCustomPlan(true);
+      else if (err instanceof ApiError && err.status === 401) setError(t('messages.invalidPassword'));
+      else setError(withContactSupport(messageOf(err), t('messages.contactSupport')));
+      setBusy(false);
+      return;
+    }
+    mark(rest, 'done');
+    setDone(true);
+    await new Promise((resolve) => setTimeout(resolve, ACCOUNT_DELETION_DELAY_MS));
+    logout('signed-out');
+  }
+
+  return (
+    <Dialog open onClose={isBusy || isDone ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="delete-account-dialog-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (password !== '' && !isBlocked) void handleDelete();
+        }}
+      >
+        <DialogTitle id="delete-account-dialog-title">{t('dialog.title')}</DialogTitle>
+        <DialogContent>
+          {isBlocked && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('messages.customPlan')}
+            </Alert>
+          )}
+          {error !== null && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
+          {isDone && (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {t('messages.success')}
+            </Alert>
+          )}
+          <DialogContentText>{t('dialog.intro')}</DialogContentText>
+          <List dense aria-label={t('dialog.title')}>
+            {steps.map((key) => {
+              const state = states[key] ?? 'pending';
+              return (
+                <ListItem key={key} data-testid={`delete-step-${key}`} data-state={state}>
+                  <ListItemText
+                    primary={t(`steps.${key}`)}
+                    secondary={t(`state.${state}`)}
+                    slotProps={{ secondary: { sx: { color: STATE_COLOR[state] } } }}
+                  />
+                </ListItem>
+              );
+            })}
+          </List>
+          <TextField
+            label={t('dialog.password')}
+            type="password"
+            autoComplete="current-password"
+            fullWidth
+            value={password}
+            disabled={isBusy || isDone || isBlocked}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isBusy || isDone}>
+            {t('dialog.close')}
+          </Button>
+          <Button type="submit" color="error" variant="contained" disabled={isBusy || isDone || isBlocked || password === ''}>
+            {t('dialog.confirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
