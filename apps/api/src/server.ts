@@ -20,6 +20,7 @@ export interface ServerEnv {
   PUBLIC_URL?: string;
   WEB_DIST?: string;
   CAPTCHA_SECRET?: string;
+  CAPTCHA_VERIFY_URL?: string;
   SMTP_URL?: string;
   MAIL_FROM?: string;
   REQUIRE_EMAIL_VERIFICATION?: string;
@@ -61,6 +62,7 @@ export async function startServer(env: ServerEnv = process.env as ServerEnv): Pr
     publicUrl: env.PUBLIC_URL,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
     captchaSecret: env.CAPTCHA_SECRET || undefined,
+    captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     // Required when mail can actually be delivered, unless set explicitly (1 / 0).

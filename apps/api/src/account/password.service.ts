@@ -33,7 +33,7 @@ const newJwtSecret = () => randomBytes(16).toString('hex');
 export async function requestPasswordReset(db: Db, config: AppConfig, input: { email: string; captchaResponse?: string; ip: string }): Promise<void> {
   const emailError = validateEmail(input.email);
   if (emailError) throw badRequest(emailError);
-  if (!(await isCaptchaAccepted(input.captchaResponse, config.captchaSecret))) throw badRequest(CAPTCHA_FAILED, 'captcha_failed');
+  if (!(await isCaptchaAccepted(input.captchaResponse, config.captchaSecret, fetch, config.captchaVerifyUrl))) throw badRequest(CAPTCHA_FAILED, 'captcha_failed');
   const email = normalizeEmail(input.email);
   const buckets = resetRequestBuckets(email, input.ip);
   await assertUnderLimit(db, buckets);

@@ -62,7 +62,7 @@ export async function registerUser(db: Db, config: AppConfig, input: RegisterInp
   const passwordError = validatePassword(input.password);
   if (passwordError) throw badRequest(passwordError);
   await assertSignupAllowed(db, config, input.ip);
-  if (!(await isCaptchaAccepted(input.captchaResponse, config.captchaSecret))) throw badRequest(CAPTCHA_FAILED);
+  if (!(await isCaptchaAccepted(input.captchaResponse, config.captchaSecret, fetch, config.captchaVerifyUrl))) throw badRequest(CAPTCHA_FAILED);
   const email = normalizeEmail(input.email);
   if (await isEmailTaken(db, email)) throw conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);

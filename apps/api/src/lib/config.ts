@@ -8,6 +8,8 @@ export interface AppConfig {
   webDist?: string;
   /** Captcha secret; unset = the dashboard sends a dummy value and the server accepts it. */
   captchaSecret?: string;
+  /** reCAPTCHA-compatible siteverify endpoint; unset = Google's. */
+  captchaVerifyUrl?: string;
   /** Code host API whose `/users/{username}/keys` lists public SSH keys (accounts §7); import base URL. */
   codeHostApiUrl: string;
   /** Avatar image URL template with `{hash}` (SHA-256 hex of the trimmed lower-case email, accounts §2 Header); unset = initials only. */
