@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { claimDueEmails, markEmailAttemptFailed, markEmailSent, type OutboxRow } from './outbox.repository.ts';
+import { startPeriodic } from '../jobs/periodic.ts';
 
 /**
  * Delivers the outbox through SMTP. Each tick takes a PostgreSQL advisory lock (like the
@@ -83,27 +84,9 @@ export interface OutboxJobOptions {
 export function startOutboxJob(db: Db, config: AppConfig, opts: OutboxJobOptions = {}): () => Promise<void> {
   if (!config.smtpUrl && !opts.transport) return async () => {};
   const transport = opts.transport ?? createSmtpTransport(config.smtpUrl as string);
-  const intervalMs = opts.intervalMs ?? DEFAULT_TICK_MS;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  const tick = () => {
-    running = runOutboxTick(db, transport, config.mailFrom)
-      .then(() => undefined)
-      .catch((err: unknown) => opts.onError?.(err))
-      .finally(() => {
-        running = null;
-        schedule();
-      });
-  };
-  schedule();
+  const stop = startPeriodic(() => runOutboxTick(db, transport, config.mailFrom), opts.intervalMs ?? DEFAULT_TICK_MS, { onError: opts.onError });
   return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+    await stop();
     transport.close();
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { startPeriodic } from './periodic.ts';
 import type { AppConfig } from '../lib/config.ts';
 
 /**
@@ -65,28 +66,5 @@ export interface HeartbeatJobOptions {
 
 /** Starts the periodic job; the returned function stops it and waits for a running tick. */
 export function startHeartbeatJob(db: Db, config: AppConfig, opts: HeartbeatJobOptions = {}): () => Promise<void> {
-  const intervalMs = opts.intervalMs ?? DEFAULT_TICK_MS;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  const tick = () => {
-    running = runHeartbeatTick(db, config)
-      .then((r) => opts.onTick?.(r))
-      .catch((err: unknown) => opts.onError?.(err))
-      .finally(() => {
-        running = null;
-        schedule();
-      });
-  };
-  schedule();
-
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return startPeriodic(() => runHeartbeatTick(db, config), opts.intervalMs ?? DEFAULT_TICK_MS, { onResult: opts.onTick, onError: opts.onError });
 }
