@@ -14,6 +14,7 @@ import { whoamiQuery } from './lib/auth-api.ts';
 import {
   redirectIfSignedIn,
   requireNumericFleetId,
+  requireNumericParam,
   requireTwoFactorPending,
   requireSignedIn,
   requireVerificationPending,
@@ -233,6 +234,99 @@ const preferencesExperimentalRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/preferences/tabs/ExperimentalTab.tsx'), 'ExperimentalTab'),
 });
 
+/**
+ * Organizations (accounts spec §2): `/orgs` and everything under `/orgs/$orgId`. The org
+ * loader sends a non-numeric id to /orgs with the invalid-id error, an unknown or unreachable
+ * organization to /orgs, and applies the frozen-organization rule (organizationGuard).
+ */
+const orgsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'orgs',
+  component: lazyRouteComponent(() => import('./features/organizations/components/OrganizationListPage.tsx'), 'OrganizationListPage'),
+});
+
+const orgRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'orgs/$orgId',
+  beforeLoad: ({ params }) => ({ orgId: requireNumericParam(params.orgId, '/orgs') }),
+  loader: async ({ context, location }) => {
+    const { organizationGuard } = await import('./features/organizations/organization-guard.ts');
+    await organizationGuard(context.queryClient, context.orgId, location.pathname);
+  },
+});
+
+const orgSummaryRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./features/organizations/components/OrganizationSummaryPage.tsx'), 'OrganizationSummaryPage'),
+});
+
+/** `/orgs/$orgId/fleets|apps|blocks`: the organization's applications of one class. */
+const orgApplicationsRoute = (path: 'fleets' | 'apps' | 'blocks') =>
+  createRoute({
+    getParentRoute: () => orgRoute,
+    path,
+    component: lazyRouteComponent(() => import('./features/organizations/components/OrganizationApplicationsPage.tsx'), 'OrganizationApplicationsPage'),
+  });
+
+const orgMembersRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: 'members',
+  component: lazyRouteComponent(() => import('./features/members/components/MemberListPage.tsx'), 'MemberListPage'),
+});
+
+/** `/orgs/$orgId/members/$memberId`: memberId is the organization_membership id. */
+const orgMemberRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: 'members/$memberId',
+  beforeLoad: ({ params }) => ({ memberId: requireNumericParam(params.memberId, `/orgs/${params.orgId}/members`) }),
+});
+
+const orgMemberSummaryRoute = createRoute({
+  getParentRoute: () => orgMemberRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./features/members/components/MemberSummaryPage.tsx'), 'MemberSummaryPage'),
+});
+
+const orgMemberSectionRoute = (path: 'teams' | 'fleets' | 'apps' | 'blocks') =>
+  createRoute({
+    getParentRoute: () => orgMemberRoute,
+    path,
+    component: lazyRouteComponent(() => import('./features/members/components/MemberSectionPage.tsx'), 'MemberSectionPage'),
+  });
+
+const orgTeamsRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: 'teams',
+  component: lazyRouteComponent(() => import('./features/teams/components/TeamListPage.tsx'), 'TeamListPage'),
+});
+
+const orgTeamRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: 'teams/$teamId',
+  beforeLoad: ({ params }) => ({ teamId: requireNumericParam(params.teamId, `/orgs/${params.orgId}/teams`) }),
+});
+
+const orgTeamSummaryRoute = createRoute({
+  getParentRoute: () => orgTeamRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./features/teams/components/TeamSummaryPage.tsx'), 'TeamSummaryPage'),
+});
+
+const orgTeamSectionRoute = (path: 'members' | 'fleets' | 'apps' | 'blocks') =>
+  createRoute({
+    getParentRoute: () => orgTeamRoute,
+    path,
+    component: lazyRouteComponent(() => import('./features/teams/components/TeamSectionPage.tsx'), 'TeamSectionPage'),
+  });
+
+/** `/organization/invitation/$token`: accept an organization invite, then /orgs (accounts spec §2). */
+const orgInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'organization/invitation/$token',
+  component: lazyRouteComponent(() => import('./features/invitations/components/AcceptInvitationPage.tsx'), 'AcceptInvitationPage'),
+});
+
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   loginTwoFactorRoute,
@@ -242,12 +336,36 @@ export const routeTree = rootRoute.addChildren([
   passwordResetRoute,
   passwordResetSuccessRoute,
   resetPasswordRoute,
+  orgInvitationRoute,
   appRoute.addChildren([
     indexRoute,
     fleetsRoute,
     fleetRoute.addChildren([fleetSummaryRoute, fleetDevicesRoute]),
     deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute]),
     signupProfileRoute,
+    orgsRoute,
+    orgRoute.addChildren([
+      orgSummaryRoute,
+      orgApplicationsRoute('fleets'),
+      orgApplicationsRoute('apps'),
+      orgApplicationsRoute('blocks'),
+      orgMembersRoute,
+      orgMemberRoute.addChildren([
+        orgMemberSummaryRoute,
+        orgMemberSectionRoute('teams'),
+        orgMemberSectionRoute('fleets'),
+        orgMemberSectionRoute('apps'),
+        orgMemberSectionRoute('blocks'),
+      ]),
+      orgTeamsRoute,
+      orgTeamRoute.addChildren([
+        orgTeamSummaryRoute,
+        orgTeamSectionRoute('members'),
+        orgTeamSectionRoute('fleets'),
+        orgTeamSectionRoute('apps'),
+        orgTeamSectionRoute('blocks'),
+      ]),
+    ]),
     preferencesRoute.addChildren([
       preferencesIndexRoute,
       preferencesDetailsRoute,

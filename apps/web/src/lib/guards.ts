@@ -59,12 +59,20 @@ export function parseNumericId(raw: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/**
+ * A numeric id from the URL or, when it is not one, the invalid-id error and a redirect to the
+ * parent page (accounts and fleets spec §2: "A non-numeric id shows an error and redirects to the parent").
+ */
+export function requireNumericParam(raw: string, parentHref: string): number {
+  const id = parseNumericId(raw);
+  if (id === null) {
+    enqueueSnackbar(i18n.t('common:errors.invalid_id_passed_in_url'), { variant: 'error', preventDuplicate: true });
+    throw redirect({ href: parentHref });
+  }
+  return id;
+}
+
 /** Guard for `/fleets/$fleetId`: a non-numeric id shows the error and goes up to /fleets. */
 export function requireNumericFleetId({ params }: { params: { fleetId: string } }): { fleetId: number } {
-  const fleetId = parseNumericId(params.fleetId);
-  if (fleetId === null) {
-    enqueueSnackbar(i18n.t('common:errors.invalid_id_passed_in_url'), { variant: 'error', preventDuplicate: true });
-    throw redirect({ to: '/fleets' });
-  }
-  return { fleetId };
+  return { fleetId: requireNumericParam(params.fleetId, '/fleets') };
 }

@@ -3,7 +3,7 @@ import { sidebarContext, sidebarEntries } from './sidebar-entries.ts';
 
 describe('sidebar entries', () => {
   it('shows Fleets at home', () => {
-    expect(sidebarEntries(sidebarContext({}, null)).map((e) => e.to)).toEqual(['/fleets']);
+    expect(sidebarEntries(sidebarContext({}, null)).map((e) => e.to)).toEqual(['/fleets', '/orgs']);
   });
 
   it('shows only the fleet screens that exist: summary and devices', () => {
@@ -21,5 +21,16 @@ describe('sidebar entries', () => {
   it('shows the device summary and its fleet devices on a device page', () => {
     const entries = sidebarEntries(sidebarContext({ uuid: 'abc' }, 3));
     expect(entries.map((e) => e.to)).toEqual(['/devices/abc/summary', '/fleets/3/devices']);
+  });
+
+  it('shows the organization entries, apps behind the flag', () => {
+    const entries = sidebarEntries(sidebarContext({ orgId: '4' }, null));
+    expect(entries.map((e) => e.to)).toEqual(['/orgs/4', '/orgs/4/fleets', '/orgs/4/apps', '/orgs/4/blocks', '/orgs/4/members', '/orgs/4/teams']);
+    expect(entries.find((e) => e.to === '/orgs/4/apps')?.appsOnly).toBe(true);
+  });
+
+  it('shows member and team entries under their organization', () => {
+    expect(sidebarEntries(sidebarContext({ orgId: '4', memberId: '9' }, null)).map((e) => e.to).at(-1)).toBe('/orgs/4/members/9/teams');
+    expect(sidebarEntries(sidebarContext({ orgId: '4', teamId: '2' }, null)).map((e) => e.to).at(-1)).toBe('/orgs/4/teams/2/members');
   });
 });

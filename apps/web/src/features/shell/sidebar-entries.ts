@@ -12,17 +12,52 @@ export interface SidebarEntry {
   exact?: boolean;
   permission?: string;
   hiddenForObservers?: boolean;
+  /** Shown only when the display-apps experimental flag is on (accounts spec §2). */
+  appsOnly?: boolean;
 }
 
 export type SidebarContext =
   | { kind: 'home' }
   | { kind: 'fleet'; fleetId: number }
-  | { kind: 'device'; uuid: string; fleetId: number | null };
+  | { kind: 'device'; uuid: string; fleetId: number | null }
+  | { kind: 'organization'; orgId: number }
+  | { kind: 'member'; orgId: number; memberId: number }
+  | { kind: 'team'; orgId: number; teamId: number };
+
+/** Summary, fleets, apps, blocks under one base path: the shape every organization-level sidebar starts with. */
+function applicationEntries(base: string): SidebarEntry[] {
+  return [
+    { labelKey: 'sidebar.summary', to: base, exact: true },
+    { labelKey: 'sidebar.fleets', to: `${base}/fleets` },
+    { labelKey: 'sidebar.apps', to: `${base}/apps`, appsOnly: true },
+    { labelKey: 'sidebar.blocks', to: `${base}/blocks` },
+  ];
+}
 
 export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
   switch (context.kind) {
     case 'home':
-      return [{ labelKey: 'sidebar.fleets', to: '/fleets' }];
+      return [
+        { labelKey: 'sidebar.fleets', to: '/fleets' },
+        { labelKey: 'sidebar.organizations', to: '/orgs' },
+      ];
+    case 'organization':
+      // Billing and credits (resin.organization.access_billing) join when their pages exist.
+      return [
+        ...applicationEntries(`/orgs/${context.orgId}`),
+        { labelKey: 'sidebar.members', to: `/orgs/${context.orgId}/members` },
+        { labelKey: 'sidebar.teams', to: `/orgs/${context.orgId}/teams` },
+      ];
+    case 'member':
+      return [
+        ...applicationEntries(`/orgs/${context.orgId}/members/${context.memberId}`),
+        { labelKey: 'sidebar.teams', to: `/orgs/${context.orgId}/members/${context.memberId}/teams` },
+      ];
+    case 'team':
+      return [
+        ...applicationEntries(`/orgs/${context.orgId}/teams/${context.teamId}`),
+        { labelKey: 'sidebar.members', to: `/orgs/${context.orgId}/teams/${context.teamId}/members` },
+      ];
     case 'fleet':
       return [
         { labelKey: 'sidebar.summary', to: `/fleets/${context.fleetId}`, exact: true },
@@ -37,9 +72,24 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
 }
 
 /** Which sidebar to show for the current route params. */
-export function sidebarContext(params: { fleetId?: string; uuid?: string }, deviceFleetId: number | null): SidebarContext {
+export function sidebarContext(
+  params: { fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string },
+  deviceFleetId: number | null,
+): SidebarContext {
   if (params.uuid) return { kind: 'device', uuid: params.uuid, fleetId: deviceFleetId };
-  const fleetId = params.fleetId && /^\d+$/.test(params.fleetId) ? Number(params.fleetId) : null;
+  const orgId = numeric(params.orgId);
+  if (orgId !== null) {
+    const memberId = numeric(params.memberId);
+    if (memberId !== null) return { kind: 'member', orgId, memberId };
+    const teamId = numeric(params.teamId);
+    if (teamId !== null) return { kind: 'team', orgId, teamId };
+    return { kind: 'organization', orgId };
+  }
+  const fleetId = numeric(params.fleetId);
   if (fleetId !== null) return { kind: 'fleet', fleetId };
   return { kind: 'home' };
+}
+
+function numeric(raw: string | undefined): number | null {
+  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
 }

@@ -12,6 +12,7 @@ import { useCan, useIsObserverOnly } from '../../../lib/permissions.ts';
 import { SIDEBAR_WIDTH } from '../../../theme.ts';
 import { deviceQuery } from '../../devices/api/devices.queries.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
+import { useExperimentalFlag } from '../../preferences/experimental-flags.ts';
 import { sidebarContext, sidebarEntries, type SidebarEntry } from '../sidebar-entries.ts';
 
 /** Accounts spec §2: no sidebar on verify-email, signup/profile and preferences. */
@@ -25,13 +26,17 @@ export function Sidebar() {
 
 function SidebarDrawer() {
   const { t } = useTranslation();
-  const params = useParams({ strict: false }) as { fleetId?: string; uuid?: string };
+  const params = useParams({ strict: false }) as { fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string };
+  const [displayApps] = useExperimentalFlag('displayApps');
   const device = useQuery({ ...deviceQuery(params.uuid ?? ''), enabled: Boolean(params.uuid) });
   const deviceFleetId = device.data?.belongs_to__application[0]?.id ?? null;
   const context = sidebarContext(params, deviceFleetId);
-  const fleetId = context.kind === 'home' ? undefined : (context.fleetId ?? undefined);
+  const fleetId = context.kind === 'fleet' || context.kind === 'device' ? (context.fleetId ?? undefined) : undefined;
   const fleet = useQuery({ ...fleetQuery(fleetId ?? 0), enabled: fleetId !== undefined });
-  const scope = { fleetId, organizationId: fleet.data?.organization[0]?.id };
+  const inOrganization = context.kind === 'organization' || context.kind === 'member' || context.kind === 'team';
+  const scope = { fleetId, organizationId: inOrganization ? context.orgId : fleet.data?.organization[0]?.id };
+  const backLink = inOrganization ? { to: '/orgs', label: t('sidebar.allOrganizations') } : { to: '/fleets', label: t('sidebar.allFleets') };
+  const heading = context.kind === 'device' ? (device.data?.device_name ?? '') : context.kind === 'fleet' ? (fleet.data?.app_name ?? '') : '';
 
   return (
     <Drawer
@@ -42,18 +47,20 @@ function SidebarDrawer() {
       <Box component="nav" aria-label={t('sidebar.navigation')}>
         <List dense>
           {context.kind !== 'home' && (
-            <ListItemButton component={Link} to="/fleets" activeOptions={{ exact: true }}>
-              <ListItemText primary={t('sidebar.allFleets')} />
+            <ListItemButton component={Link} to={backLink.to} activeOptions={{ exact: true }}>
+              <ListItemText primary={backLink.label} />
             </ListItemButton>
           )}
-          {context.kind !== 'home' && (
+          {heading && (
             <ListSubheader component="div" sx={{ lineHeight: '32px' }}>
-              {context.kind === 'device' ? (device.data?.device_name ?? '') : (fleet.data?.app_name ?? '')}
+              {heading}
             </ListSubheader>
           )}
-          {sidebarEntries(context).map((entry) => (
-            <SidebarItem key={entry.to} entry={entry} scope={scope} label={t(entry.labelKey)} />
-          ))}
+          {sidebarEntries(context)
+            .filter((entry) => displayApps || !entry.appsOnly)
+            .map((entry) => (
+              <SidebarItem key={entry.to} entry={entry} scope={scope} label={t(entry.labelKey)} />
+            ))}
         </List>
       </Box>
     </Drawer>

@@ -1,0 +1,4 @@
+/** Placeholder: replaced by the helper that owns this screen. */
+export function MemberListPage() {
+  return null;
+}
