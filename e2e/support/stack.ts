@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createTestApp, type TestContext } from '../../apps/api/src/test/harness.ts';
 import type { AppConfig } from '../../apps/api/src/lib/config.ts';
 
-const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+// E2E_WEB_DIST lets parallel work build the dashboard into its own folder.
+const WEB_DIST = process.env.E2E_WEB_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
 export interface Stack extends TestContext {
   url: string;
