@@ -59,10 +59,12 @@ export async function ensureDemo(api: string, dataDir: string): Promise<Demo> {
   const token = tokenOf(login.text);
   const me = (await call(api, 'GET', '/actor/v1/whoami', token)).json() as { actorTypeId: number };
 
-  let orgs = (await call(api, 'GET', `/v7/organization?$select=id,handle&$filter=organization_membership/any(om:om/user%20eq%20${me.actorTypeId})`, token)).json() as { d: { id: number; handle: string }[] };
+  // The "demo" organization, not the personal one every new user also gets.
+  const demoOrgs = `/v7/organization?$select=id,handle&$filter=handle%20eq%20'demo'%20and%20organization_membership/any(om:om/user%20eq%20${me.actorTypeId})`;
+  let orgs = (await call(api, 'GET', demoOrgs, token)).json() as { d: { id: number; handle: string }[] };
   if (orgs.d.length === 0) {
     expectOk(await call(api, 'POST', '/v7/organization', token, { name: ORG_NAME, handle: 'demo' }), 'create organization');
-    orgs = (await call(api, 'GET', `/v7/organization?$select=id,handle&$filter=organization_membership/any(om:om/user%20eq%20${me.actorTypeId})`, token)).json() as typeof orgs;
+    orgs = (await call(api, 'GET', demoOrgs, token)).json() as typeof orgs;
   }
   const org = orgs.d[0]!;
 

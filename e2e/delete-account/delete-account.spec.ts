@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
 import { startStack, type Stack } from '../support/stack.ts';
+import { sql } from 'kysely';
 
 let stack: Stack;
 let browser: Browser;
@@ -65,10 +66,11 @@ describe('delete account', () => {
     await dialog.getByLabel('Password').fill(password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText('Your account has been deleted. You will be signed out.').waitFor();
+    // Taken as soon as the message shows: the checks below take time of their own on a busy machine.
+    const shownAt = Date.now();
     for (const key of ['verifyPassword', 'cancelSubscriptions', 'deleteOrganizations', 'deleteAccount']) {
       expect(await dialog.getByTestId(`delete-step-${key}`).getAttribute('data-state'), key).toBe('done');
     }
-    const shownAt = Date.now();
     await page.waitForURL(/\/login/);
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
     expect(await sessionToken()).toBe('');
@@ -82,4 +84,66 @@ describe('delete account', () => {
     const left = await stack.app.db.selectFrom('user').select('id').where('email', '=', email).execute();
     expect(left).toHaveLength(0);
   });
+
+  it('refuses while an organization the user alone administers owns fleets, then deletes it with the account', async () => {
+    const email = `fleets-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'a long enough password';
+    const reg = await stack.api('POST', '/user/register', undefined, { email, password, 'g-recaptcha-response': 'dummy' });
+    expect(reg.status).toBe(201);
+    // Exactly one organization the user alone administers: the personal one from sign-up, or one made now.
+    const preview = await stack.api('GET', '/user/v1/account/deletion', reg.text);
+    let [org] = preview.json<{ soleAdminOrganizations: { id: number; name: string }[] }>().soleAdminOrganizations;
+    if (!org) {
+      const created = await stack.api('POST', '/v7/organization', reg.text, { name: `Fleet Owner ${randomBytes(3).toString('hex')}` });
+      expect(created.status, created.text).toBe(201);
+      org = created.json<{ id: number; name: string }>();
+    }
+    const fleetId = await insertFleet(org.id);
+
+    page = await browser.newPage();
+    await page.goto(`${stack.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/fleets$/);
+    await page.goto(`${stack.url}/preferences/details`);
+    const previewLoaded = page.waitForResponse((r) => r.url().endsWith('/user/v1/account/deletion') && r.ok());
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await previewLoaded;
+    const dialog = page.getByRole('dialog', { name: 'Delete your account' });
+    // One sole-admin organization: it goes with the account, so there is no separate step.
+    await dialog.getByTestId('delete-step-deleteAccount').waitFor();
+    expect(await dialog.getByTestId('delete-step-deleteOrganizations').count()).toBe(0);
+
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText(`Delete or transfer the fleets of these organizations first: ${org.name}.`, { exact: true }).waitFor();
+    expect(await dialog.getByTestId('delete-step-verifyPassword').getAttribute('data-state')).toBe('done');
+    expect(await dialog.getByTestId('delete-step-deleteAccount').getAttribute('data-state')).toBe('failed');
+    expect(await sessionToken()).not.toBe('');
+    expect(await stack.app.db.selectFrom('user').select('id').where('email', '=', email).execute()).toHaveLength(1);
+
+    // With the fleet gone, the same dialog deletes the account and the organization.
+    await stack.app.db.deleteFrom('application').where('id', '=', fleetId).execute();
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText('Your account has been deleted. You will be signed out.').waitFor();
+    await page.waitForURL(/\/login/);
+    expect(await stack.app.db.selectFrom('organization').select('id').where('id', '=', org.id).execute()).toHaveLength(0);
+  });
 });
+
+/** A fleet row owned by the organization (the fleet screens are not needed for this). */
+async function insertFleet(orgId: number): Promise<number> {
+  const db = stack.app.db;
+  const arch = await sql<{ id: number }>`INSERT INTO cpu_architecture (slug) VALUES ('amd64') ON CONFLICT (slug) DO UPDATE SET slug = EXCLUDED.slug RETURNING id`.execute(db);
+  const deviceType = await sql<{ id: number }>`INSERT INTO device_type (slug, name, is_of__cpu_architecture) VALUES ('generic-x86-64', 'Generic', ${arch.rows[0]!.id})
+    ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name RETURNING id`.execute(db);
+  const appType = await sql<{ id: number }>`INSERT INTO application_type (slug, name) VALUES ('microservices', 'Microservices')
+    ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name RETURNING id`.execute(db);
+  const actor = await sql<{ id: number }>`INSERT INTO actor DEFAULT VALUES RETURNING id`.execute(db);
+  const suffix = randomBytes(4).toString('hex');
+  const fleet = await sql<{ id: number }>`INSERT INTO application (actor, app_name, slug, uuid, organization, is_for__device_type, application_type)
+    VALUES (${actor.rows[0]!.id}, ${'f' + suffix}, ${'o/f' + suffix}, ${randomBytes(16).toString('hex')}, ${orgId}, ${deviceType.rows[0]!.id}, ${appType.rows[0]!.id})
+    RETURNING id`.execute(db);
+  return fleet.rows[0]!.id;
+}

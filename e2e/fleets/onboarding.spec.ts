@@ -45,14 +45,11 @@ describe('onboarding', () => {
     await expect.poll(() => page.title()).toBe('Fleets | Flotilla dashboard');
     await page.getByText('No fleets yet').waitFor();
 
-    // No organization yet: the create-fleet dialog offers to create one first.
+    // Every new user has a personal organization named after the username (e2e-ab12 → e2e_ab12):
+    // the create-fleet dialog preselects it.
     await page.getByRole('button', { name: 'Create fleet' }).first().click();
-    const fleetDialog = page.getByRole('dialog');
-    await fleetDialog.getByRole('button', { name: 'Create organization' }).click();
-    const orgDialog = page.getByRole('dialog', { name: 'Create organization' });
-    await orgDialog.getByLabel('Organization name').fill('Acme Robotics');
-    await orgDialog.getByRole('button', { name: 'Create organization' }).click();
-    await orgDialog.waitFor({ state: 'detached' });
+    const fleetDialog = page.getByRole('dialog', { name: 'Create fleet' });
+    await fleetDialog.getByText(email.split('@')[0]!.replace('-', '_'), { exact: true }).waitFor();
 
     // A name breaking the rule keeps Create disabled and says why.
     const nameField = page.getByRole('dialog', { name: 'Create fleet' }).getByLabel('Fleet name');

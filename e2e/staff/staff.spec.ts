@@ -10,6 +10,7 @@ let stack: Stack;
 let browser: Browser;
 let page: Page;
 const password = 'a long enough password';
+const ADMIN_URL = 'https://admin.flotilla.example/';
 
 /** The page's localStorage, typed without DOM libs (e2e compiles for Node). */
 interface BrowserStorage {
@@ -19,7 +20,8 @@ interface BrowserStorage {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  // The admin link of the user menu points at the configured back office (ADMIN_URL).
+  stack = await startStack({ adminUrl: ADMIN_URL });
   browser = await launchBrowser();
 });
 afterEach(async (ctx) => {
@@ -71,6 +73,28 @@ describe('platform staff', () => {
     expect(red).not.toBe(ordinary);
     // MUI's error.main (#d32f2f).
     expect(red).toBe('rgb(211, 47, 47)');
+  });
+
+  it('offers the admin link in the user menu to platform admins only, pointing at ADMIN_URL', async () => {
+    const user = await register('plain');
+    const admin = await register('admin');
+    await stack.app.db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', admin.id).execute();
+
+    page = await browser.newPage();
+    await signIn(page, user.email);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Preferences' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.evaluate(() => (globalThis as unknown as { localStorage: BrowserStorage }).localStorage.clear());
+    await signIn(page, admin.email);
+    await page.locator('header[data-flagged="true"]').waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const link = page.getByRole('menuitem', { name: 'Admin' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(ADMIN_URL);
+    expect(await link.getAttribute('rel')).toContain('noopener');
   });
 
   it('shows the logged-in-as-another-user warning for a login-as session', async () => {

@@ -1,6 +1,7 @@
 // balena-sdk auth.* against a live Flotilla server (compat/balena-api.md §3).
 import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { listLatestEmails } from '../src/email/outbox.repository.ts';
 import { PASSWORD, orgAndFleet, recordStatuses, registeredDevice, sdkFor, signedUpSdk, unique, useLiveServer } from './sdk-fixtures.ts';
 
 const server = useLiveServer();
@@ -108,5 +109,14 @@ describe('auth', () => {
     const asDevice = sdkFor(server.current);
     await asDevice.auth.loginWithToken(apiKey);
     expect(await asDevice.auth.whoami()).toMatchObject({ actorType: 'device', actorTypeId: id, uuid });
+  });
+
+  it('requestVerificationEmail() (PATCH user has_been_sent_verification_email) queues a verification email', async () => {
+    const { sdk, email } = await signedUpSdk(server.current);
+    const before = await listLatestEmails(server.current.app.db, { to: email, limit: 10 });
+    await sdk.auth.requestVerificationEmail();
+    const after = await listLatestEmails(server.current.app.db, { to: email, limit: 10 });
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]?.kind).toBe('verify-email');
   });
 });

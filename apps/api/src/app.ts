@@ -13,6 +13,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { deleteAccountRoutes } from './delete-account/delete-account.routes.ts';
 import { staffRoutes } from './staff/staff.routes.ts';
 import { odataRoutes } from './odata/odata.routes.ts';
+import { invitationRoutes } from './invitations/invitations.routes.ts';
 import { deviceProtocolRoutes } from './devices/device-protocol.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
@@ -52,6 +53,7 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   await app.register(deleteAccountRoutes);
   await app.register(staffRoutes);
   await app.register(configRoutes);
+  await app.register(invitationRoutes);
   await app.register(odataRoutes);
   await app.register(deviceProtocolRoutes);
   await app.register(webRoutes);

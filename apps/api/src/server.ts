@@ -26,6 +26,7 @@ export interface ServerEnv {
   REQUIRE_EMAIL_VERIFICATION?: string;
   CODE_HOST_API_URL?: string;
   AVATAR_URL?: string;
+  ADMIN_URL?: string;
   LOG_LEVEL?: string;
 }
 
@@ -69,6 +70,7 @@ export async function startServer(env: ServerEnv = process.env as ServerEnv): Pr
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ? env.REQUIRE_EMAIL_VERIFICATION === '1' : Boolean(env.SMTP_URL),
     ...(env.CODE_HOST_API_URL ? { codeHostApiUrl: env.CODE_HOST_API_URL } : {}),
     avatarUrl: env.AVATAR_URL || undefined,
+    adminUrl: env.ADMIN_URL || undefined,
   });
   const app = await buildApp({ db: database.db, config, logger: env.LOG_LEVEL ? true : false });
   await app.listen({ port, host });

@@ -13,7 +13,7 @@ import { changeEmail } from './email-change.service.ts';
 const required = (name: string) => z.string({ error: `${name} is required` }).min(1, `${name} is required`);
 const verifyBody = z.object({ verificationToken: required('verificationToken'), email: required('email') });
 const resetRequestBody = z.object({ email: required('email'), 'g-recaptcha-response': z.string().optional() });
-const resetBody = z.object({ resetCode: required('resetCode'), password: required('password') });
+const resetBody = z.object({ resetCode: required('resetCode'), password: required('password'), twoFactorCode: z.string().max(64).optional() });
 const changePasswordBody = z.object({ currentPassword: z.string().optional(), password: required('password') });
 const changeEmailBody = z.object({ email: required('email'), password: z.string().optional() });
 
@@ -71,7 +71,7 @@ export const accountRoutes = fp(
 
     app.post('/user/v1/password-reset', { config: { public: true } }, async (request, reply) => {
       const body = parseBody(resetBody, request.body);
-      await resetPassword(app.db, { resetCode: body.resetCode, password: body.password, ip: request.ip });
+      await resetPassword(app.db, app.config, { resetCode: body.resetCode, password: body.password, twoFactorCode: body.twoFactorCode, ip: request.ip });
       return reply.status(200).type('text/plain; charset=utf-8').send('OK');
     });
 

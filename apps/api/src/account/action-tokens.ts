@@ -39,7 +39,9 @@ export interface ActionTokenRow {
  */
 export async function createActionToken(db: Db, input: { userId: number; purpose: ActionPurpose; email: string | null }): Promise<string> {
   const token = generateActionToken();
-  await db.transaction().execute(async (tx) => {
+  // Joins the caller's transaction when there is one (an OData write hook resends the link).
+  const inTransaction = <T>(fn: (tx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  await inTransaction(async (tx) => {
     await tx
       .updateTable('user_action_token')
       .set({ used_at: sql`now()` })
@@ -76,5 +78,22 @@ export async function consumeActionToken(db: Db, token: string, purposes: Action
     .where('expires_at', '>', sql<Date>`now()`);
   if (email !== undefined) query = query.where('email', '=', email);
   const row = await query.returning(['id', 'user', 'purpose', 'email']).executeTakeFirst();
+  return row as ActionTokenRow | undefined;
+}
+
+/**
+ * The token, when it could be consumed now (same conditions as consumeActionToken), without
+ * using it: a step that may still fail (the second factor of a password reset) must not
+ * spend the link.
+ */
+export async function findUsableActionToken(db: Db, token: string, purposes: ActionPurpose[]): Promise<ActionTokenRow | undefined> {
+  const row = await db
+    .selectFrom('user_action_token')
+    .select(['id', 'user', 'purpose', 'email'])
+    .where('token_hash', '=', hashActionToken(token))
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
   return row as ActionTokenRow | undefined;
 }

@@ -49,7 +49,8 @@ async function sendVerificationEmail(db: Db, config: AppConfig, user: AccountUse
 export async function onUserRegistered(db: Db, config: AppConfig, userId: number): Promise<void> {
   if (!config.requireEmailVerification) return;
   const user = await getUser(db, userId);
-  if (!user.email) return;
+  // Signed up from their emailed invitation link: already verified (invitations.service.ts).
+  if (!user.email || user.is_verified) return;
   await setMustBeVerified(db, userId);
   await sendVerificationEmail(db, config, { ...user, email: user.email });
 }

@@ -4,6 +4,9 @@ import { bearer, signUp, uniqueEmail, whoamiOf } from '../auth/test-helpers.ts';
 import { listLatestEmails } from '../email/outbox.repository.ts';
 import { latestEmailTo, linkIn } from './test-mail.ts';
 import { CAPTCHA_FAILED, INVALID_RESET_CODE } from './password.service.ts';
+import { TWO_FACTOR_REQUIRED_FOR_RESET } from './reset-second-factor.ts';
+import { claimsOf, enableTwoFactor, nextCode } from '../two-factor/two-factor.test-helpers.ts';
+import { INVALID_TWO_FACTOR_CODE } from '../two-factor/two-factor.service.ts';
 
 describe('forgotten password and reset', () => {
   let ctx: TestContext;
@@ -16,8 +19,8 @@ describe('forgotten password and reset', () => {
   const nextIp = () => `10.9.0.${++ipCounter}`;
   const request = (email: string, remoteAddress = nextIp(), extra: Record<string, unknown> = {}) =>
     ctx.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', remoteAddress, payload: { email, 'g-recaptcha-response': 'dummy', ...extra } });
-  const reset = (resetCode: string, password: string, remoteAddress = nextIp()) =>
-    ctx.app.inject({ method: 'POST', url: '/user/v1/password-reset', remoteAddress, payload: { resetCode, password } });
+  const reset = (resetCode: string, password: string, remoteAddress = nextIp(), twoFactorCode?: string) =>
+    ctx.app.inject({ method: 'POST', url: '/user/v1/password-reset', remoteAddress, payload: { resetCode, password, twoFactorCode } });
   const login = (username: string, password: string) =>
     ctx.app.inject({ method: 'POST', url: '/login_', remoteAddress: nextIp(), payload: { username, password } });
   const codeFor = async (email: string) => {
@@ -127,5 +130,75 @@ describe('forgotten password and reset', () => {
     const token = (await login(user.email, 'verified by reset')).body;
     const status = await ctx.app.inject({ method: 'GET', url: '/user/v1/account-status', headers: bearer(token) });
     expect(status.json().is_verified).toBe(true);
+  });
+
+  describe('with two-factor authentication on (accounts §7: 400 with a 2FA-required code)', () => {
+    it('asks for the second factor without spending the link, refuses a wrong code, then resets with a TOTP code', async () => {
+      const user = await enableTwoFactor(ctx.app);
+      await request(user.email);
+      const code = await codeFor(user.email);
+
+      const missing = await reset(code, 'reset behind 2fa');
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ error: TWO_FACTOR_REQUIRED_FOR_RESET, code: 'two_factor_required' });
+      const wrong = await reset(code, 'reset behind 2fa', nextIp(), '000000');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ error: INVALID_TWO_FACTOR_CODE, code: 'invalid_two_factor_code' });
+      // Nothing changed so far: the old password still signs in.
+      expect((await login(user.email, user.password)).statusCode).toBe(200);
+
+      const totp = nextCode(user);
+      const done = await reset(code, 'reset behind 2fa', nextIp(), totp);
+      expect(done.statusCode, done.body).toBe(200);
+      // Two-factor stays on: the new password alone gives a pending session.
+      const signedIn = await login(user.email, 'reset behind 2fa');
+      expect(signedIn.statusCode).toBe(200);
+      expect(claimsOf(signedIn.body).twoFactorRequired).toBe(true);
+
+      // The TOTP step is spent: the same code cannot be replayed on a fresh link.
+      await request(user.email);
+      const again = await codeFor(user.email);
+      expect((await reset(again, 'another new secret', nextIp(), totp)).json()).toMatchObject({ code: 'invalid_two_factor_code' });
+    });
+
+    it('accepts a recovery code once', async () => {
+      const user = await enableTwoFactor(ctx.app);
+      const [recovery] = user.recoveryCodes as [string];
+      await request(user.email);
+      const first = await codeFor(user.email);
+      expect((await reset(first, 'recovered password', nextIp(), ` ${recovery.toUpperCase()} `)).statusCode).toBe(200);
+      expect((await login(user.email, 'recovered password')).statusCode).toBe(200);
+
+      await request(user.email);
+      const second = await codeFor(user.email);
+      const reused = await reset(second, 'second new password', nextIp(), recovery);
+      expect(reused.json()).toMatchObject({ code: 'invalid_two_factor_code' });
+      const recover = await ctx.app.inject({ method: 'POST', url: '/auth/v1/2fa-recover/verify', headers: bearer((await login(user.email, 'recovered password')).body), payload: { code: recovery } });
+      expect(recover.statusCode).toBe(401);
+    });
+
+    it('limits wrong second-factor codes per user like the sign-in challenge (429)', async () => {
+      const strict = await createTestApp({ loginRateLimit: { max: 3, windowMs: 3600_000 } });
+      try {
+        const user = await enableTwoFactor(strict.app);
+        await strict.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', payload: { email: user.email, 'g-recaptcha-response': 'dummy' } });
+        const link = linkIn(await latestEmailTo(strict.app.db, user.email));
+        const code = decodeURIComponent(link.pathname.slice('/user/reset-password/'.length));
+        const attempt = (twoFactorCode: string) =>
+          strict.app.inject({ method: 'POST', url: '/user/v1/password-reset', payload: { resetCode: code, password: 'long enough', twoFactorCode } });
+        for (let i = 0; i < 3; i++) expect((await attempt('111111')).statusCode).toBe(400);
+        const limited = await attempt(nextCode(user));
+        expect(limited.statusCode).toBe(429);
+        expect(limited.headers['retry-after']).toBeDefined();
+      } finally {
+        await strict.close();
+      }
+    });
+
+    it('does not ask users without two-factor for a code, and ignores one sent anyway', async () => {
+      const user = await signUp(ctx.app);
+      await request(user.email);
+      expect((await reset(await codeFor(user.email), 'no second factor', nextIp(), '123456')).statusCode).toBe(200);
+    });
   });
 });

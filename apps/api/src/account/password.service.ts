@@ -11,11 +11,12 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertLoginAllowed, noteFailedLogin } from '../auth/login-rate-limit.ts';
 import type { UserPrincipal } from '../auth/guards.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
-import { TOKEN_TTL_MS, consumeActionToken, createActionToken } from './action-tokens.ts';
+import { TOKEN_TTL_MS, consumeActionToken, createActionToken, findUsableActionToken } from './action-tokens.ts';
 import { findAccountUser, findAccountUserByEmail, markEmailVerified, updatePassword } from './account.repository.ts';
 import { passwordResetLink } from './account-links.ts';
 import { assertUnderLimit, badLinkBuckets, noteAttempt, resetRequestBuckets } from './account-rate-limit.ts';
 import { assertRecentAuth, issueTokenFor } from './issue-token.ts';
+import { assertResetSecondFactor } from './reset-second-factor.ts';
 
 /** Forgotten password, reset by emailed code, and change password (accounts spec §4, §5, §7). */
 export const CAPTCHA_FAILED = 'Captcha verification failed';
@@ -45,21 +46,27 @@ export async function requestPasswordReset(db: Db, config: AppConfig, input: { e
 }
 
 /**
- * `POST /user/v1/password-reset {resetCode, password}`: single-use code; the new password
- * rotates the user's jwt_secret, so every existing session ends. Following the emailed link
- * also proves the address, so it counts as verified.
+ * `POST /user/v1/password-reset {resetCode, password, twoFactorCode?}`: single-use code; the
+ * new password rotates the user's jwt_secret, so every existing session ends. Following the
+ * emailed link also proves the address, so it counts as verified. With two-factor on, the
+ * second factor is checked before the link is spent (reset-second-factor.ts), so a user asked
+ * for it can resubmit with the same link.
  */
-export async function resetPassword(db: Db, input: { resetCode: string; password: string; ip: string }): Promise<void> {
+export async function resetPassword(db: Db, config: AppConfig, input: { resetCode: string; password: string; twoFactorCode?: string; ip: string }): Promise<void> {
   const passwordError = validatePassword(input.password);
   if (passwordError) throw badRequest(passwordError);
   await assertUnderLimit(db, badLinkBuckets(input.ip));
-  const row = await consumeActionToken(db, input.resetCode, ['password-reset']);
-  const user = row ? await findAccountUser(db, row.user) : undefined;
-  // The address the code was sent to must still be the account's (an email change voids it).
-  if (!row || !user || user.email !== row.email) {
+  const invalidCode = async () => {
     await noteAttempt(db, badLinkBuckets(input.ip));
-    throw badRequest(INVALID_RESET_CODE, 'invalid_reset_code');
-  }
+    return badRequest(INVALID_RESET_CODE, 'invalid_reset_code');
+  };
+  const pending = await findUsableActionToken(db, input.resetCode, ['password-reset']);
+  const user = pending ? await findAccountUser(db, pending.user) : undefined;
+  // The address the code was sent to must still be the account's (an email change voids it).
+  if (!pending || !user || user.email !== pending.email) throw await invalidCode();
+  await assertResetSecondFactor(db, config, user.id, input.twoFactorCode);
+  // Spent atomically: of two concurrent submissions only one gets past this line.
+  if (!(await consumeActionToken(db, input.resetCode, ['password-reset']))) throw await invalidCode();
   await updatePassword(db, user.id, await hashPassword(input.password), newJwtSecret());
   await markEmailVerified(db, user.id);
   await notifyPasswordChanged(db, user.email);

@@ -11,6 +11,9 @@ const registerBody = z.object({
   password: z.string(),
   has_disabled_newsletter: z.boolean().optional(),
   'g-recaptcha-response': z.string().optional(),
+  // Sign-up from an invitation link (accounts §7); a bad pair is ignored, not an error.
+  invitationType: z.enum(['organization', 'application']).optional().catch(undefined),
+  invitationToken: z.string().optional().catch(undefined),
 });
 const loginBody = z.object({
   username: z.string().min(1, 'Email and password are required'),
@@ -33,6 +36,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       hasDisabledNewsletter: body.has_disabled_newsletter ?? false,
       captchaResponse: body['g-recaptcha-response'],
       ip: request.ip,
+      invitation: body.invitationType && body.invitationToken ? { type: body.invitationType, token: body.invitationToken } : undefined,
     });
     return sendToken(reply, token, 201);
   });

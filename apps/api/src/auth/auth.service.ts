@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { isCaptchaAccepted } from './captcha.ts';
 import { setPasswordOverLimit } from '../staff/account-flags.repository.ts';
 import { assertLoginAllowed, assertSignupAllowed, noteFailedLogin, noteSignup } from './login-rate-limit.ts';
+import { createPersonalOrganization } from '../organizations/personal-organization.ts';
 import {
   createUserWithActor,
   findApplicationSlug,
@@ -22,6 +23,7 @@ import {
   rotateJwtSecret,
   type UserAuthRow,
 } from './auth.repository.ts';
+import { joinOnSignUp, type SignUpInvitation } from '../invitations/invitations.service.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 export const EMAIL_TAKEN = 'An account with this email address already exists';
@@ -53,6 +55,8 @@ export interface RegisterInput {
   captchaResponse?: string;
   /** Client address, for the sign-up rate limit. */
   ip: string;
+  /** Signing up from an invitation link: joins on creation when it was sent to this email. */
+  invitation?: SignUpInvitation;
 }
 
 /** Sign-up (accounts spec §5): validates, creates actor + user, returns a session token. */
@@ -71,6 +75,8 @@ export async function registerUser(db: Db, config: AppConfig, input: RegisterInp
     const username = await pickUsername(db, usernameBaseFromEmail(email));
     try {
       const user = await createUserWithActor(db, { email, username, passwordHash, hasDisabledNewsletter: input.hasDisabledNewsletter });
+      await createPersonalOrganization(db, user);
+      await joinOnSignUp(db, user.id, email, input.invitation);
       await noteSignup(db, config, input.ip);
       return await issueFor(config, user, Date.now());
     } catch (err) {

@@ -50,6 +50,16 @@ describe('GET /config', () => {
       await custom.close();
     }
   });
+
+  it('publishes the admin link target only when ADMIN_URL is configured', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/config' })).json()).toMatchObject({ adminUrl: null });
+    const custom = await createTestApp({ adminUrl: 'https://admin.example.org/' });
+    try {
+      expect((await custom.app.inject({ method: 'GET', url: '/config' })).json()).toMatchObject({ adminUrl: 'https://admin.example.org/' });
+    } finally {
+      await custom.close();
+    }
+  });
 });
 
 describe('GET /device-types/v1', () => {

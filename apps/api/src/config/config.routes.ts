@@ -38,6 +38,8 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
     // SSH key import and header avatars (accounts §2, §7) are configurable per deployment.
     codeHostApiUrl: app.config.codeHostApiUrl,
     avatarUrl: app.config.avatarUrl ?? null,
+    // The user menu's admin link (accounts §2, §6); the dashboard shows it to platform admins only.
+    adminUrl: app.config.adminUrl ?? null,
   }));
 
   app.get('/device-types/v1', { config: { public: true } }, async (request) => {

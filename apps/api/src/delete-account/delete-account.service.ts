@@ -19,7 +19,7 @@ export const DELETE_ACCOUNT_MESSAGES = {
   invalidPassword: 'Invalid password',
   customPlan:
     'Your account belongs to an organization on a custom plan. Please contact sales to delete your account.',
-  fleetsLeft: (names: string[]) => `Delete or transfer the fleets of these organizations first: ${names.join(', ')}`,
+  fleetsLeft: (names: string[]) => `Delete or transfer the fleets of these organizations first: ${names.join(', ')}.`,
 } as const;
 
 export const DOWNGRADE_REASON = 'Account deletion';
@@ -47,7 +47,11 @@ export async function getDeletionPreview(db: Db, userId: number): Promise<Deleti
  * Deletes the caller's account (accounts spec §4, §5, §7) in one transaction: checks the
  * password (401 without ending the session), refuses custom-plan organizations (409), moves
  * the subscriptions of sole-admin organizations to free, deletes those organizations, then the
- * user and its actor. Organizations that keep another administrator, and their fleets, stay.
+ * user and its actor. Sole-admin organizations are every one nobody else administers — the
+ * personal organization made at sign-up among them — since none could be managed afterwards.
+ * One that still owns fleets refuses the whole deletion (409 `organizations_have_fleets`,
+ * naming it): fleets and their devices are never removed as a side effect. Organizations that
+ * keep another administrator, and their fleets, stay.
  */
 export async function deleteAccount(db: Db, config: AppConfig, principal: UserPrincipal, password: string, ip: string): Promise<DeletionResult> {
   await assertLoginAllowed(db, config, principal.username, ip);
@@ -61,7 +65,7 @@ export async function deleteAccount(db: Db, config: AppConfig, principal: UserPr
     if ((await listCustomPlanOrganizations(tx, user.id)).length > 0) throw conflict(DELETE_ACCOUNT_MESSAGES.customPlan, 'custom_plan');
     const orgIds = (await listSoleAdminOrganizations(tx, user.id)).map((o) => o.id);
     const withFleets = await listOrganizationsWithFleets(tx, orgIds);
-    if (withFleets.length > 0) throw conflict(DELETE_ACCOUNT_MESSAGES.fleetsLeft(withFleets));
+    if (withFleets.length > 0) throw conflict(DELETE_ACCOUNT_MESSAGES.fleetsLeft(withFleets), 'organizations_have_fleets');
     const cancelledSubscriptions = await downgradeSubscriptionsToFree(tx, orgIds, DOWNGRADE_REASON);
     await deleteOrganizations(tx, orgIds);
     await deleteUserAndActor(tx, user.id);

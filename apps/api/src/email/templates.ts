@@ -58,3 +58,33 @@ export function emailChangedEmail(newEmail: string): EmailContent {
   const text = `The email address of your account was changed to ${newEmail}. If this was not you, contact support.`;
   return { subject: 'Your email address was changed', text: `${text}\n`, html: `<p>${escapeHtml(text)}</p>` };
 }
+
+export interface InvitationEmailInput {
+  /** Username of the administrator who sent it. */
+  inviter: string;
+  /** 'organization' or 'fleet'. */
+  what: string;
+  name: string;
+  role: string;
+  /** The inviter's optional multi-line note, shown as written (escaped in HTML). */
+  message: string | null;
+  link: string;
+  days: number;
+}
+
+/** Accounts §5 / fleets §7: an invitation to join an organization or fleet. */
+export function invitationEmail(input: InvitationEmailInput): EmailContent {
+  const intro = `${input.inviter} invited you to join the ${input.what} "${input.name}" as ${input.role}.`;
+  const note = input.message ? `${input.inviter} wrote:\n${input.message}` : '';
+  const outro = `The invitation expires in ${input.days} days. If you do not know the sender, ignore this email.`;
+  const action = 'Accept the invitation';
+  const text = [intro, note, `${action}:\n${input.link}`, outro].filter(Boolean).join('\n\n');
+  const noteHtml = input.message
+    ? `<p>${escapeHtml(input.inviter)} wrote:</p><blockquote>${escapeHtml(input.message).replace(/\n/g, '<br>')}</blockquote>`
+    : '';
+  return {
+    subject: `You are invited to join ${input.name}`,
+    text: `${text}\n`,
+    html: `<p>${escapeHtml(intro)}</p>${noteHtml}<p><a href="${escapeHtml(input.link)}">${action}</a></p><p>${escapeHtml(outro)}</p>`,
+  };
+}

@@ -14,6 +14,8 @@ export interface AppConfig {
   codeHostApiUrl: string;
   /** Avatar image URL template with `{hash}` (SHA-256 hex of the trimmed lower-case email, accounts §2 Header); unset = initials only. */
   avatarUrl?: string;
+  /** Back-office URL the user menu links to for platform admins (accounts §2 Header, §6); unset = no admin link. */
+  adminUrl?: string;
   /** Seconds a session token lives (accounts spec §9: 36 h). */
   sessionTtlSeconds: number;
   /** Login attempts allowed per username per window before 429. */

@@ -1,6 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../lib/config.ts';
 
 /**
  * The resource registry's vocabulary. One `ResourceDef` per OData resource drives the
@@ -71,6 +72,8 @@ export interface WriteContext {
   /** The transaction the write runs in. */
   db: Db;
   principal: Principal;
+  /** The server's configuration (public URL for emailed links, mail settings). */
+  config: AppConfig;
 }
 
 export type Values = Record<string, unknown>;
@@ -97,6 +100,12 @@ export interface ResourceDef {
   naturalKeys?: string[][];
   permissions: PermissionRules;
   hooks?: ResourceHooks;
+  /**
+   * Write-only POST body keys handed to hooks.beforeCreate and never stored or readable, e.g.
+   * team_membership `username` (balena-sdk team.membership.create posts a username, not a user id).
+   * The hook must consume them: a value left in its result is a server error.
+   */
+  createInputs?: string[];
 }
 
 /** Looks resources up by canonical name or alias (`application__has__env_var_name` → application_environment_variable). */

@@ -16,6 +16,7 @@
  */
 import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/database.ts';
+import { defaultConfig, type AppConfig } from '../lib/config.ts';
 import { AppError, badRequest, unauthorized } from '../lib/errors.ts';
 import type { ResourceDef, ResourceRegistry } from '../model/types.ts';
 import type { ODataRequest, QueryOptions } from './ast.ts';
@@ -41,16 +42,27 @@ export interface ODataResult {
   body: unknown;
 }
 
+/**
+ * `config` reaches write hooks (WriteContext.config: links in emails). The HTTP layer always
+ * passes the app's; server code and unit tests that write nothing config-dependent may omit it.
+ */
 export interface ODataEngine {
-  execute(db: Db, principal: Principal, req: ODataHttpRequest): Promise<ODataResult>;
+  execute(db: Db, principal: Principal, req: ODataHttpRequest, config?: AppConfig): Promise<ODataResult>;
   /** Typed helper for server code: the `d` array of a collection GET (throws AppError on bad input). */
   get<T = Record<string, unknown>>(db: Db, principal: Principal, resource: string, options?: QueryOptions): Promise<T[]>;
   /** Runs an already parsed request (throws AppError on bad input). */
-  run(db: Db, principal: Principal, method: ODataMethod, request: ODataRequest, body?: unknown): Promise<ODataResult>;
+  run(db: Db, principal: Principal, method: ODataMethod, request: ODataRequest, body?: unknown, config?: AppConfig): Promise<ODataResult>;
 }
 
 export function createODataEngine(registry: ResourceRegistry): ODataEngine {
-  const run = async (db: Db, principal: Principal, method: ODataMethod, request: ODataRequest, body?: unknown): Promise<ODataResult> => {
+  const run = async (
+    db: Db,
+    principal: Principal,
+    method: ODataMethod,
+    request: ODataRequest,
+    body?: unknown,
+    config: AppConfig = defaultConfig(),
+  ): Promise<ODataResult> => {
     const ctx = new CompileContext(registry, principal);
     const def = ctx.resource(request.resource);
     if (method === 'GET') {
@@ -60,15 +72,15 @@ export function createODataEngine(registry: ResourceRegistry): ODataEngine {
     if (principal.kind === 'anonymous') throw unauthorized();
     if (method === 'POST') {
       if (request.key || request.count || Object.keys(request.options).length > 0) throw badRequest('POST takes no key or query options');
-      const entity = await inTransaction(db, def, 'create', (tx) => createEntity(tx, ctx, def, body));
+      const entity = await inTransaction(db, def, 'create', (tx) => createEntity(tx, ctx, def, body, config));
       return { status: 201, body: entity };
     }
     if (method === 'PATCH') {
-      await inTransaction(db, def, 'update', (tx) => updateEntities(tx, ctx, def, request, body));
+      await inTransaction(db, def, 'update', (tx) => updateEntities(tx, ctx, def, request, body, config));
       return { status: 200, body: 'OK' };
     }
     if (method === 'DELETE') {
-      await inTransaction(db, def, 'delete', (tx) => deleteEntities(tx, ctx, def, request));
+      await inTransaction(db, def, 'delete', (tx) => deleteEntities(tx, ctx, def, request, config));
       return { status: 200, body: 'OK' };
     }
     throw new AppError(405, `Method ${String(method)} not allowed`);
@@ -76,9 +88,9 @@ export function createODataEngine(registry: ResourceRegistry): ODataEngine {
 
   return {
     run,
-    async execute(db, principal, req) {
+    async execute(db, principal, req, config) {
       try {
-        return await run(db, principal, req.method, parseODataUrl(req.url), req.body);
+        return await run(db, principal, req.method, parseODataUrl(req.url), req.body, config);
       } catch (err) {
         if (err instanceof AppError) return { status: err.status, body: { error: err.message, ...(err.code ? { code: err.code } : {}) } };
         throw err;

@@ -29,11 +29,12 @@ export const odataRoutes: FastifyPluginAsync = async (app) => {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.raw.url ?? request.url;
     const prefix = PREFIXES.find((p) => raw.startsWith(`${p}/`)) ?? '/v7';
-    const result = await odataEngine.execute(app.db, request.principal ?? ANONYMOUS, {
-      method: request.method as ODataMethod,
-      url: raw.slice(prefix.length),
-      body: request.body,
-    });
+    const result = await odataEngine.execute(
+      app.db,
+      request.principal ?? ANONYMOUS,
+      { method: request.method as ODataMethod, url: raw.slice(prefix.length), body: request.body },
+      app.config,
+    );
     return reply.status(result.status).type('application/json').send(JSON.stringify(result.body));
   };
 

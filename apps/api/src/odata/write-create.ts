@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { badRequest, unauthorized } from '../lib/errors.ts';
-import type { ResourceDef, Values } from '../model/types.ts';
+import type { AppConfig } from '../lib/config.ts';
+import type { ResourceDef, Values, WriteContext } from '../model/types.ts';
 import { compileGet } from './compile-query.ts';
 import { CompileContext, columnOf, idSql } from './context.ts';
 import { clientValues, fieldByName, serverValues } from './write-values.ts';
@@ -12,9 +13,9 @@ import { clientValues, fieldByName, serverValues } from './write-values.ts';
  * (failing rolls the transaction back, 401) → hooks.afterCreate → the created entity read
  * back in the same transaction. `db` is the transaction.
  */
-export async function createEntity(db: Db, ctx: CompileContext, def: ResourceDef, body: unknown): Promise<Record<string, unknown>> {
-  let values = clientValues(def, body);
-  const wctx = { db, principal: ctx.principal };
+export async function createEntity(db: Db, ctx: CompileContext, def: ResourceDef, body: unknown, config: AppConfig): Promise<Record<string, unknown>> {
+  let values = clientValues(def, body, 'create');
+  const wctx: WriteContext = { db, principal: ctx.principal, config };
   if (def.hooks?.beforeCreate) values = serverValues(def, await def.hooks.beforeCreate(values, wctx));
   for (const f of def.fields) {
     if (f.required && (values[f.name] === undefined || values[f.name] === null)) throw badRequest(`Field "${f.name}" of "${def.name}" is required`);

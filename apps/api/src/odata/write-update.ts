@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { unauthorized } from '../lib/errors.ts';
-import type { ResourceDef } from '../model/types.ts';
+import type { AppConfig } from '../lib/config.ts';
+import type { ResourceDef, WriteContext } from '../model/types.ts';
 import type { ODataRequest } from './ast.ts';
 import { columnOf, idSql, type CompileContext } from './context.ts';
 import { idArray, targetIds } from './write-target.ts';
@@ -12,11 +13,11 @@ import { clientValues, fieldByName, serverValues } from './write-values.ts';
  * UPDATE → the update rule re-checked on the changed rows (e.g. moving a device into a
  * fleet the caller cannot access rolls back with 401) → hooks.afterUpdate.
  */
-export async function updateEntities(db: Db, ctx: CompileContext, def: ResourceDef, req: ODataRequest, body: unknown): Promise<number[]> {
-  let patch = clientValues(def, body);
+export async function updateEntities(db: Db, ctx: CompileContext, def: ResourceDef, req: ODataRequest, body: unknown, config: AppConfig): Promise<number[]> {
+  let patch = clientValues(def, body, 'update');
   const ids = await targetIds(db, ctx, def, req, 'update');
   if (ids.length === 0) return ids;
-  const wctx = { db, principal: ctx.principal };
+  const wctx: WriteContext = { db, principal: ctx.principal, config };
   if (def.hooks?.beforeUpdate) patch = serverValues(def, await def.hooks.beforeUpdate(patch, ids, wctx));
   const names = Object.keys(patch);
   if (names.length > 0) {

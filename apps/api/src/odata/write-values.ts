@@ -6,11 +6,16 @@ import type { FieldDef, ResourceDef, Values } from '../model/types.ts';
  * Clients may only set `writable` fields; hooks (server code) may set any stored field.
  * Foreign keys accept `N` or `{"__id": N}`; Date Time accepts ISO strings or epoch ms (§2.5).
  */
-export function clientValues(def: ResourceDef, body: unknown): Values {
+export function clientValues(def: ResourceDef, body: unknown, write: 'create' | 'update'): Values {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
   const out: Values = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (key === '__metadata') continue;
+    // A create-only input goes to hooks.beforeCreate as sent; the hook validates and consumes it.
+    if (write === 'create' && def.createInputs?.includes(key)) {
+      out[key] = value;
+      continue;
+    }
     const f = def.fields.find((x) => !x.hidden && (x.name === key || x.aliases?.includes(key)));
     if (!f) throw badRequest(`Unknown field "${key}" on resource "${def.name}"`);
     if (!f.writable || f.computed) throw badRequest(`Field "${key}" of "${def.name}" is not writable`);

@@ -51,3 +51,59 @@ export async function orgsLosingLastAdmin(db: Db, membershipIds: number[]): Prom
             AND o.id NOT IN (${sql.join(membershipIds)}))`.execute(db);
   return r.rows.map((x) => x.org);
 }
+
+export async function findUserIdByUsername(db: Db, username: string): Promise<number | undefined> {
+  const r = await sql<{ id: number }>`SELECT id FROM "user" WHERE username = ${username}`.execute(db);
+  return r.rows[0]?.id;
+}
+
+export async function isOrganizationMember(db: Db, userId: number, organizationId: number): Promise<boolean> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM organization_membership
+    WHERE "user" = ${userId} AND is_member_of__organization = ${organizationId}`.execute(db);
+  return r.rows[0]!.n > 0;
+}
+
+export async function findTeamOrganization(db: Db, teamId: number): Promise<number | undefined> {
+  const r = await sql<{ org: number }>`SELECT belongs_to__organization AS org FROM team WHERE id = ${teamId}`.execute(db);
+  return r.rows[0]?.org;
+}
+
+export async function findFleetOrganization(db: Db, applicationId: number): Promise<number | undefined> {
+  const r = await sql<{ org: number }>`SELECT organization AS org FROM application WHERE id = ${applicationId}`.execute(db);
+  return r.rows[0]?.org;
+}
+
+export async function findApplicationRoleId(db: Db, name: string): Promise<number | undefined> {
+  const r = await sql<{ id: number }>`SELECT id FROM application_membership_role WHERE name = ${name}`.execute(db);
+  return r.rows[0]?.id;
+}
+
+/**
+ * Inserts an organization row as the server (no hooks, no permission rules) and returns its id,
+ * or undefined when the handle was taken meanwhile (the caller picks another one).
+ */
+export async function insertOrganization(db: Db, name: string, handle: string): Promise<number | undefined> {
+  const r = await sql<{ id: number }>`INSERT INTO organization (name, handle) VALUES (${name}, ${handle})
+    ON CONFLICT (handle) DO NOTHING RETURNING id`.execute(db);
+  return r.rows[0]?.id;
+}
+
+/** Whether the organization already has a team with this name (case-insensitive), other than `exceptId`. */
+export async function isTeamNameTaken(db: Db, organizationId: number, name: string, exceptId?: number): Promise<boolean> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM team
+    WHERE belongs_to__organization = ${organizationId} AND lower(name) = lower(${name})
+      AND (${exceptId ?? null}::int IS NULL OR id <> ${exceptId ?? null}::int)`.execute(db);
+  return r.rows[0]!.n > 0;
+}
+
+export async function findTeamsOrganizations(db: Db, teamIds: number[]): Promise<Array<{ id: number; org: number }>> {
+  if (teamIds.length === 0) return [];
+  const r = await sql<{ id: number; org: number }>`SELECT id, belongs_to__organization AS org FROM team WHERE id IN (${sql.join(teamIds)})`.execute(db);
+  return r.rows;
+}
+
+export async function findMembershipOrganizations(db: Db, membershipIds: number[]): Promise<number[]> {
+  if (membershipIds.length === 0) return [];
+  const r = await sql<{ org: number }>`SELECT DISTINCT is_member_of__organization AS org FROM organization_membership WHERE id IN (${sql.join(membershipIds)})`.execute(db);
+  return r.rows.map((x) => x.org);
+}

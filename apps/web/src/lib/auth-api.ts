@@ -14,10 +14,16 @@ export function login(email: string, password: string): Promise<string> {
   return apiRequestToken('/login_', { method: 'POST', body: { username: email, password }, auth: false });
 }
 
-export function register(email: string, password: string): Promise<string> {
+/** Accounts spec §7 Registration: an invitation token makes the new user join at once. */
+export interface RegistrationInvitation {
+  invitationType: 'organization' | 'application';
+  invitationToken: string;
+}
+
+export function register(email: string, password: string, invitation?: RegistrationInvitation): Promise<string> {
   return apiRequestToken('/user/register', {
     method: 'POST',
-    body: { email, password, 'g-recaptcha-response': captchaResponse() },
+    body: { email, password, 'g-recaptcha-response': captchaResponse(), ...invitation },
     auth: false,
   });
 }

@@ -66,7 +66,7 @@ describe('fleet id', () => {
 
   it('redirects a non-numeric fleet id to /fleets with the invalid-id error', () => {
     const error = thrown(() => requireNumericFleetId({ params: { fleetId: 'nope' } }));
-    expect((error as { options: unknown }).options).toMatchObject({ to: '/fleets' });
+    expect((error as { options: unknown }).options).toMatchObject({ href: '/fleets' });
     expect(enqueueSnackbar).toHaveBeenCalledWith('invalid id passed in URL', expect.objectContaining({ variant: 'error' }));
   });
 

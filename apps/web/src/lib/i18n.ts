@@ -9,14 +9,18 @@ import twoFactor from '../locales/en/two-factor.json';
 import accountEmail from '../locales/en/account-email.json';
 import deleteAccount from '../locales/en/delete-account.json';
 import staff from '../locales/en/staff.json';
+import organizations from '../locales/en/organizations.json';
+import teams from '../locales/en/teams.json';
+import members from '../locales/en/members.json';
+import invitations from '../locales/en/invitations.json';
 
 /** English catalogs are bundled (small); keys follow the spec's message keys where it names them. */
-export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff } } as const;
+export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff'],
+  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations'],
   defaultNS: 'common',
   resources,
   interpolation: { escapeValue: false },

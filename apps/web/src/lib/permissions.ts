@@ -6,12 +6,13 @@ import { pine } from './pine.ts';
 /**
  * Permission checks for screens (fleets spec §6 "Permissions checked by screens").
  *
- * Kept simple on purpose: the user's roles are read from two flat queries — organization
- * memberships (role per organization) and the fleet membership for the fleet on screen — and
- * combined with `effectiveRoles` from @flotilla/core, whose role→permission table is the same
- * one the API compiles into SQL. Team access roles are not read yet (a team-only member is
- * treated as the organization role gives). These checks only decide what renders; the API
- * enforces every permission itself, so a wrong guess here can hide a button, never grant access.
+ * Kept simple on purpose: the user's roles are read from flat queries — organization
+ * memberships (role per organization), the fleet membership for the fleet on screen and the
+ * fleet roles granted to the user's teams on that fleet — and combined with `effectiveRoles`
+ * from @flotilla/core (fleets spec §6: sorted union of organization, fleet and team roles),
+ * whose role→permission table is the same one the API compiles into SQL. These checks only
+ * decide what renders; the API enforces every permission itself, so a wrong guess here can
+ * hide a button, never grant access.
  * While roles are loading, or if their query fails, checks answer false (fail closed).
  */
 
@@ -68,6 +69,50 @@ export function fleetMembershipRoleQuery(userId: number, fleetId: number) {
   });
 }
 
+interface TeamWithAccessRow {
+  team_application_access: Array<{ application_membership_role: Array<{ name: string }> }>;
+}
+
+/**
+ * The user's teams with their access rows on one fleet. Asked from the team side
+ * (`team_membership/any(…)` + a filtered expand) because a filter cannot start with a path
+ * through a single-valued navigation.
+ */
+export function teamFleetRolesOptions(userId: number, fleetId: number) {
+  return {
+    $select: ['id'],
+    $filter: { team_membership: { $any: { $alias: 'tm', $expr: { tm: { user: userId } } } } },
+    $expand: {
+      team_application_access: {
+        $select: ['id'],
+        $filter: { grants_access_to__application: fleetId },
+        $expand: { application_membership_role: { $select: ['name'] } },
+      },
+    },
+  };
+}
+
+/** Fleet roles the user holds on `fleetId` through team grants (fleets spec §6). */
+export function teamFleetRolesQuery(userId: number, fleetId: number) {
+  return queryOptions({
+    queryKey: ['permissions', 'team-fleet-roles', userId, fleetId],
+    queryFn: async (): Promise<string[]> => {
+      const teams = (await pine.get({ resource: 'team', options: teamFleetRolesOptions(userId, fleetId) })) as TeamWithAccessRow[];
+      return teams
+        .flatMap((team) => team.team_application_access)
+        .map((access) => access.application_membership_role[0]?.name)
+        .filter((name): name is string => Boolean(name));
+    },
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+/** The effective roles from the organization role, the fleet membership role and team grants. */
+export function scopeRoles(orgRole: string | undefined, fleetRole: string | null | undefined, teamRoles: readonly string[]): RoleName[] {
+  return effectiveRoles(orgRole ? [orgRole] : [], fleetRole ? [fleetRole] : [], teamRoles);
+}
+
 export interface PermissionScope {
   /** The organization that owns the resource on screen. */
   organizationId?: number;
@@ -84,10 +129,14 @@ export function useRoles(scope: PermissionScope): RoleName[] | null {
     ...fleetMembershipRoleQuery(userId, scope.fleetId ?? 0),
     enabled: userId > 0 && scope.fleetId !== undefined,
   });
+  const teamRoles = useQuery({
+    ...teamFleetRolesQuery(userId, scope.fleetId ?? 0),
+    enabled: userId > 0 && scope.fleetId !== undefined,
+  });
   if (!orgRoles.data) return null;
-  if (scope.fleetId !== undefined && fleetRole.data === undefined) return null;
+  if (scope.fleetId !== undefined && (fleetRole.data === undefined || teamRoles.data === undefined)) return null;
   const orgRole = scope.organizationId !== undefined ? orgRoles.data.get(scope.organizationId) : undefined;
-  return effectiveRoles(orgRole ? [orgRole] : [], fleetRole.data ? [fleetRole.data] : [], []);
+  return scopeRoles(orgRole, fleetRole.data, teamRoles.data ?? []);
 }
 
 /** Whether the user holds `permission` (exact or `.all` form) in the scope; false while unknown. */

@@ -1,13 +1,17 @@
 import { sql } from 'kysely';
 import type { ResourceDef } from '../types.ts';
 import { applicationHooks } from '../../fleets/application.hooks.ts';
-import { fleetScoped } from '../access/fleet-scoped.ts';
+import { applicationMembershipHooks } from '../../organizations/application-membership.hooks.ts';
+import { teamApplicationAccessHooks } from '../../organizations/team.hooks.ts';
+import { applicationInviteHooks } from '../../invitations/invite.hooks.ts';
+import { applicationInvitePermissions } from '../../invitations/invite-permissions.ts';
 import {
   byPrincipal,
   col,
   column,
   everyone,
   fleetPermission,
+  fleetVia,
   nobody,
   or,
   userFleetPermission,
@@ -136,7 +140,15 @@ export const userApplicationMembership: ResourceDef = {
         or(sql`${col(a, 'user')} = ${p.userId}`, userFleetPermission(p, 'resin.user_application_membership.delete', membershipFleet(a))),
     }),
   },
+  hooks: applicationMembershipHooks,
+  // balena-sdk application.membership.create posts {username, is_member_of__application, application_membership_role?}.
+  createInputs: ['username'],
 };
+
+const accessFleet = column('grants_access_to__application');
+const accessTeamOrg = fleetVia('team', 'team', column('belongs_to__organization'));
+const accessRule = (verb: string) => (a: string, p: Parameters<typeof userOrgPermission>[0]) =>
+  userOrgPermission(p, `resin.team_application_access.${verb}`, accessTeamOrg(a));
 
 export const teamApplicationAccess: ResourceDef = {
   name: 'team_application_access',
@@ -150,11 +162,15 @@ export const teamApplicationAccess: ResourceDef = {
     fk('application_membership_role', 'application_membership_role', { writable: true, required: true }),
   ],
   naturalKeys: [['team', 'grants_access_to__application']],
-  permissions: fleetScoped({
-    resource: 'team_application_access',
-    fleetOf: column('grants_access_to__application'),
-    deviceReadsFleet: false,
-  }),
+  // Grants are made on the team's organization (organizations/team.hooks.ts says why); fleet
+  // members see the grants of their fleet, and those with the fleet permission may revoke one.
+  permissions: {
+    read: byPrincipal({ user: (a, p) => or(accessRule('read')(a, p), userFleetPermission(p, 'resin.team_application_access.read', accessFleet(a))) }),
+    create: byPrincipal({ user: accessRule('create') }),
+    update: byPrincipal({ user: accessRule('update') }),
+    delete: byPrincipal({ user: (a, p) => or(accessRule('delete')(a, p), userFleetPermission(p, 'resin.team_application_access.delete', accessFleet(a))) }),
+  },
+  hooks: teamApplicationAccessHooks,
 };
 
 export const applicationInvite: ResourceDef = {
@@ -169,13 +185,14 @@ export const applicationInvite: ResourceDef = {
     fk('application_membership_role', 'application_membership_role', { writable: true, nullable: true }),
     fk('is_created_by__user', 'user', { nullable: true }),
     writable('message', 'Text', { nullable: true }),
-    { name: 'token', type: 'Short Text', hidden: true },
+    field('expires_at', 'Date Time'),
+    // SHA-256 of the emailed link's token (invitations/invite-token.ts).
+    { name: 'token_hash', type: 'Short Text', hidden: true },
   ],
-  permissions: fleetScoped({
-    resource: 'application_invite',
-    fleetOf: column('is_invited_to__application'),
-    deviceReadsFleet: false,
-  }),
+  permissions: applicationInvitePermissions,
+  hooks: applicationInviteHooks,
+  // balena-sdk posts `invitee` as an email string (compat §6.3); the hook resolves it.
+  createInputs: ['invitee'],
 };
 
 export const userHasDirectAccessToApplication: ResourceDef = {

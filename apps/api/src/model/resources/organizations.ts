@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import { ROLE_ORDER } from '@flotilla/core/roles';
 import type { ResourceDef } from '../types.ts';
-import { membershipHooks, organizationHooks, teamHooks } from '../../organizations/organization.hooks.ts';
+import { membershipHooks, organizationHooks } from '../../organizations/organization.hooks.ts';
+import { teamHooks, teamMembershipHooks } from '../../organizations/team.hooks.ts';
+import { organizationInviteHooks } from '../../invitations/invite.hooks.ts';
+import { organizationInvitePermissions } from '../../invitations/invite-permissions.ts';
 import { orgScoped } from '../access/org-rules.ts';
-import { byPrincipal, col, column, everyone, fleetVia, nobody, or, userHasFleetInOrg, userOrgPermission } from '../access/rule-builders.ts';
+import { and, byPrincipal, col, column, everyone, fleetVia, nobody, or, userHasFleetInOrg, userOrgPermission } from '../access/rule-builders.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
 
 const orgOfApp = (applicationId: number) => sql`(SELECT oa.organization FROM application oa WHERE oa.id = ${applicationId})`;
@@ -94,6 +97,16 @@ export const organizationMembership: ResourceDef = {
     const base = orgScoped('organization_membership', membershipOrg, { readAlso: (a, p) => sql`${col(a, 'user')} = ${p.userId}` });
     return {
       ...base,
+      // The rule is re-checked on the changed row: an administrator who demotes themselves (another
+      // administrator remaining) then holds only member, so their own member row passes too. The
+      // hook requires resin.organization_membership.update before the change, so members gain nothing.
+      update: byPrincipal({
+        user: (a, p) =>
+          or(
+            userOrgPermission(p, 'resin.organization_membership.update', membershipOrg(a)),
+            and(sql`${col(a, 'user')} = ${p.userId}`, sql`${col(a, 'organization_membership_role')} = (SELECT r.id FROM organization_membership_role r WHERE r.name = 'member')`),
+          ),
+      }),
       // Leaving an organization: deleting one's own membership (the hook keeps the last administrator).
       delete: byPrincipal({
         user: (a, p) => or(sql`${col(a, 'user')} = ${p.userId}`, userOrgPermission(p, 'resin.organization_membership.delete', membershipOrg(a))),
@@ -136,7 +149,16 @@ export const team: ResourceDef = {
     reverse('team_membership', 'team_membership', 'is_member_of__team', ['user__is_member_of__team']),
     reverse('team_application_access', 'team_application_access', 'team', ['team__grants_access_to__application']),
   ],
-  permissions: orgScoped('team', teamOrg, { readAlso: (a, p) => isTeamMember(col(a, 'id'), p.userId) }),
+  permissions: (() => {
+    const base = orgScoped('team', teamOrg, { readAlso: (a, p) => isTeamMember(col(a, 'id'), p.userId) });
+    return {
+      ...base,
+      // Deleting a team removes its memberships: it also needs resin.team_membership.all (accounts §6).
+      delete: byPrincipal({
+        user: (a, p) => and(userOrgPermission(p, 'resin.team.delete', teamOrg(a)), userOrgPermission(p, 'resin.team_membership.all', teamOrg(a))),
+      }),
+    };
+  })(),
   hooks: teamHooks,
 };
 
@@ -163,6 +185,9 @@ export const teamMembership: ResourceDef = {
       }),
     };
   })(),
+  hooks: teamMembershipHooks,
+  // balena-sdk team.membership.create posts {username, is_member_of__team}.
+  createInputs: ['username'],
 };
 
 export const invitee: ResourceDef = {
@@ -196,8 +221,13 @@ export const organizationInvite: ResourceDef = {
     fk('organization_membership_role', 'organization_membership_role', { writable: true, required: true }),
     fk('is_created_by__user', 'user', { nullable: true }),
     writable('message', 'Text', { nullable: true }),
-    { name: 'token', type: 'Short Text', hidden: true },
+    field('expires_at', 'Date Time'),
+    // SHA-256 of the emailed link's token (invitations/invite-token.ts).
+    { name: 'token_hash', type: 'Short Text', hidden: true },
   ],
   naturalKeys: [['invitee', 'is_invited_to__organization']],
-  permissions: orgScoped('organization_invite', column('is_invited_to__organization')),
+  permissions: organizationInvitePermissions,
+  hooks: organizationInviteHooks,
+  // balena-sdk posts `invitee` as an email string (compat §6.3); the hook resolves it.
+  createInputs: ['invitee'],
 };

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ResourceDef } from '../types.ts';
 import { byPrincipal, col, nobody, or } from '../access/rule-builders.ts';
 import { publicKeyHooks } from './public-key.hooks.ts';
+import { userHooks } from '../../account/user.hooks.ts';
 import { createdAt, field, fk, hidden, id, reverse } from './field-helpers.ts';
 
 /** Users that share an organization with `userId`, or a fleet where `userId` may list members. */
@@ -67,6 +68,8 @@ export const user: ResourceDef = {
     field('is_platform_admin', 'Boolean', { hidden: true }),
     field('is_support_agent', 'Boolean', { hidden: true }),
     field('is_2fa_enabled', 'Boolean', { hidden: true }),
+    // Writing true asks for a new verification email (account/user.hooks.ts).
+    field('has_been_sent_verification_email', 'Boolean', { writable: true }),
   ],
   navs: [
     reverse('organization_membership', 'organization_membership', 'user', ['user__is_member_of__organization']),
@@ -83,9 +86,11 @@ export const user: ResourceDef = {
   permissions: {
     read: byPrincipal({ user: (a, p) => userIsVisibleTo(col(a, 'id'), p.userId) }),
     create: nobody,
-    update: nobody,
+    // Only one's own row; has_been_sent_verification_email is the one writable field.
+    update: byPrincipal({ user: (a, p) => sql`${col(a, 'id')} = ${p.userId}` }),
     delete: nobody,
   },
+  hooks: userHooks,
 };
 
 /** Profile fields of the caller only (v7 keeps email here, not on user). */

@@ -48,8 +48,9 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await apiRequest('/user/v1/password-reset/request', { method: 'POST', body: { email, 'g-recaptcha-response': captchaResponse() }, auth: false });
 }
 
-export async function resetPassword(resetCode: string, password: string): Promise<void> {
-  await apiRequest('/user/v1/password-reset', { method: 'POST', body: { resetCode, password }, auth: false });
+/** `twoFactorCode` (authenticator or recovery code) is needed when the account has two-factor on. */
+export async function resetPassword(resetCode: string, password: string, twoFactorCode?: string): Promise<void> {
+  await apiRequest('/user/v1/password-reset', { method: 'POST', body: twoFactorCode ? { resetCode, password, twoFactorCode } : { resetCode, password }, auth: false });
 }
 
 /** `PATCH /user/password`: returns the new session token (other sessions end). */

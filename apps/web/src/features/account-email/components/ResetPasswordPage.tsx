@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validatePassword } from '@flotilla/core/account-rules';
@@ -12,26 +13,39 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
 import { resetPassword } from '../api/account-email.ts';
 import { accountEmailErrorMessage } from '../rate-limit-message.ts';
+import { secondFactorAskOf } from '../reset-second-factor.ts';
 
 const route = getRouteApi('/user/reset-password/$loginCode');
 
 interface ResetForm {
   password: string;
   confirm: string;
+  twoFactorCode: string;
 }
 
-/** `/user/reset-password/{loginCode}`: new password 8–64, confirmation must match ('passwords not match'). */
+/**
+ * `/user/reset-password/{loginCode}`: new password 8–64, confirmation must match ('passwords not
+ * match'). When the account has two-factor on, the server answers 400 `two_factor_required`:
+ * the page then asks for an authenticator or recovery code and resubmits with the same link.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation('accountEmail');
   usePageTitle(t('reset.pageTitle'));
   const { loginCode } = route.useParams();
   const router = useRouter();
-  const { register, handleSubmit, formState, getValues } = useForm<ResetForm>({ mode: 'onTouched', defaultValues: { password: '', confirm: '' } });
+  const { register, handleSubmit, formState, getValues } = useForm<ResetForm>({ mode: 'onTouched', defaultValues: { password: '', confirm: '', twoFactorCode: '' } });
+  // Once the server asked for it, the code field stays for every later attempt.
+  const [asksSecondFactor, setAsksSecondFactor] = useState(false);
   const mutation = useMutation({
-    mutationFn: ({ password }: ResetForm) => resetPassword(loginCode, password),
+    mutationFn: ({ password, twoFactorCode }: ResetForm) => resetPassword(loginCode, password, asksSecondFactor ? twoFactorCode.trim() : undefined),
     meta: { silent: true },
     onSuccess: () => router.navigate({ to: '/password-reset/success' }),
+    onError: (error) => {
+      if (secondFactorAskOf(error) !== null) setAsksSecondFactor(true);
+    },
   });
+  const secondFactorAsk = mutation.isError ? secondFactorAskOf(mutation.error) : null;
+  const codeError = formState.errors.twoFactorCode?.message ?? (secondFactorAsk === 'invalid' ? t('reset.twoFactorInvalid') : undefined);
   return (
     <AuthLayout
       title={t('reset.title')}
@@ -43,7 +57,8 @@ export function ResetPasswordPage() {
     >
       <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values))(event)}>
         <Stack spacing={2}>
-          {mutation.isError && <Alert severity="error">{accountEmailErrorMessage(mutation.error, t)}</Alert>}
+          {mutation.isError && secondFactorAsk === null && <Alert severity="error">{accountEmailErrorMessage(mutation.error, t)}</Alert>}
+          {asksSecondFactor && <Alert severity="info">{t('reset.twoFactorRequired')}</Alert>}
           <TextField
             label={t('reset.password')}
             type="password"
@@ -63,6 +78,18 @@ export function ResetPasswordPage() {
             helperText={formState.errors.confirm?.message}
             {...register('confirm', { validate: (v) => (v === getValues('password') ? true : t('reset.passwordsNotMatch')) })}
           />
+          {asksSecondFactor && (
+            <TextField
+              label={t('reset.twoFactorCode')}
+              autoComplete="one-time-code"
+              autoFocus
+              required
+              error={Boolean(codeError)}
+              helperText={codeError ?? t('reset.twoFactorHelp')}
+              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+              {...register('twoFactorCode', { validate: (v) => (v.trim() !== '' ? true : t('reset.twoFactorCodeRequired')) })}
+            />
+          )}
           <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
             {t('reset.submit')}
           </Button>

@@ -6,14 +6,24 @@ import Typography from '@mui/material/Typography';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { validateEmail, validatePassword } from '@flotilla/core/account-rules';
+import { isValidEmail, validateEmail, validatePassword } from '@flotilla/core/account-rules';
 import { register as registerAccount } from '../../../lib/auth-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { AFTER_INVITED_SIGNUP, invitationTokenFromRedirect } from '../../invitations/invitation-link.ts';
 import { authErrorMessage } from '../api/auth-errors.ts';
 import { useSessionMutation } from '../hooks/use-session-mutation.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const route = getRouteApi('/signup');
+
+/**
+ * Accounts spec §5: the `?email=` query is prefilled only when it matches a simple email
+ * pattern. Read from the URL directly because the route's search validation keeps only `redirect`.
+ */
+function prefilledEmail(): string {
+  const email = new URLSearchParams(window.location.search).get('email')?.trim() ?? '';
+  return isValidEmail(email) ? email : '';
+}
 
 interface SignupForm {
   email: string;
@@ -28,11 +38,19 @@ export function SignupPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('signup.pageTitle'));
   const search = route.useSearch();
+  // An organization invitation rides in the redirect (see invitation-link.ts for why there):
+  // registration joins the organization, so afterwards the user goes to /orgs, not back to accept.
+  const invitationToken = invitationTokenFromRedirect(search.redirect);
   const { register, handleSubmit, formState } = useForm<SignupForm>({
     mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: prefilledEmail(), password: '' },
   });
-  const mutation = useSessionMutation(({ email, password }: SignupForm) => registerAccount(email.trim(), password), search.redirect, '/signup/profile');
+  const mutation = useSessionMutation(
+    ({ email, password }: SignupForm) =>
+      registerAccount(email.trim(), password, invitationToken ? { invitationType: 'organization', invitationToken } : undefined),
+    invitationToken ? AFTER_INVITED_SIGNUP : search.redirect,
+    '/signup/profile',
+  );
 
   return (
     <AuthLayout

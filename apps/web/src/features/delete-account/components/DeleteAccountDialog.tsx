@@ -59,6 +59,8 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     } catch (err) {
       mark(rest, 'failed');
       if (err instanceof ApiError && err.code === 'custom_plan') setCustomPlan(true);
+      // The user can fix this one (delete or transfer the named organizations' fleets): no "contact support".
+      else if (err instanceof ApiError && err.code === 'organizations_have_fleets') setError(err.message);
       else if (err instanceof ApiError && err.status === 401) setError(t('messages.invalidPassword'));
       else setError(withContactSupport(messageOf(err), t('messages.contactSupport')));
       setBusy(false);

@@ -61,11 +61,6 @@ export async function createFleet(input: CreateFleetInput): Promise<{ id: number
   return { id: Number((created as { id: unknown }).id) };
 }
 
-export async function createOrganization(name: string): Promise<OrganizationRow> {
-  const created = await pine.post({ resource: 'organization', body: { name } });
-  return created as OrganizationRow;
-}
-
 /** A 409 whose text mentions "unique" is a duplicate name (compat §1.5). */
 export function isDuplicateError(error: unknown): boolean {
   const e = error as { status?: unknown; message?: unknown } | null;

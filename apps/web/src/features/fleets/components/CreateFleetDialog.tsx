@@ -25,7 +25,7 @@ import {
   organizationsQuery,
 } from '../api/create-fleet.ts';
 import { fleetKeys } from '../api/fleets.queries.ts';
-import { CreateOrganizationDialog } from './CreateOrganizationDialog.tsx';
+import { CreateOrganizationDialog } from '../../organizations/components/CreateOrganizationDialog.tsx';
 
 interface CreateFleetForm {
   organizationId: string;

@@ -7,6 +7,8 @@ export interface ClientConfig {
   codeHostApiUrl: string;
   /** Avatar URL template with `{hash}`, or null when no avatar service is configured. */
   avatarUrl: string | null;
+  /** Back-office URL for platform admins (`ADMIN_URL`), or null when none is configured. */
+  adminUrl: string | null;
 }
 
 export const clientConfigQuery = queryOptions({
@@ -16,6 +18,7 @@ export const clientConfigQuery = queryOptions({
     return {
       codeHostApiUrl: typeof body?.codeHostApiUrl === 'string' ? body.codeHostApiUrl : 'https://api.github.com',
       avatarUrl: typeof body?.avatarUrl === 'string' ? body.avatarUrl : null,
+      adminUrl: typeof body?.adminUrl === 'string' ? body.adminUrl : null,
     };
   },
   staleTime: Infinity,

@@ -12,6 +12,7 @@ import { useCan, useIsObserverOnly } from '../../../lib/permissions.ts';
 import { SIDEBAR_WIDTH } from '../../../theme.ts';
 import { deviceQuery } from '../../devices/api/devices.queries.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
+import { organizationQuery } from '../../organizations/api/organizations.queries.ts';
 import { useExperimentalFlag } from '../../preferences/experimental-flags.ts';
 import { sidebarContext, sidebarEntries, type SidebarEntry } from '../sidebar-entries.ts';
 
@@ -36,7 +37,15 @@ function SidebarDrawer() {
   const inOrganization = context.kind === 'organization' || context.kind === 'member' || context.kind === 'team';
   const scope = { fleetId, organizationId: inOrganization ? context.orgId : fleet.data?.organization[0]?.id };
   const backLink = inOrganization ? { to: '/orgs', label: t('sidebar.allOrganizations') } : { to: '/fleets', label: t('sidebar.allFleets') };
-  const heading = context.kind === 'device' ? (device.data?.device_name ?? '') : context.kind === 'fleet' ? (fleet.data?.app_name ?? '') : '';
+  const organization = useQuery({ ...organizationQuery(inOrganization ? context.orgId : 0), enabled: inOrganization });
+  const heading =
+    context.kind === 'device'
+      ? (device.data?.device_name ?? '')
+      : context.kind === 'fleet'
+        ? (fleet.data?.app_name ?? '')
+        : inOrganization
+          ? (organization.data?.name ?? '')
+          : '';
 
   return (
     <Drawer

@@ -6,6 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useQuery } from '@tanstack/react-query';
@@ -15,15 +16,20 @@ import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { truncateUsername } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { logout } from '../../../lib/session.ts';
+import { clientConfigQuery } from '../../profile/api/client-config.ts';
 import { UserAvatar } from '../../profile/components/UserAvatar.tsx';
+import { useAccountFlags } from '../../staff/use-account-flags.ts';
+import { adminLinkFor } from '../admin-link.ts';
 
-/** Accounts spec §2 Header: user dropdown with copy username and sign out. */
+/** Accounts spec §2 Header: user dropdown with copy username, preferences, admin link (admins only) and sign out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const { data: actor } = useQuery(whoamiQuery);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const username = actor?.username ?? '';
+  const { data: config } = useQuery(clientConfigQuery);
+  const adminLink = adminLinkFor(useAccountFlags()?.isPlatformAdmin, config?.adminUrl);
 
   const handleCopy = () => {
     setAnchor(null);
@@ -66,6 +72,14 @@ export function UserMenu() {
           </ListItemIcon>
           {t('header.preferences')}
         </MenuItem>
+        {adminLink !== null && (
+          <MenuItem component="a" href={adminLink} target="_blank" rel="noopener noreferrer" onClick={() => setAnchor(null)}>
+            <ListItemIcon>
+              <AdminPanelSettingsIcon fontSize="small" />
+            </ListItemIcon>
+            {t('header.admin')}
+          </MenuItem>
+        )}
         <MenuItem onClick={handleSignOut}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

@@ -1,4 +1,101 @@
-/** Placeholder: replaced by the helper that owns this screen. */
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PageError } from '../../../components/PageError.tsx';
+import { PageLoading } from '../../../components/PageLoading.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import type { ApplicationClass } from '../../../lib/model.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useExperimentalFlag } from '../../preferences/experimental-flags.ts';
+import { teamAccessQuery, teamMembersQuery } from '../api/teams.queries.ts';
+import { useTeam } from '../hooks/use-team.ts';
+
+/**
+ * /orgs/$orgId/teams/$teamId (accounts spec §2): cards for the team's members, fleets, apps
+ * (only with the display-apps experimental flag) and blocks, each with a count and a list that
+ * scrolls past about 300px.
+ */
 export function TeamSummaryPage() {
-  return null;
+  const { t } = useTranslation('teams');
+  const { orgId, teamId, team, error } = useTeam();
+  usePageTitle(team ? t('summary.pageTitle', { name: team.name }) : null);
+  const [displayApps] = useExperimentalFlag('displayApps');
+  const members = useQuery(teamMembersQuery(orgId, teamId));
+  const access = useQuery(teamAccessQuery(orgId, teamId));
+  if (error) return <PageError error={error} />;
+  if (!team) return <PageLoading />;
+
+  const base = `/orgs/${orgId}/teams/${teamId}`;
+  const ofClass = (applicationClass: ApplicationClass) =>
+    access.data?.filter((a) => a.application.is_of__class === applicationClass).map((a) => ({ key: a.id, label: a.application.app_name }));
+  const classes: Array<{ section: ApplicationClass; path: string; label: string }> = [
+    { section: 'fleet', path: 'fleets', label: t('summary.fleets') },
+    ...(displayApps ? [{ section: 'app' as const, path: 'apps', label: t('summary.apps') }] : []),
+    { section: 'block', path: 'blocks', label: t('summary.blocks') },
+  ];
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1">
+        {team.name}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('summary.created', { date: formatDate(team.created_at) })}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <SummaryCard
+          title={t('summary.members')}
+          to={`${base}/members`}
+          items={members.data?.map((m) => ({ key: m.id, label: m.username }))}
+        />
+        {classes.map((c) => (
+          <SummaryCard key={c.section} title={c.label} to={`${base}/${c.path}`} items={ofClass(c.section)} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function SummaryCard({ title, to, items }: { title: string; to: string; items: Array<{ key: number; label: ReactNode }> | undefined }) {
+  const { t } = useTranslation('teams');
+  const headingId = `team-summary-${to.split('/').pop()}`;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+          <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {title}
+          </Typography>
+          <Typography variant="h6" component="p" aria-label={`${title}: ${items?.length ?? ''}`}>
+            {items === undefined ? '…' : t('summary.count', { count: items.length })}
+          </Typography>
+        </Box>
+        {items !== undefined && items.length === 0 && <Typography color="text.secondary">{t('summary.none')}</Typography>}
+        {items !== undefined && items.length > 0 && (
+          <List dense sx={{ maxHeight: 300, overflowY: 'auto' }} aria-label={title}>
+            {items.map((item) => (
+              <ListItem key={item.key} disableGutters>
+                <ListItemText primary={item.label} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+      <CardActions>
+        <Button component={Link} to={to}>
+          {t('summary.viewAll', { section: title.toLowerCase() })}
+        </Button>
+      </CardActions>
+    </Card>
+  );
 }

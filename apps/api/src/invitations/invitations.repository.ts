@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { InviteKind } from './invite-kinds.ts';
+
+/** Queries of organization and fleet invites (tables named by the InviteKind). */
+
+/** The invitee row for an email (stored lower-case), created on first invite. */
+export async function findOrCreateInvitee(db: Db, email: string): Promise<number> {
+  await db.insertInto('invitee').values({ email }).onConflict((oc) => oc.column('email').doNothing()).execute();
+  const row = await db.selectFrom('invitee').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return row.id as number;
+}
+
+export async function findInviteeEmail(db: Db, inviteeId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('invitee').select('email').where('id', '=', inviteeId).executeTakeFirst();
+  return row?.email as string | undefined;
+}
+
+export async function findRoleId(db: Db, kind: InviteKind, name: string): Promise<number | undefined> {
+  const row = await db.selectFrom(kind.roleTable).select('id').where('name', '=', name).executeTakeFirst();
+  return row?.id as number | undefined;
+}
+
+export async function findRoleName(db: Db, kind: InviteKind, roleId: number): Promise<string | undefined> {
+  const row = await db.selectFrom(kind.roleTable).select('name').where('id', '=', roleId).executeTakeFirst();
+  return row?.name as string | undefined;
+}
+
+export async function findTargetName(db: Db, kind: InviteKind, targetId: number): Promise<string | undefined> {
+  const row = await db.selectFrom(kind.targetTable).select(`${kind.targetNameColumn} as name`).where('id', '=', targetId).executeTakeFirst();
+  return row?.name as string | undefined;
+}
+
+export async function findUsername(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('user').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username as string | undefined;
+}
+
+export async function findUserEmail(db: Db, userId: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+  return row ? (row.email as string | null) : undefined;
+}
+
+/** A direct member of the organization / fleet has an account with this (lower-case) email. */
+export async function isMemberByEmail(db: Db, kind: InviteKind, targetId: number, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom(`${kind.membershipTable} as m`)
+    .innerJoin('user as u', 'u.id', 'm.user')
+    .select('m.id')
+    .where(`m.${kind.membershipTargetColumn}`, '=', targetId)
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** True when an unexpired invite exists; an expired one is removed so the address can be invited again. */
+export async function hasLiveInvite(db: Db, kind: InviteKind, targetId: number, inviteeId: number): Promise<boolean> {
+  await db
+    .deleteFrom(kind.inviteTable)
+    .where(kind.targetColumn, '=', targetId)
+    .where('invitee', '=', inviteeId)
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
+  const row = await db.selectFrom(kind.inviteTable).select('id').where(kind.targetColumn, '=', targetId).where('invitee', '=', inviteeId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface InviteRow {
+  id: number;
+  target_id: number;
+  target_name: string;
+  role_id: number;
+  role_name: string;
+  invitee_email: string;
+  inviter_username: string | null;
+  message: string | null;
+  expires_at: Date;
+}
+
+/**
+ * The unexpired invite whose token hashes to `tokenHash`. `lock` takes a row lock, so two
+ * concurrent accepts of one link run one after the other (the second finds it deleted).
+ */
+export async function findLiveInviteByHash(db: Db, kind: InviteKind, tokenHash: string, { lock = false } = {}): Promise<InviteRow | undefined> {
+  const result = await sql<InviteRow>`
+    SELECT i.id, i.${sql.id(kind.targetColumn)} AS target_id, t.${sql.id(kind.targetNameColumn)} AS target_name,
+           r.id AS role_id, r.name AS role_name, e.email AS invitee_email, u.username AS inviter_username,
+           i.message, i.expires_at
+      FROM ${sql.table(kind.inviteTable)} i
+      JOIN ${sql.table(kind.targetTable)} t ON t.id = i.${sql.id(kind.targetColumn)}
+      JOIN ${sql.table(kind.roleTable)} r ON r.id = i.${sql.id(kind.roleColumn)}
+      JOIN invitee e ON e.id = i.invitee
+      LEFT JOIN "user" u ON u.id = i.is_created_by__user
+     WHERE i.token_hash = ${tokenHash} AND i.expires_at > now()
+     ${lock ? sql`FOR UPDATE OF i` : sql``}`.execute(db);
+  return result.rows[0];
+}
+
+/** Adds the membership unless the user already is a member; true when a row was added. */
+export async function addMembership(db: Db, kind: InviteKind, userId: number, targetId: number, roleId: number): Promise<boolean> {
+  const result = await db
+    .insertInto(kind.membershipTable)
+    .values({ user: userId, [kind.membershipTargetColumn]: targetId, [kind.roleColumn]: roleId })
+    .onConflict((oc) => oc.columns(['user', kind.membershipTargetColumn]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deleteInvite(db: Db, kind: InviteKind, id: number): Promise<void> {
+  await db.deleteFrom(kind.inviteTable).where('id', '=', id).execute();
+}

@@ -1,0 +1,80 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORGANIZATION_ROLES, type OrganizationRoleName } from '@flotilla/core/roles';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { changeMemberRoles, memberKeys, organizationRoleIdsQuery } from '../api/members.queries.ts';
+import { memberErrorMessage } from '../member-errors.ts';
+
+/**
+ * Change the organization role (administrator or member) of the selected members. The PATCHes
+ * go one at a time (accounts spec §9 "Role changes concurrency 1", see changeMemberRoles).
+ */
+export function ChangeRoleDialog({ orgId, memberIds, initialRole, onClose, onChanged }: {
+  orgId: number;
+  memberIds: readonly number[];
+  initialRole: OrganizationRoleName;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation('members');
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const roleIds = useQuery(organizationRoleIdsQuery);
+  const [role, setRole] = useState<OrganizationRoleName>(initialRole);
+  const mutation = useMutation({
+    mutationFn: async () => {
+      const roleId = roleIds.data?.get(role);
+      if (roleId === undefined) throw new Error(t('changeRole.unknownRole'));
+      await changeMemberRoles(memberIds, roleId);
+    },
+    meta: { silent: true },
+    onSuccess: () => {
+      notifySuccess(t('changeRole.changed', { count: memberIds.length }));
+      onChanged();
+    },
+    // Some PATCHes may have landed before a failure: refetch either way.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memberKeys.org(orgId) }),
+        queryClient.invalidateQueries({ queryKey: ['permissions'] }),
+      ]),
+  });
+
+  return (
+    <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{t('changeRole.title')}</DialogTitle>
+      <DialogContent>
+        {mutation.isError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {memberErrorMessage(mutation.error, t)}
+          </Alert>
+        )}
+        <DialogContentText>{t('changeRole.intro', { count: memberIds.length })}</DialogContentText>
+        <RadioGroup aria-label={t('changeRole.roleLabel')} value={role} onChange={(event) => setRole(event.target.value as OrganizationRoleName)}>
+          {ORGANIZATION_ROLES.map((name) => (
+            <FormControlLabel key={name} value={name} control={<Radio />} label={t(`roles.${name}`)} />
+          ))}
+        </RadioGroup>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={mutation.isPending}>
+          {t('common:cancel')}
+        </Button>
+        <Button variant="contained" disabled={mutation.isPending || !roleIds.data} onClick={() => mutation.mutate()}>
+          {t('changeRole.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

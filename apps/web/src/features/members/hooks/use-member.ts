@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { enqueueSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { memberQuery } from '../api/members.queries.ts';
+
+const memberRoute = getRouteApi('/_app/orgs/$orgId/members/$memberId');
+
+/**
+ * The membership on screen (`/orgs/{orgId}/members/{memberId}`; memberId is the
+ * organization_membership id). An id that is not a member of this organization sends the user
+ * back to the members list with an error, as an unknown id does elsewhere (accounts spec §2).
+ */
+export function useMember() {
+  const { t } = useTranslation('members');
+  const router = useRouter();
+  const { orgId, memberId } = memberRoute.useRouteContext();
+  const member = useQuery(memberQuery(orgId, memberId));
+  const isMissing = member.data === null || (member.isError && !member.data);
+  useEffect(() => {
+    if (!isMissing) return;
+    enqueueSnackbar(t('detail.notFound'), { variant: 'error', preventDuplicate: true });
+    void router.navigate({ to: '/orgs/$orgId/members', params: { orgId: String(orgId) }, replace: true });
+  }, [isMissing, orgId, router, t]);
+  return { orgId, memberId, member };
+}

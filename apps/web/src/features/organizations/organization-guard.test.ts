@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { isRedirect } from '@tanstack/react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { whoamiQuery } from '../../lib/auth-api.ts';
+import { organizationRolesQuery } from '../../lib/permissions.ts';
+import { organizationQuery, type OrganizationDetail } from './api/organizations.queries.ts';
+import { organizationGuard } from './organization-guard.ts';
+
+const enqueueSnackbar = vi.hoisted(() => vi.fn());
+vi.mock('notistack', () => ({ enqueueSnackbar }));
+
+const USER_ID = 11;
+const ORG_ID = 4;
+
+/** A query cache already holding what the guard reads, so no request is made. */
+function cacheWith(org: Partial<OrganizationDetail> | null, role: string | null): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(organizationQuery(ORG_ID).queryKey, org === null ? null : { id: ORG_ID, name: 'Acme', handle: 'acme', created_at: '', logo_image: null, is_frozen: false, ...org });
+  client.setQueryData(whoamiQuery.queryKey, { id: 1, actorType: 'user', actorTypeId: USER_ID, username: 'ann' });
+  client.setQueryData(organizationRolesQuery(USER_ID).queryKey, new Map(role ? [[ORG_ID, role]] : []));
+  return client;
+}
+
+async function redirectOf(promise: Promise<void>): Promise<{ href?: string; to?: string } | null> {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    if (!isRedirect(error)) throw error;
+    return error.options as { href?: string; to?: string };
+  }
+}
+
+beforeEach(() => enqueueSnackbar.mockClear());
+
+describe('organizationGuard (accounts spec §2)', () => {
+  it('lets a reachable, unfrozen organization through', async () => {
+    expect(await redirectOf(organizationGuard(cacheWith({}, 'member'), ORG_ID, `/orgs/${ORG_ID}`))).toBeNull();
+    expect(enqueueSnackbar).not.toHaveBeenCalled();
+  });
+
+  it('sends an unknown or unreachable organization to /orgs', async () => {
+    expect(await redirectOf(organizationGuard(cacheWith(null, null), ORG_ID, `/orgs/${ORG_ID}`))).toMatchObject({ to: '/orgs' });
+  });
+
+  it('sends billing users away from a frozen organization with the update-billing-details error', async () => {
+    const target = await redirectOf(organizationGuard(cacheWith({ is_frozen: true }, 'administrator'), ORG_ID, `/orgs/${ORG_ID}/members`));
+    // No billing route yet: /orgs until the billing issue adds /orgs/{id}/billing.
+    expect(target).toMatchObject({ to: '/orgs' });
+    expect(enqueueSnackbar).toHaveBeenCalledWith(expect.stringMatching(/update your billing details/), expect.objectContaining({ variant: 'error' }));
+  });
+
+  it('sends other users to /orgs with the reach-your-administrators error', async () => {
+    const target = await redirectOf(organizationGuard(cacheWith({ is_frozen: true }, 'member'), ORG_ID, `/orgs/${ORG_ID}`));
+    expect(target).toMatchObject({ to: '/orgs' });
+    expect(enqueueSnackbar).toHaveBeenCalledWith(expect.stringMatching(/reach out to its administrators/), expect.objectContaining({ variant: 'error' }));
+  });
+
+  it('leaves the billing page of a frozen organization reachable', async () => {
+    expect(await redirectOf(organizationGuard(cacheWith({ is_frozen: true }, 'administrator'), ORG_ID, `/orgs/${ORG_ID}/billing`))).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { FleetRoleName } from '@flotilla/core/roles';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageLoading } from '../../../components/PageLoading.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { orgKeys } from '../../organizations/api/organizations.queries.ts';
+import { changeFleetAccessRole, revokeFleetAccess, roleIdOf } from '../api/teams.mutations.ts';
+import { fleetRoleIdsQuery, teamAccessQuery, teamKeys, type TeamApplicationAccess } from '../api/teams.queries.ts';
+import { AddFleetAccessDialog } from './AddFleetAccessDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { FleetRoleSelect } from './FleetRoleSelect.tsx';
+
+/**
+ * The fleets the team can reach and with which role (accounts spec §2 team fleets; fleets spec
+ * §6–§7): grant access with a role, change the role, remove access. Managing needs
+ * resin.team_application_access.create in the organization; the API checks each write again.
+ */
+export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; teamId: number; teamName: string }) {
+  const { t } = useTranslation('teams');
+  const queryClient = useQueryClient();
+  const access = useQuery(teamAccessQuery(orgId, teamId));
+  const roleIds = useQuery(fleetRoleIdsQuery);
+  const canManage = useCan('resin.team_application_access.create', { organizationId: orgId });
+  const [isAddOpen, setAddOpen] = useState(false);
+  const [removing, setRemoving] = useState<TeamApplicationAccess | null>(null);
+  const fleets = access.data?.filter((a) => a.application.is_of__class === 'fleet');
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.organization(orgId) }),
+      queryClient.invalidateQueries({ queryKey: orgKeys.applications(orgId) }),
+    ]);
+
+  const changeRole = useMutation({
+    mutationFn: ({ row, role }: { row: TeamApplicationAccess; role: FleetRoleName }) => changeFleetAccessRole(row.id, roleIdOf(roleIds.data, role)),
+    onSuccess: (_result, { row, role }) => notifySuccess(t('fleets.roleChanged', { fleet: row.application.app_name, role: t(`roles.${role}`) })),
+    onSettled: invalidate,
+  });
+  const revoke = useMutation({
+    mutationFn: (row: TeamApplicationAccess) => revokeFleetAccess(row.id),
+    onSuccess: async (_result, row) => {
+      notifySuccess(t('fleets.accessRemoved', { fleet: row.application.app_name }));
+      setRemoving(null);
+      await invalidate();
+    },
+  });
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {t('fleets.title')}
+        </Typography>
+        {canManage && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAddOpen(true)} disabled={!access.data}>
+            {t('fleets.add')}
+          </Button>
+        )}
+      </Box>
+      {access.isPending ? (
+        <PageLoading />
+      ) : !fleets || fleets.length === 0 ? (
+        <EmptyState title={t('fleets.empty')} />
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('fleets.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('fleets.columns.fleet')}</TableCell>
+                <TableCell>{t('fleets.columns.role')}</TableCell>
+                {canManage && <TableCell align="right">{t('fleets.columns.actions')}</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {fleets.map((row) => (
+                <TableRow key={row.id} hover>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/fleets/${row.application.id}`}>
+                      {row.application.app_name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    {canManage && row.role ? (
+                      <FleetRoleSelect
+                        size="small"
+                        label={t('fleets.roleOf', { fleet: row.application.app_name })}
+                        value={row.role}
+                        disabled={changeRole.isPending || !roleIds.data}
+                        onChange={(role) => role !== row.role && changeRole.mutate({ row, role })}
+                      />
+                    ) : (
+                      (row.role && t(`roles.${row.role}`)) ?? '—'
+                    )}
+                  </TableCell>
+                  {canManage && (
+                    <TableCell align="right">
+                      <Tooltip title={t('fleets.remove', { fleet: row.application.app_name })}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('fleets.remove', { fleet: row.application.app_name })}
+                          onClick={() => setRemoving(row)}
+                        >
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {isAddOpen && access.data && <AddFleetAccessDialog orgId={orgId} teamId={teamId} granted={access.data} onClose={() => setAddOpen(false)} />}
+      {removing && (
+        <ConfirmDialog
+          title={t('fleets.removeTitle')}
+          message={t('fleets.removeMessage', { team: teamName, fleet: removing.application.app_name })}
+          confirmLabel={t('fleets.removeConfirm')}
+          isPending={revoke.isPending}
+          onConfirm={() => revoke.mutate(removing)}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </Box>
+  );
+}

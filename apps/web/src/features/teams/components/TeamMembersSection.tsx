@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageLoading } from '../../../components/PageLoading.tsx';
+import { whoamiQuery } from '../../../lib/auth-api.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { removeTeamMember } from '../api/teams.mutations.ts';
+import { teamKeys, teamMembersQuery, type TeamMember } from '../api/teams.queries.ts';
+import { AddTeamMembersDialog } from './AddTeamMembersDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+/**
+ * The team's members (accounts spec §2, §6): add members (resin.team_membership.create), remove
+ * others (resin.team_membership.delete) or leave oneself, which is always allowed.
+ */
+export function TeamMembersSection({ orgId, teamId, teamName }: { orgId: number; teamId: number; teamName: string }) {
+  const { t } = useTranslation('teams');
+  const queryClient = useQueryClient();
+  const { data: actor } = useQuery(whoamiQuery);
+  const members = useQuery(teamMembersQuery(orgId, teamId));
+  const scope = { organizationId: orgId };
+  const canAdd = useCan('resin.team_membership.create', scope);
+  const canRemoveOthers = useCan('resin.team_membership.delete', scope);
+  const [isAddOpen, setAddOpen] = useState(false);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const isSelf = (member: TeamMember) => actor?.actorType === 'user' && member.userId === actor.actorTypeId;
+
+  const remove = useMutation({
+    mutationFn: (member: TeamMember) => removeTeamMember(member.id),
+    onSuccess: async () => {
+      notifySuccess(t('team_membership_deleted_successfully'));
+      setRemoving(null);
+      // Leaving may end the user's access to the team itself; the page then goes back to the list.
+      await queryClient.invalidateQueries({ queryKey: teamKeys.organization(orgId) });
+    },
+  });
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {t('members.title')}
+        </Typography>
+        {canAdd && (
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAddOpen(true)} disabled={!members.data}>
+            {t('members.add')}
+          </Button>
+        )}
+      </Box>
+      {members.isPending ? (
+        <PageLoading />
+      ) : !members.data || members.data.length === 0 ? (
+        <EmptyState title={t('members.empty')} />
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('members.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('members.columns.username')}</TableCell>
+                <TableCell align="right">{t('members.columns.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {members.data.map((member) => {
+                const self = isSelf(member);
+                const label = self ? t('members.leave') : t('members.remove', { username: member.username });
+                return (
+                  <TableRow key={member.id} hover>
+                    <TableCell>{member.username}</TableCell>
+                    <TableCell align="right">
+                      {(self || canRemoveOthers) && (
+                        <Tooltip title={label}>
+                          <IconButton size="small" aria-label={label} onClick={() => setRemoving(member)}>
+                            <PersonRemoveIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {isAddOpen && members.data && (
+        <AddTeamMembersDialog orgId={orgId} teamId={teamId} currentMembers={members.data} onClose={() => setAddOpen(false)} />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={isSelf(removing) ? t('members.leaveTitle') : t('members.removeTitle')}
+          message={
+            isSelf(removing)
+              ? t('members.leaveMessage', { team: teamName })
+              : t('members.removeMessage', { username: removing.username, team: teamName })
+          }
+          confirmLabel={isSelf(removing) ? t('members.leave') : t('members.removeConfirm')}
+          isPending={remove.isPending}
+          onConfirm={() => remove.mutate(removing)}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+// Organization invitations end to end (accounts spec §2 /organization/invitation/{token}, §5,
+// §6, §8): an existing user accepts through the emailed link after signing in; a new user signs
+// up through the link and lands in the organization; a malformed token shows 'invitation token
+// error' and redirects; a link opened by another account says so.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+import { PASSWORD, createOrganization, createUser, emailedInvitationPath, inviteByApi, rolesIn, signInAs, uniqueEmail } from './members-support.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterEach(async (ctx) => {
+  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
+  await page?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const toast = (text: string | RegExp) => page.locator('#notistack-snackbar').filter({ hasText: text }).first();
+const SHARING_NOTICE = 'By accepting, your username, name, email and two-factor authentication status are shared with the administrators of this organization.';
+
+describe('organization invitations', () => {
+  it('an existing user opens the emailed link, signs in, sees what accepting shares and joins', async () => {
+    const admin = await createUser(stack, 'host');
+    const guest = await createUser(stack, 'guest');
+    const org = await createOrganization(stack, admin, 'Acme');
+    await inviteByApi(stack, admin, org.id, guest.email, 'administrator');
+    const link = await emailedInvitationPath(stack, guest.email);
+
+    page = await browser.newPage();
+    await page.goto(`${stack.url}${link}`);
+    await page.getByRole('heading', { name: `You have been invited to join ${org.name}` }).waitFor();
+    await page.getByText(`Invited by ${admin.username}`).waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('Email').fill(guest.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // Back on the invitation, now signed in: organization, role, inviter and the sharing notice.
+    await page.waitForURL(new RegExp(`${link}$`));
+    await page.getByRole('heading', { name: `Join ${org.name}` }).waitFor();
+    await page.getByText('Administrator', { exact: true }).waitFor();
+    await page.getByText(admin.username, { exact: true }).waitFor();
+    await page.getByText(SHARING_NOTICE).waitFor();
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.waitForURL(/\/orgs$/);
+    await toast(`You joined ${org.name}`).waitFor();
+    await page.getByText(org.name).first().waitFor();
+    expect((await rolesIn(stack, org.id))[guest.username]).toBe('administrator');
+
+    // The link is used up.
+    await page.goto(`${stack.url}${link}`);
+    await page.getByText('This invitation is invalid or has expired').waitFor();
+  });
+
+  it('a new user signs up through the emailed link and lands in the organization', async () => {
+    const admin = await createUser(stack, 'founder');
+    const org = await createOrganization(stack, admin, 'Globex');
+    const email = uniqueEmail('newcomer');
+    await inviteByApi(stack, admin, org.id, email);
+    const link = await emailedInvitationPath(stack, email);
+
+    page = await browser.newPage();
+    await page.goto(`${stack.url}${link}`);
+    await page.getByRole('heading', { name: `You have been invited to join ${org.name}` }).waitFor();
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL(/\/signup\?/);
+    // The invited address is prefilled.
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/signup\/profile$/);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL(/\/orgs$/);
+    await page.getByText(org.name).first().waitFor();
+
+    const user = await stack.app.db.selectFrom('user').select('username').where('email', '=', email).executeTakeFirstOrThrow();
+    expect((await rolesIn(stack, org.id))[user.username as string]).toBe('member');
+  });
+
+  it("a token that does not decode shows 'invitation token error' and redirects", async () => {
+    page = await browser.newPage();
+    await page.goto(`${stack.url}/organization/invitation/not-a-token`);
+    await toast('invitation token error').waitFor();
+    await page.waitForURL(/\/login$/);
+
+    const user = await createUser(stack, 'wanderer');
+    await signInAs(page, stack, user, '/organization/invitation/bm90LWpzb24.c2VjcmV0');
+    await toast('invitation token error').waitFor();
+    await page.waitForURL(/\/orgs$/);
+  });
+
+  it('another account opening the link is told the invitation was sent to a different email', async () => {
+    const admin = await createUser(stack, 'sender');
+    const other = await createUser(stack, 'other');
+    const org = await createOrganization(stack, admin, 'Initech');
+    const invitee = uniqueEmail('intended');
+    await inviteByApi(stack, admin, org.id, invitee);
+    const link = await emailedInvitationPath(stack, invitee);
+
+    page = await browser.newPage();
+    await signInAs(page, stack, other, link);
+    await page.getByRole('heading', { name: `Join ${org.name}` }).waitFor();
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.getByText(`This invitation was sent to ${invitee}. Sign in with that email address to accept it.`).waitFor();
+    expect((await rolesIn(stack, org.id))[other.username]).toBeUndefined();
+    // Switching accounts comes back to the invitation after signing in.
+    await page.getByRole('button', { name: 'Sign in with another account' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(decodeURIComponent(page.url())).toContain(link);
+  });
+});

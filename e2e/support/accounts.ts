@@ -1,0 +1,91 @@
+// Shared steps for account journeys in the browser (accounts spec §2, §4): reading emailed
+// links from the outbox as a user reads their inbox, session claims, signing in and out, an
+// authenticator app that never reuses a time step, and fresh SSH keys with their fingerprints.
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { listLatestEmails } from '../../apps/api/src/email/outbox.repository.ts';
+import { totpCode, TOTP_PERIOD_SECONDS } from '../../apps/api/src/two-factor/totp.ts';
+import type { Stack } from './stack.ts';
+
+/** The path and query of the newest link mailed to `to`, which must be of `kind`. */
+export async function emailedPath(stack: Stack, to: string, kind: string): Promise<string> {
+  const [mail] = await listLatestEmails(stack.app.db, { to, limit: 1 });
+  expect(mail?.kind, `newest email to ${to}`).toBe(kind);
+  const link = new URL(/https?:\/\/\S+/.exec(mail?.text_body ?? '')?.[0] ?? '');
+  return `${link.pathname}${link.search}`;
+}
+
+/** The stored session token of the page ('' when signed out). */
+export async function sessionToken(page: Page): Promise<string> {
+  return String(await page.evaluate("localStorage.getItem('flotilla.token') ?? ''"));
+}
+
+/** The claims of the page's session token. */
+export async function sessionClaims(page: Page): Promise<Record<string, unknown>> {
+  const token = await sessionToken(page);
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+}
+
+/** Signs out from the user menu in the header. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/login/);
+}
+
+/** Fills and submits the sign-in form; where it leads is for the caller to wait for. */
+export async function submitSignIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * An authenticator app for a setup key. The server refuses a time step already used (replay
+ * protection) and accepts codes one step either side of now, so each code comes from the step
+ * after the last one used; when that step is too far ahead, it waits for the clock.
+ */
+export class Authenticator {
+  private lastStep = -Infinity;
+
+  constructor(readonly setupKey: string) {}
+
+  async next(): Promise<string> {
+    const stepMs = TOTP_PERIOD_SECONDS * 1000;
+    const now = Date.now();
+    // The previous step is still accepted, unless the current one is about to end.
+    const oldestSafe = Math.floor(now / stepMs) - (now % stepMs < stepMs - 5000 ? 1 : 0);
+    const step = Math.max(this.lastStep + 1, oldestSafe);
+    // Accepted once the current step is at least step - 1; a margin covers the request time.
+    const acceptedFrom = (step - 1) * stepMs + 500;
+    if (Date.now() < acceptedFrom) await new Promise((resolve) => setTimeout(resolve, acceptedFrom - Date.now()));
+    this.lastStep = step;
+    return totpCode(this.setupKey, step * stepMs + 1);
+  }
+
+  /** A code that is wrong now (differs from every code the server would accept). */
+  wrong(): string {
+    const stepMs = TOTP_PERIOD_SECONDS * 1000;
+    const near = [-2, -1, 0, 1, 2].map((s) => totpCode(this.setupKey, Date.now() + s * stepMs));
+    return ['000000', '111111', '222222', '333333', '444444', '555555'].find((c) => !near.includes(c))!;
+  }
+}
+
+/** A new ed25519 public key in OpenSSH form and the fingerprint `ssh-keygen -l` prints for it. */
+export function newSshKey(comment: string): { publicKey: string; fingerprint: string } {
+  const { publicKey } = generateKeyPairSync('ed25519');
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
+  // SSH wire format: each field is a 4-byte big-endian length followed by the bytes.
+  const field = (b: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(b.length);
+    return Buffer.concat([length, b]);
+  };
+  const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]);
+  return {
+    publicKey: `ssh-ed25519 ${blob.toString('base64')} ${comment}`,
+    fingerprint: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`,
+  };
+}
