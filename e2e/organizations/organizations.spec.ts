@@ -338,6 +338,7 @@ describe('organizations', () => {
     await expect.poll(() => page!.title()).toBe('Fleets | Flotilla dashboard');
     const table = page.getByRole('table', { name: 'Fleets' });
     const row = table.getByRole('row').filter({ hasText: fleetName });
+    await row.waitFor();
     expect(await row.getByRole('cell').allInnerTexts()).toEqual([fleetName, 'Raspberry Pi 4 (using 64bit OS)', '0']);
     expect(await row.getByRole('link', { name: fleetName }).getAttribute('href')).toBe(`/fleets/${fleetId}`);
     expect(await page.getByRole('link', { name: 'Manage fleets' }).getAttribute('href')).toBe('/fleets');

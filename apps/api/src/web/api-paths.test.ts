@@ -25,4 +25,10 @@ describe('looksLikeFile', () => {
     expect(looksLikeFile('/fleets/12')).toBe(false);
     expect(looksLikeFile('/devices/0123abcd')).toBe(false);
   });
+
+  it('treats a dotted page segment (an invitation token) as a page', () => {
+    expect(looksLikeFile('/organization/invitation/eyJyZXNvdXJjZSI6Im9yZyJ9.c2VjcmV0')).toBe(false);
+    expect(looksLikeFile('/fleets/my.fleet')).toBe(false);
+    expect(looksLikeFile('/CHANGELOG.md')).toBe(true);
+  });
 });

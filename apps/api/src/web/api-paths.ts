@@ -21,8 +21,16 @@ export function isApiPath(path: string): boolean {
   return API_SEGMENTS.some((s) => underSegment(path, s));
 }
 
-/** A path whose last segment has an extension asks for a file; a missing file is a 404, not the app. */
+/**
+ * The file types the dashboard build and its static files use. A path ending in one of them
+ * asks for a file, and a missing file is a 404, not the app. Anything else is a page: dotted
+ * segments occur in pages too (an invitation token is `<payload>.<secret>`), so "has a dot"
+ * alone would send some deep links to a 404.
+ */
+const FILE_EXTENSIONS = new Set(['js', 'mjs', 'css', 'map', 'html', 'json', 'txt', 'md', 'xml', 'webmanifest', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'ico', 'webp', 'avif', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'wasm']);
+
 export function looksLikeFile(path: string): boolean {
   const last = path.slice(path.lastIndexOf('/') + 1);
-  return /\.[A-Za-z0-9]+$/.test(last);
+  const dot = last.lastIndexOf('.');
+  return dot >= 0 && FILE_EXTENSIONS.has(last.slice(dot + 1).toLowerCase());
 }
