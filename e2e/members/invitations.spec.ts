@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { PASSWORD, createOrganization, createUser, emailedInvitationPath, inviteByApi, rolesIn, signInAs, uniqueEmail } from './members-support.ts';
+import { PASSWORD, createOrganization, createUser, emailedInvitationPath, inviteByApi, rolesIn, signInAs, uniqueEmail } from '../support/organizations.ts';
 
 let stack: Stack;
 let browser: Browser;

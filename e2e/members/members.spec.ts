@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { listLatestEmails } from '../../apps/api/src/email/outbox.repository.ts';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { addMembership, createOrganization, createUser, emailedInvitationPath, rolesIn, signInAs, uniqueEmail } from './members-support.ts';
+import { addMembership, createOrganization, createUser, emailedInvitationPath, rolesIn, signInAs, uniqueEmail } from '../support/organizations.ts';
 
 let stack: Stack;
 let browser: Browser;

@@ -1,11 +1,11 @@
-// Set-up for the members and invitations browser tests: users, organizations and memberships
-// through the public API (and reference rows read from the database), sessions handed to the
-// browser, invitation links read from the outbox as a user reads their inbox.
+// Set-up shared by the organization browser tests (members, invitations, the organization journey):
+// users, organizations and memberships through the public API (and reference rows read from the
+// database), sessions handed to the browser, invitation links read from the outbox as from an inbox.
 import { expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { listLatestEmails } from '../../apps/api/src/email/outbox.repository.ts';
-import type { Stack } from '../support/stack.ts';
+import type { Stack } from './stack.ts';
 
 export const PASSWORD = 'a long enough password';
 
