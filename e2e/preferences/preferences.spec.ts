@@ -4,16 +4,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../../apps/api/src/test/harness.ts';
 import { sessionClaimsOf } from '../../apps/api/src/auth/test-helpers.ts';
 import { issueSessionToken } from '../../apps/api/src/auth/tokens.ts';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { WEB_DIST } from '../support/stack.ts';
 import { startCodeHostStandIn, type CodeHostStandIn } from './code-host-stand-in.ts';
 
-const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 // Generated with ssh-keygen; the fingerprint is what `ssh-keygen -lf` prints for KEY_1.
 const KEY_1 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFQxEAFs/zlpPHLCXwThKhuWicrNL0XGz1NzF9UCxkFI a@b';
 const KEY_1_FINGERPRINT = 'SHA256:qdO7/p2EogGg+kWZaknQU6x52q+qszP5wzuVc/tCoso';

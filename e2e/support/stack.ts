@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../apps/api/src/test/harness
 import type { AppConfig } from '../../apps/api/src/lib/config.ts';
 
 // E2E_WEB_DIST lets parallel work build the dashboard into its own folder.
-const WEB_DIST = process.env.E2E_WEB_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
 export interface Stack extends TestContext {
   url: string;

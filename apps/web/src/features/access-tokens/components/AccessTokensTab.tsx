@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { ConfirmDialog } from '../../ssh-keys/components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { accessTokensQuery, revokeAccessToken, type AccessTokenRow } from '../api/access-tokens.ts';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { EditTokenDialog } from './EditTokenDialog.tsx';

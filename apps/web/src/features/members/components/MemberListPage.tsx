@@ -19,7 +19,7 @@ import { adminCountQuery, memberKeys, memberPageQuery, memberRole, memberUserId,
 import { memberErrorMessage } from '../member-errors.ts';
 import { wouldRemoveAllAdmins, type MemberSort, type MemberSortField } from '../member-rules.ts';
 import { ChangeRoleDialog } from './ChangeRoleDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { MemberTable } from './MemberTable.tsx';
 import { MemberTagsDialog } from './MemberTagsDialog.tsx';

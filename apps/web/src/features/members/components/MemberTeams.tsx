@@ -19,7 +19,7 @@ import { useCan } from '../../../lib/permissions.ts';
 import { memberTeamKeys, memberTeamsQuery, removeTeamMembership, type MemberTeamRow } from '../api/teams.queries.ts';
 import { memberErrorMessage } from '../member-errors.ts';
 import { AddTeamToMemberDialog } from './AddTeamToMemberDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 
 /**
  * The member's teams in this organization, linked to each team page, with "Add team to member"

@@ -17,7 +17,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { inviteKeys, pendingInvitesQuery, revokeInvite, type InviteRow } from '../api/invites.queries.ts';
 import { memberErrorMessage } from '../member-errors.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 
 /** Pending invites of the organization (email, role, invited date) with revoke; administrators only. */
 export function PendingInvites({ orgId }: { orgId: number }) {

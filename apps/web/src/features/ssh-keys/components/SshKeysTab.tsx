@@ -17,7 +17,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { deleteSshKey, sshKeyKeys, sshKeysQuery, type SshKeyRow } from '../api/ssh-keys.ts';
 import { AddSshKeyDialog } from './AddSshKeyDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ImportSshKeysDialog } from './ImportSshKeysDialog.tsx';
 
 /** Preferences → SSH keys: list with fingerprints, add, import, delete (accounts spec §2, §5). */

@@ -26,7 +26,7 @@ import { orgKeys } from '../../organizations/api/organizations.queries.ts';
 import { changeFleetAccessRole, revokeFleetAccess, roleIdOf } from '../api/teams.mutations.ts';
 import { fleetRoleIdsQuery, teamAccessQuery, teamKeys, type TeamApplicationAccess } from '../api/teams.queries.ts';
 import { AddFleetAccessDialog } from './AddFleetAccessDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FleetRoleSelect } from './FleetRoleSelect.tsx';
 
 /**
@@ -135,7 +135,7 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
           title={t('fleets.removeTitle')}
           message={t('fleets.removeMessage', { team: teamName, fleet: removing.application.app_name })}
           confirmLabel={t('fleets.removeConfirm')}
-          isPending={revoke.isPending}
+          busy={revoke.isPending}
           onConfirm={() => revoke.mutate(removing)}
           onClose={() => setRemoving(null)}
         />

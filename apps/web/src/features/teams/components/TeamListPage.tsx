@@ -15,7 +15,7 @@ import { useCan } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { createTeam, deleteTeams, isNameTakenError, renameTeam } from '../api/teams.mutations.ts';
 import { teamKeys, teamListQuery, type TeamListItem } from '../api/teams.queries.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TeamNameDialog } from './TeamNameDialog.tsx';
 import { TeamTable } from './TeamTable.tsx';
 
@@ -151,7 +151,7 @@ export function TeamListPage() {
             names: selected.map((team) => team.name).join(', '),
           })}
           confirmLabel={t('delete.confirm')}
-          isPending={remove.isPending}
+          busy={remove.isPending}
           onConfirm={() => remove.mutate(selected.map((team) => team.id))}
           onClose={() => setDeleteOpen(false)}
         />

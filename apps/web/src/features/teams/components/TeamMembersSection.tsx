@@ -23,7 +23,7 @@ import { useCan } from '../../../lib/permissions.ts';
 import { removeTeamMember } from '../api/teams.mutations.ts';
 import { teamKeys, teamMembersQuery, type TeamMember } from '../api/teams.queries.ts';
 import { AddTeamMembersDialog } from './AddTeamMembersDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 
 /**
  * The team's members (accounts spec §2, §6): add members (resin.team_membership.create), remove
@@ -111,7 +111,7 @@ export function TeamMembersSection({ orgId, teamId, teamName }: { orgId: number;
               : t('members.removeMessage', { username: removing.username, team: teamName })
           }
           confirmLabel={isSelf(removing) ? t('members.leave') : t('members.removeConfirm')}
-          isPending={remove.isPending}
+          busy={remove.isPending}
           onConfirm={() => remove.mutate(removing)}
           onClose={() => setRemoving(null)}
         />

@@ -5,24 +5,29 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Confirmation for a destructive member action (remove members, revoke an invite, leave a team). */
+/**
+ * The confirmation every destructive action asks for (remove members or teams, revoke an invite
+ * or a token, delete a key). Cancel has the initial focus so a stray Enter deletes nothing; while
+ * the action runs the dialog cannot be dismissed; a failure is shown inside it so the user sees
+ * why without losing context.
+ */
 export function ConfirmDialog({ title, message, confirmLabel, busy, error, onConfirm, onClose }: {
   title: string;
-  message: string;
+  message: ReactNode;
   confirmLabel: string;
   busy: boolean;
-  /** Shown in the dialog when the action failed, so the user sees why without losing context. */
   error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const messageId = useId();
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={messageId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {error && (
@@ -30,13 +35,13 @@ export function ConfirmDialog({ title, message, confirmLabel, busy, error, onCon
             {error}
           </Alert>
         )}
-        <DialogContentText>{message}</DialogContentText>
+        <DialogContentText id={messageId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={onClose} autoFocus disabled={busy}>
           {t('cancel')}
         </Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={onConfirm} autoFocus>
+        <Button color="error" variant="contained" disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </DialogActions>
