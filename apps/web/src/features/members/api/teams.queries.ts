@@ -2,14 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import { pine } from '../../../lib/pine.ts';
 
 /**
- * A member's teams in one organization and the add-team-to-member dialog (accounts spec §2,
- * §7 "POST team_membership {username, is_member_of__team}; DELETE by id").
+ * A member's teams in one organization (accounts spec §2). Adding and removing go through the
+ * teams feature's calls (teams/api/teams.mutations.ts), the one place they are written.
  */
 
 export const memberTeamKeys = {
   all: ['member-teams'] as const,
   ofMember: (orgId: number, userId: number) => ['member-teams', orgId, userId] as const,
-  orgTeams: (orgId: number) => ['member-teams', orgId, 'org-teams'] as const,
 };
 
 export interface TeamRef {
@@ -36,24 +35,4 @@ export function memberTeamsQuery(orgId: number, userId: number) {
         },
       })) as MemberTeamRow[],
   });
-}
-
-export function organizationTeamsQuery(orgId: number) {
-  return queryOptions({
-    queryKey: memberTeamKeys.orgTeams(orgId),
-    queryFn: async (): Promise<TeamRef[]> =>
-      (await pine.get({
-        resource: 'team',
-        options: { $select: ['id', 'name'], $filter: { belongs_to__organization: orgId }, $orderby: { name: 'asc' } },
-      })) as TeamRef[],
-  });
-}
-
-/** The server resolves the username (the user must be a member of the team's organization). */
-export function addUserToTeam(username: string, teamId: number): Promise<unknown> {
-  return pine.post({ resource: 'team_membership', body: { username, is_member_of__team: teamId } });
-}
-
-export function removeTeamMembership(teamMembershipId: number): Promise<unknown> {
-  return pine.delete({ resource: 'team_membership', id: teamMembershipId });
 }

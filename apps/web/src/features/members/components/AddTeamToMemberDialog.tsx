@@ -13,7 +13,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { addUserToTeam, memberTeamKeys, organizationTeamsQuery } from '../api/teams.queries.ts';
+import { addTeamMembers } from '../../teams/api/teams.mutations.ts';
+import { teamListQuery } from '../../teams/api/teams.queries.ts';
+import { memberTeamKeys } from '../api/teams.queries.ts';
 import { memberErrorMessage } from '../member-errors.ts';
 
 /**
@@ -30,13 +32,13 @@ export function AddTeamToMemberDialog({ orgId, username, currentTeamIds, onClose
   const { t } = useTranslation('members');
   const titleId = useId();
   const queryClient = useQueryClient();
-  const teams = useQuery(organizationTeamsQuery(orgId));
+  const teams = useQuery(teamListQuery(orgId));
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const available = (teams.data ?? []).filter((team) => !currentTeamIds.includes(team.id));
   const mutation = useMutation({
     // One at a time: a failure names the team it stopped at, earlier ones stay added.
     mutationFn: async () => {
-      for (const teamId of chosen) await addUserToTeam(username, teamId);
+      for (const teamId of chosen) await addTeamMembers(teamId, [username]);
     },
     meta: { silent: true },
     onSuccess: () => {

@@ -16,7 +16,8 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { memberTeamKeys, memberTeamsQuery, removeTeamMembership, type MemberTeamRow } from '../api/teams.queries.ts';
+import { removeTeamMember } from '../../teams/api/teams.mutations.ts';
+import { memberTeamKeys, memberTeamsQuery, type MemberTeamRow } from '../api/teams.queries.ts';
 import { memberErrorMessage } from '../member-errors.ts';
 import { AddTeamToMemberDialog } from './AddTeamToMemberDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -44,7 +45,7 @@ export function MemberTeams({ orgId, userId, username, allowRemove, listMaxHeigh
   const [isAddOpen, setAddOpen] = useState(false);
   const [removing, setRemoving] = useState<MemberTeamRow | null>(null);
   const remove = useMutation({
-    mutationFn: (row: MemberTeamRow) => removeTeamMembership(row.id),
+    mutationFn: (row: MemberTeamRow) => removeTeamMember(row.id),
     meta: { silent: true },
     onSuccess: async () => {
       notifySuccess(t('teams.member_removed_successfully'));
