@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sidebarContext, sidebarEntries } from './sidebar-entries.ts';
+import { sidebarBackLink, sidebarContext, sidebarEntries } from './sidebar-entries.ts';
 
 describe('sidebar entries', () => {
   it('shows Fleets at home', () => {
@@ -32,5 +32,13 @@ describe('sidebar entries', () => {
   it('shows member and team entries under their organization', () => {
     expect(sidebarEntries(sidebarContext({ orgId: '4', memberId: '9' }, null)).map((e) => e.to).at(-1)).toBe('/orgs/4/members/9/teams');
     expect(sidebarEntries(sidebarContext({ orgId: '4', teamId: '2' }, null)).map((e) => e.to).at(-1)).toBe('/orgs/4/teams/2/members');
+  });
+
+  it('leads back to the list the page belongs to', () => {
+    expect(sidebarBackLink(sidebarContext({}, null))).toBeNull();
+    expect(sidebarBackLink(sidebarContext({ fleetId: '7' }, null))?.to).toBe('/fleets');
+    expect(sidebarBackLink(sidebarContext({ orgId: '4' }, null))?.to).toBe('/orgs');
+    expect(sidebarBackLink(sidebarContext({ orgId: '4', memberId: '9' }, null))).toEqual({ labelKey: 'sidebar.allMembers', to: '/orgs/4/members' });
+    expect(sidebarBackLink(sidebarContext({ orgId: '4', teamId: '2' }, null))).toEqual({ labelKey: 'sidebar.allTeams', to: '/orgs/4/teams' });
   });
 });

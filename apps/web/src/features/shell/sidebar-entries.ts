@@ -71,6 +71,26 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
   }
 }
 
+/**
+ * Where the sidebar's "back" link leads: the list the current page belongs to, so a team or a
+ * member page leads back to its organization's teams or members, not all the way to /orgs.
+ */
+export function sidebarBackLink(context: SidebarContext): { labelKey: string; to: string } | null {
+  switch (context.kind) {
+    case 'home':
+      return null;
+    case 'fleet':
+    case 'device':
+      return { labelKey: 'sidebar.allFleets', to: '/fleets' };
+    case 'organization':
+      return { labelKey: 'sidebar.allOrganizations', to: '/orgs' };
+    case 'member':
+      return { labelKey: 'sidebar.allMembers', to: `/orgs/${context.orgId}/members` };
+    case 'team':
+      return { labelKey: 'sidebar.allTeams', to: `/orgs/${context.orgId}/teams` };
+  }
+}
+
 /** Which sidebar to show for the current route params. */
 export function sidebarContext(
   params: { fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string },

@@ -14,7 +14,7 @@ import { deviceQuery } from '../../devices/api/devices.queries.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { organizationQuery } from '../../organizations/api/organizations.queries.ts';
 import { useExperimentalFlag } from '../../preferences/experimental-flags.ts';
-import { sidebarContext, sidebarEntries, type SidebarEntry } from '../sidebar-entries.ts';
+import { sidebarBackLink, sidebarContext, sidebarEntries, type SidebarEntry } from '../sidebar-entries.ts';
 
 /** Accounts spec §2: no sidebar on verify-email, signup/profile and preferences. */
 const PAGES_WITHOUT_SIDEBAR = ['/preferences', '/signup/profile', '/user/verify-email'];
@@ -36,7 +36,7 @@ function SidebarDrawer() {
   const fleet = useQuery({ ...fleetQuery(fleetId ?? 0), enabled: fleetId !== undefined });
   const inOrganization = context.kind === 'organization' || context.kind === 'member' || context.kind === 'team';
   const scope = { fleetId, organizationId: inOrganization ? context.orgId : fleet.data?.organization[0]?.id };
-  const backLink = inOrganization ? { to: '/orgs', label: t('sidebar.allOrganizations') } : { to: '/fleets', label: t('sidebar.allFleets') };
+  const backLink = sidebarBackLink(context);
   const organization = useQuery({ ...organizationQuery(inOrganization ? context.orgId : 0), enabled: inOrganization });
   const heading =
     context.kind === 'device'
@@ -55,9 +55,9 @@ function SidebarDrawer() {
       <Toolbar />
       <Box component="nav" aria-label={t('sidebar.navigation')}>
         <List dense>
-          {context.kind !== 'home' && (
+          {backLink && (
             <ListItemButton component={Link} to={backLink.to} activeOptions={{ exact: true }}>
-              <ListItemText primary={backLink.label} />
+              <ListItemText primary={t(backLink.labelKey)} />
             </ListItemButton>
           )}
           {heading && (
