@@ -2,8 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { Db } from './db/database.ts';
 import type { AppConfig } from './lib/config.ts';
+import type { LogLevel, TrustProxy } from './lib/env.ts';
 import './plugins/fastify-augment.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { RequestLogController, loggerOptions, requestIdHeader, requestIdOf, type LogStream } from './plugins/logging.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { compression } from './plugins/compression.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
@@ -21,13 +25,26 @@ import { webRoutes } from './web/web.routes.ts';
 export interface BuildAppOptions {
   db: Db;
   config: AppConfig;
-  logger?: boolean;
+  /** Pino level; `silent` by default so tests stay quiet (server.ts passes LOG_LEVEL, default info). */
+  logLevel?: LogLevel;
+  /** Where log lines go (stdout by default); tests pass a collector. */
+  logStream?: LogStream;
+}
+
+/** Fastify takes a hop count at run time, but its types only know the function form of it. */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** Registers plugins and modules; never listens (server.ts does, tests use app.inject()). */
-export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logLevel = 'silent', logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: loggerOptions(logLevel, logStream),
+    logController: new RequestLogController(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    // Behind a reverse proxy (TRUST_PROXY), request.ip is the client's address from X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // OData URLs carry `$`, `(`, `'`: keep the raw URL; the OData layer decodes it itself.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     bodyLimit: 10 * 1024 * 1024,
@@ -35,6 +52,10 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
   app.decorate('db', db);
   app.decorate('config', config);
   registerErrorHandler(app);
+  await app.register(requestIdHeader);
+  await app.register(securityHeaders);
+  // Before every route: it attaches to routes as they are added.
+  await app.register(compression);
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'],

@@ -6,36 +6,27 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from './db/database.ts';
 import { buildApp } from './app.ts';
 import { defaultConfig, type AppConfig } from './lib/config.ts';
+import { EnvError, parseEnv, type RawEnv, type ServerEnv } from './lib/env.ts';
 import { startHeartbeatJob } from './jobs/heartbeat.ts';
 import { startOutboxJob } from './email/outbox-sender.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export interface ServerEnv {
-  PORT?: string;
-  HOST?: string;
-  DATA_DIR?: string;
-  DATABASE_URL?: string;
-  JWT_SECRET?: string;
-  PUBLIC_URL?: string;
-  WEB_DIST?: string;
-  CAPTCHA_SECRET?: string;
-  CAPTCHA_VERIFY_URL?: string;
-  SMTP_URL?: string;
-  MAIL_FROM?: string;
-  REQUIRE_EMAIL_VERIFICATION?: string;
-  CODE_HOST_API_URL?: string;
-  AVATAR_URL?: string;
-  ADMIN_URL?: string;
-  LOG_LEVEL?: string;
-}
-
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
+  /** The validated environment (start-stack.ts reads the DEMO_* settings from it). */
+  env: ServerEnv;
   url: string;
   dataDir: string;
+  /** Stops accepting, lets in-flight requests finish, stops the jobs, closes the database. */
   stop(): Promise<void>;
+  /**
+   * `before` (e.g. stopping simulated devices) then `stop()`, together bounded by
+   * SHUTDOWN_TIMEOUT_MS, and logged. Resolves to the process exit code: 0 when everything
+   * closed in time, 1 when the timeout cut it short.
+   */
+  shutdown(reason: string, before?: () => Promise<void>): Promise<number>;
 }
 
 /** A session secret that survives restarts: JWT_SECRET, else one generated once into DATA_DIR. */
@@ -48,59 +39,130 @@ function loadJwtSecret(env: ServerEnv, dataDir: string): string {
   return secret;
 }
 
-export async function startServer(env: ServerEnv = process.env as ServerEnv): Promise<RunningServer> {
-  const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
-  mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATABASE_URL ? undefined : join(dataDir, 'pglite'),
-  });
-  const port = Number(env.PORT ?? 8080);
-  const host = env.HOST ?? '0.0.0.0';
+function configFrom(env: ServerEnv, dataDir: string): AppConfig {
   const webDist = env.WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist');
-  const config: AppConfig = defaultConfig({
+  return defaultConfig({
     jwtSecret: loadJwtSecret(env, dataDir),
     publicUrl: env.PUBLIC_URL,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
-    captchaSecret: env.CAPTCHA_SECRET || undefined,
-    captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
+    captchaSecret: env.CAPTCHA_SECRET,
+    captchaVerifyUrl: env.CAPTCHA_VERIFY_URL,
+    smtpUrl: env.SMTP_URL,
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     // Required when mail can actually be delivered, unless set explicitly (1 / 0).
-    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ? env.REQUIRE_EMAIL_VERIFICATION === '1' : Boolean(env.SMTP_URL),
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
     ...(env.CODE_HOST_API_URL ? { codeHostApiUrl: env.CODE_HOST_API_URL } : {}),
-    avatarUrl: env.AVATAR_URL || undefined,
-    adminUrl: env.ADMIN_URL || undefined,
+    avatarUrl: env.AVATAR_URL,
+    adminUrl: env.ADMIN_URL,
+    trustProxy: env.TRUST_PROXY,
   });
-  const app = await buildApp({ db: database.db, config, logger: env.LOG_LEVEL ? true : false });
-  await app.listen({ port, host });
+}
+
+/** Resolves after `ms`, without keeping the process alive for it. */
+function delay(ms: number): Promise<'timeout'> {
+  return new Promise((done) => setTimeout(() => done('timeout'), ms).unref());
+}
+
+/**
+ * Starts the server from the environment. The environment is validated first (lib/env.ts):
+ * a bad value throws an EnvError naming the variable before anything is opened.
+ */
+export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const env = parseEnv(rawEnv);
+  const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : join(dataDir, 'pglite'),
+  });
+  const config = configFrom(env, dataDir);
+  const app = await buildApp({ db: database.db, config, logLevel: env.LOG_LEVEL });
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (err) {
+    await app.close();
+    await database.close();
+    throw err;
+  }
   const address = app.server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const actualPort = typeof address === 'object' && address ? address.port : env.PORT;
   const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
-  const stopHeartbeat = startHeartbeatJob(database.db, config);
-  const stopOutbox = startOutboxJob(database.db, config, { onError: (err) => app.log.error(err) });
+  const stopHeartbeat = startHeartbeatJob(database.db, config, { log: app.log });
+  const stopOutbox = startOutboxJob(database.db, config, { log: app.log });
+  app.log.info({ url, database: database.kind }, 'Flotilla API started');
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    // Closing the server stops accepting connections and waits for in-flight requests (new
+    // requests on kept-alive connections get 503); the jobs finish their tick meanwhile. The
+    // database closes last, when nothing can use it any more.
+    stopping ??= Promise.all([app.close(), stopHeartbeat(), stopOutbox()]).then(() => database.close());
+    return stopping;
+  };
   return {
     app,
     database,
+    env,
     url,
     dataDir,
-    async stop() {
-      await stopHeartbeat();
-      await stopOutbox();
-      await app.close();
-      await database.close();
+    stop,
+    async shutdown(reason, before) {
+      app.log.info({ reason, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+      const work = (async () => {
+        await before?.();
+        await stop();
+        return 'stopped' as const;
+      })();
+      const outcome = await Promise.race([work, delay(env.SHUTDOWN_TIMEOUT_MS)]);
+      if (outcome === 'timeout') {
+        app.log.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out; exiting with requests or jobs still running');
+        return 1;
+      }
+      app.log.info('stopped');
+      return 0;
     },
   };
 }
 
+/**
+ * For entry points (`tsx apps/api/src/server.ts`, scripts/start-stack.ts): an invalid
+ * environment prints its one message and exits non-zero, without a stack trace.
+ */
+export async function startServerOrExit(rawEnv: RawEnv | NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  try {
+    return await startServer(rawEnv);
+  } catch (err) {
+    if (!(err instanceof EnvError)) throw err;
+    console.error(`Flotilla cannot start. ${err.message}`);
+    process.exit(1);
+  }
+}
+
+/**
+ * SIGINT/SIGTERM stop the server gracefully within SHUTDOWN_TIMEOUT_MS (`before` runs first,
+ * e.g. stopping simulated devices); a second signal exits at once with code 1.
+ */
+export function exitOnSignals(server: RunningServer, before?: () => Promise<void>): void {
+  let shuttingDown = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      server.app.log.warn({ signal }, 'second signal; exiting now');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    void server.shutdown(signal, before).then(
+      (code) => process.exit(code),
+      (err: unknown) => {
+        server.app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
 // Run directly: `tsx apps/api/src/server.ts`.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const server = await startServer();
-  console.log(`Flotilla API listening on ${server.url} (${server.database.kind})`);
-  const shutdown = async () => {
-    await server.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  exitOnSignals(await startServerOrExit());
 }

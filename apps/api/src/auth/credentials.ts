@@ -12,6 +12,7 @@ export const AUTH_MESSAGES = {
   notLoggedIn: 'You have to log in',
   expired: 'The token expired',
   malformed: 'Malformed token',
+  sessionInUrl: 'Session tokens are accepted only in the Authorization header',
 } as const;
 
 export interface ResolvedCredentials {
@@ -20,12 +21,23 @@ export interface ResolvedCredentials {
   session?: VerifiedSession;
 }
 
+export interface ResolveOptions {
+  /**
+   * False for a credential taken from the URL (`?apikey=`): balena clients put only API keys
+   * there (user, provisioning and device keys). A session JWT in a URL would leak into proxy
+   * logs, browser history and Referer headers, so it is refused rather than resolved.
+   */
+  allowSession: boolean;
+}
+
 /**
  * Turns a bearer token or `?apikey=` value into a principal. Throws a 401 AppError with the
  * spec's text when the credential is malformed, expired, revoked or unknown.
  */
-export async function resolveCredential(db: Db, config: AppConfig, token: string): Promise<ResolvedCredentials> {
-  return looksLikeJwt(token) ? resolveSession(db, config, token) : resolveApiKey(db, token);
+export async function resolveCredential(db: Db, config: AppConfig, token: string, opts: ResolveOptions = { allowSession: true }): Promise<ResolvedCredentials> {
+  if (!looksLikeJwt(token)) return resolveApiKey(db, token);
+  if (!opts.allowSession) throw unauthorized(AUTH_MESSAGES.sessionInUrl, 'session_token_in_url');
+  return resolveSession(db, config, token);
 }
 
 async function resolveSession(db: Db, config: AppConfig, token: string): Promise<ResolvedCredentials> {

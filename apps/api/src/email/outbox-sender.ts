@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { claimDueEmails, markEmailAttemptFailed, markEmailSent, type OutboxRow } from './outbox.repository.ts';
-import { startPeriodic } from '../jobs/periodic.ts';
+import { startPeriodic, stderrJobLogger, type JobLogger } from '../jobs/periodic.ts';
 
 /**
  * Delivers the outbox through SMTP. Each tick takes a PostgreSQL advisory lock (like the
@@ -54,8 +54,12 @@ async function claimUnderLock(db: Db): Promise<OutboxRow[] | null> {
   });
 }
 
-/** One pass: claim due rows (short transaction), send each outside any transaction, record. */
-export async function runOutboxTick(db: Db, transport: MailTransport, from: string): Promise<OutboxTickResult> {
+/**
+ * One pass: claim due rows (short transaction), send each outside any transaction, record.
+ * A failed delivery is logged (warn while it will be retried, error when given up) with the
+ * row id, never the recipient or the body.
+ */
+export async function runOutboxTick(db: Db, transport: MailTransport, from: string, log: JobLogger = stderrJobLogger): Promise<OutboxTickResult> {
   const rows = await claimUnderLock(db);
   if (rows === null) return { ran: false, sent: 0, failed: 0 };
   let sent = 0;
@@ -67,7 +71,13 @@ export async function runOutboxTick(db: Db, transport: MailTransport, from: stri
       sent++;
     } catch (err) {
       const attempts = row.attempts + 1;
-      await markEmailAttemptFailed(db, row.id, err instanceof Error ? err.message : String(err), retryDelayMs(attempts), attempts >= MAX_ATTEMPTS);
+      const givenUp = attempts >= MAX_ATTEMPTS;
+      const reason = err instanceof Error ? err.message : String(err);
+      await markEmailAttemptFailed(db, row.id, reason, retryDelayMs(attempts), givenUp);
+      // The reason, not the error object: nodemailer's errors list the rejected recipients.
+      const facts = { job: 'outbox', emailId: row.id, attempts, reason };
+      if (givenUp) log.error(facts, 'email delivery failed; giving up');
+      else log.warn(facts, 'email delivery failed; will retry');
       failed++;
     }
   }
@@ -77,14 +87,16 @@ export async function runOutboxTick(db: Db, transport: MailTransport, from: stri
 export interface OutboxJobOptions {
   intervalMs?: number;
   transport?: MailTransport;
-  onError?: (err: unknown) => void;
+  /** Failures are logged here (the server's logger); default stderr. */
+  log?: JobLogger;
 }
 
 /** Starts the sender when `smtpUrl` is set (otherwise mail stays readable in the table). */
 export function startOutboxJob(db: Db, config: AppConfig, opts: OutboxJobOptions = {}): () => Promise<void> {
   if (!config.smtpUrl && !opts.transport) return async () => {};
   const transport = opts.transport ?? createSmtpTransport(config.smtpUrl as string);
-  const stop = startPeriodic(() => runOutboxTick(db, transport, config.mailFrom), opts.intervalMs ?? DEFAULT_TICK_MS, { onError: opts.onError });
+  const log = opts.log ?? stderrJobLogger;
+  const stop = startPeriodic(() => runOutboxTick(db, transport, config.mailFrom, log), opts.intervalMs ?? DEFAULT_TICK_MS, { name: 'outbox', log });
   return async () => {
     await stop();
     transport.close();

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { startPeriodic } from './periodic.ts';
+import { startPeriodic, stderrJobLogger, type JobLogger } from './periodic.ts';
 import type { AppConfig } from '../lib/config.ts';
 
 /**
@@ -60,11 +60,23 @@ export async function runHeartbeatTick(db: Db, config: AppConfig, now?: Date): P
 export interface HeartbeatJobOptions {
   /** Time between ticks (default 5 s). */
   intervalMs?: number;
-  onError?: (err: unknown) => void;
+  /** Failures are logged here (the server's logger); default stderr. */
+  log?: JobLogger;
   onTick?: (result: HeartbeatTickResult) => void;
 }
 
-/** Starts the periodic job; the returned function stops it and waits for a running tick. */
+/**
+ * Starts the periodic job; the returned function stops it and waits for a running tick.
+ * Devices changing state are logged at `info`, a failing tick at `error`.
+ */
 export function startHeartbeatJob(db: Db, config: AppConfig, opts: HeartbeatJobOptions = {}): () => Promise<void> {
-  return startPeriodic(() => runHeartbeatTick(db, config), opts.intervalMs ?? DEFAULT_TICK_MS, { onResult: opts.onTick, onError: opts.onError });
+  const log = opts.log ?? stderrJobLogger;
+  return startPeriodic(() => runHeartbeatTick(db, config), opts.intervalMs ?? DEFAULT_TICK_MS, {
+    name: 'heartbeat',
+    log,
+    onResult: (result) => {
+      if (result.timedOut > 0 || result.offline > 0) log.info({ job: 'heartbeat', timedOut: result.timedOut, offline: result.offline }, 'device heartbeats expired');
+      opts.onTick?.(result);
+    },
+  });
 }

@@ -1,13 +1,34 @@
+/** What a background job needs of a logger (Fastify's pino logger in the server). */
+export interface JobLogger {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * For callers without the server's logger (scripts, tests): a job's failure still reaches
+ * stderr instead of vanishing. The server passes `app.log`.
+ */
+export const stderrJobLogger: JobLogger = {
+  error: (obj, msg) => console.error(msg, obj),
+  warn: (obj, msg) => console.warn(msg, obj),
+  info: () => undefined,
+};
+
+export interface PeriodicOptions<T> {
+  /** Job name, put on every log line of the job. */
+  name: string;
+  log: JobLogger;
+  onResult?: (result: T) => void;
+}
+
 /**
  * Runs `tick` every `intervalMs` (measured from the end of the previous tick, so ticks never
  * overlap). The returned function stops the schedule and waits for a tick in progress, so a
- * server can close its database right after. Errors go to `onError` and do not stop the job.
+ * server can close its database right after. A failed tick is logged at `error` with its
+ * cause and does not stop the job: the next tick retries.
  */
-export function startPeriodic<T>(
-  tick: () => Promise<T>,
-  intervalMs: number,
-  handlers: { onResult?: (result: T) => void; onError?: (err: unknown) => void } = {},
-): () => Promise<void> {
+export function startPeriodic<T>(tick: () => Promise<T>, intervalMs: number, { name, log, onResult }: PeriodicOptions<T>): () => Promise<void> {
   let stopped = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -16,8 +37,8 @@ export function startPeriodic<T>(
   };
   const run = () => {
     running = tick()
-      .then((r) => handlers.onResult?.(r))
-      .catch((err: unknown) => handlers.onError?.(err))
+      .then((r) => onResult?.(r))
+      .catch((err: unknown) => log.error({ err, job: name }, `${name} job failed`))
       .finally(() => {
         running = null;
         schedule();

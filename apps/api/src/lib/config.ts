@@ -1,3 +1,5 @@
+import type { TrustProxy } from './env.ts';
+
 /** Server configuration, read once from the environment by server.ts and passed to buildApp. */
 export interface AppConfig {
   /** HS256 secret for session JWTs. */
@@ -32,6 +34,8 @@ export interface AppConfig {
   mailFrom: string;
   /** New users must verify their email before using the dashboard (on when SMTP is configured). */
   requireEmailVerification: boolean;
+  /** Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-* headers to believe; off by default. */
+  trustProxy: TrustProxy;
 }
 
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -45,6 +49,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     heartbeatOfflineGraceSeconds: 15,
     mailFrom: 'Flotilla <no-reply@localhost>',
     requireEmailVerification: false,
+    trustProxy: false,
     ...overrides,
   };
 }

@@ -32,18 +32,21 @@ export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
 /** Routes app.ts defines itself, before any module could mark them public. */
 const ALWAYS_PUBLIC_PATHS = new Set(['/ping', '/connectivity-check']);
 
+/** Where a credential came from: only API keys may travel in the URL (see credentials.ts). */
+export type CredentialSource = 'header' | 'query';
+
 /** The credential sent with the request: `Authorization: Bearer <t>` first, else `?apikey=`. */
-export function extractCredential(request: FastifyRequest): string | undefined {
+export function extractCredential(request: FastifyRequest): { token: string; source: CredentialSource } | undefined {
   const header = request.headers.authorization;
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     // Other schemes (e.g. Basic for the registry token endpoint) are left to their route.
-    if (match) return match[1];
+    if (match?.[1]) return { token: match[1], source: 'header' };
   }
   const queryAt = request.url.indexOf('?');
   if (queryAt >= 0) {
     const apikey = new URLSearchParams(request.url.slice(queryAt + 1)).get('apikey');
-    if (apikey) return apikey;
+    if (apikey) return { token: apikey, source: 'query' };
   }
   return undefined;
 }
@@ -68,7 +71,7 @@ export const authPlugin = fp(
       const credential = extractCredential(request);
       if (!credential) return;
       try {
-        const resolved = await resolveCredential(app.db, app.config, credential);
+        const resolved = await resolveCredential(app.db, app.config, credential.token, { allowSession: credential.source === 'header' });
         if (resolved.session?.twoFactorRequired === true && request.routeOptions.config?.allowPendingTwoFactor !== true) {
           throw unauthorized(TWO_FACTOR_REQUIRED, 'two_factor_required');
         }

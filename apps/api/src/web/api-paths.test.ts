@@ -22,6 +22,9 @@ describe('looksLikeFile', () => {
   it('recognises paths that ask for a file', () => {
     expect(looksLikeFile('/assets/index-abc123.js')).toBe(true);
     expect(looksLikeFile('/favicon.ico')).toBe(true);
+    // The build's precompressed siblings are never pages (web.routes.ts serves them in place of their file).
+    expect(looksLikeFile('/assets/index-abc123.js.br')).toBe(true);
+    expect(looksLikeFile('/index.html.gz')).toBe(true);
     expect(looksLikeFile('/fleets/12')).toBe(false);
     expect(looksLikeFile('/devices/0123abcd')).toBe(false);
   });

@@ -27,7 +27,7 @@ export function isApiPath(path: string): boolean {
  * segments occur in pages too (an invitation token is `<payload>.<secret>`), so "has a dot"
  * alone would send some deep links to a 404.
  */
-const FILE_EXTENSIONS = new Set(['js', 'mjs', 'css', 'map', 'html', 'json', 'txt', 'md', 'xml', 'webmanifest', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'ico', 'webp', 'avif', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'wasm']);
+const FILE_EXTENSIONS = new Set(['js', 'mjs', 'css', 'map', 'html', 'json', 'txt', 'md', 'xml', 'webmanifest', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'ico', 'webp', 'avif', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'wasm', 'br', 'gz']);
 
 export function looksLikeFile(path: string): boolean {
   const last = path.slice(path.lastIndexOf('/') + 1);

@@ -12,7 +12,11 @@ const REVALIDATE = 'no-cache';
 /**
  * Serves the built dashboard when `config.webDist` is set (else registers nothing):
  * files from the build with long-lived caching for hashed assets, and index.html for any other
- * GET outside the API so that the client-side router handles deep links.
+ * GET outside the API so that the client-side router handles deep links. The build ships
+ * brotli and gzip siblings of its text files (`x.js.br`, `x.js.gz`, made by `vite build`):
+ * `preCompressed` sends the best one the client accepts, with no compression work per request
+ * (the fallback index.html included); a file without siblings is compressed on the fly
+ * (plugins/compression.ts).
  */
 export async function webRoutes(app: FastifyInstance): Promise<void> {
   const webDist = app.config.webDist;
@@ -26,6 +30,9 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     root,
     // Exact routes per built file: the catch-all below stays ours for the SPA fallback.
     wildcard: false,
+    preCompressed: true,
+    // The siblings are served in place of their file, never under their own URL.
+    globIgnore: ['**/*.br', '**/*.gz'],
     cacheControl: false,
     setHeaders(reply, path) {
       reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);

@@ -1,0 +1,114 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { validatePassword } from '@flotilla/core/account-rules';
+
+/**
+ * The server's environment (README "Environment"), parsed and validated once at start by
+ * server.ts. A bad value stops the start with one message naming every bad variable; values
+ * are never echoed back, since several of them carry secrets (DATABASE_URL, SMTP_URL, …).
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Fastify's `trustProxy`: off, every hop, the n nearest hops, or these addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+/** proxy-addr's named ranges, accepted by Fastify beside addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d{1,3}$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((e) => e.trim());
+  return entries.every(isAddressOrCidr) ? entries : null;
+}
+
+/** Unset and empty are the same: `DATABASE_URL=` in a shell or a compose file means "not set". */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+function urlWith(protocols: readonly string[], what: string) {
+  return z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be ${what}`);
+}
+
+const httpUrl = urlWith(['http:', 'https:'], 'an http:// or https:// URL');
+
+function integer(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+}
+
+const flag01 = z.enum(['0', '1'], { error: 'must be 1 or 0' }).transform((v) => v === '1');
+
+export const envSchema = z.object({
+  PORT: optional(integer(0, 65535)).default(8080),
+  HOST: optional(z.string()).default('0.0.0.0'),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(urlWith(['postgres:', 'postgresql:'], 'a postgres:// URL (leave it unset for the embedded database)')),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)')),
+  PUBLIC_URL: optional(httpUrl),
+  WEB_DIST: optional(z.string()),
+  CAPTCHA_SECRET: optional(z.string()),
+  CAPTCHA_VERIFY_URL: optional(httpUrl),
+  SMTP_URL: optional(urlWith(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(z.string()),
+  REQUIRE_EMAIL_VERIFICATION: optional(flag01),
+  CODE_HOST_API_URL: optional(httpUrl),
+  // A template: `{hash}` is replaced by the browser, so validate the URL with a sample hash in it.
+  AVATAR_URL: optional(z.string().refine((v) => httpUrl.safeParse(v.replaceAll('{hash}', '0')).success, 'must be an http:// or https:// URL template with {hash}')),
+  ADMIN_URL: optional(httpUrl),
+  DEMO_PASSWORD: optional(z.string().refine((v) => validatePassword(v) === null, 'must be 8 to 64 characters')),
+  DEMO_DEVICES: optional(integer(0, 10_000)).default(5),
+  DEMO_POLL_INTERVAL_MS: optional(integer(100, 86_400_000)).default(10_000),
+  REDIS_URL: optional(urlWith(['redis:', 'rediss:'], 'a redis:// or rediss:// URL')),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).default('info'),
+  TRUST_PROXY: optional(z.string())
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v ?? '');
+      if (parsed === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or a comma-separated list of addresses/CIDRs' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  SHUTDOWN_TIMEOUT_MS: optional(integer(1, 600_000)).default(10_000),
+});
+
+export type ServerEnv = z.output<typeof envSchema>;
+/** What the process environment may hold: every variable is a string, or unset. */
+export type RawEnv = Partial<Record<keyof z.input<typeof envSchema>, string>>;
+
+/** Thrown when the environment is invalid; `message` names each bad variable and why. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function parseEnv(raw: RawEnv | NodeJS.ProcessEnv): ServerEnv {
+  const result = envSchema.safeParse(raw);
+  if (result.success) return result.data;
+  throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+}

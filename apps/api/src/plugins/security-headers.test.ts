@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, isHttpsDeployment } from './security-headers.ts';
+
+const base = { codeHostApiUrl: 'https://api.github.com', avatarUrl: undefined, publicUrl: undefined };
+
+describe('contentSecurityPolicy', () => {
+  it('allows only our own scripts, never framing, and forms to us or a loopback CLI callback', () => {
+    const csp = contentSecurityPolicy(base);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['form-action']).toEqual(["'self'", 'http://127.0.0.1:*', 'http://localhost:*']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.github.com']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp).not.toHaveProperty('upgrade-insecure-requests');
+  });
+
+  it('adds the avatar service and code host origins from the configuration', () => {
+    const csp = contentSecurityPolicy({ ...base, avatarUrl: 'https://avatars.example.com/avatar/{hash}?d=404', codeHostApiUrl: 'http://127.0.0.1:9999/api' });
+    expect(csp['img-src']).toContain('https://avatars.example.com');
+    expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9999']);
+  });
+
+  it('ignores an unusable configured URL instead of writing it into the policy', () => {
+    const csp = contentSecurityPolicy({ ...base, avatarUrl: 'not a url {hash}' });
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  it('upgrades insecure requests only behind https', () => {
+    expect(contentSecurityPolicy({ ...base, publicUrl: 'https://fleet.example.com' })).toHaveProperty('upgrade-insecure-requests', []);
+    expect(contentSecurityPolicy({ ...base, publicUrl: 'http://192.168.1.10:8080' })).not.toHaveProperty('upgrade-insecure-requests');
+  });
+});
+
+describe('isHttpsDeployment', () => {
+  it.each([
+    [undefined, false],
+    ['http://localhost:8080', false],
+    ['https://fleet.example.com', true],
+    ['nonsense', false],
+  ])('%s → %s', (publicUrl, expected) => {
+    expect(isHttpsDeployment({ publicUrl })).toBe(expected);
+  });
+});

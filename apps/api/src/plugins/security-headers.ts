@@ -1,0 +1,79 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { AppConfig } from '../lib/config.ts';
+
+type Directives = Record<string, string[]>;
+
+/** The origin of a configured URL (an avatar template with `{hash}` included); null if unusable. */
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const origin = new URL(url.replaceAll('{hash}', '0')).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+export function isHttpsDeployment(config: Pick<AppConfig, 'publicUrl'>): boolean {
+  return originOf(config.publicUrl)?.startsWith('https:') ?? false;
+}
+
+/**
+ * The dashboard's Content-Security-Policy, built from the deployment's configuration:
+ * - scripts only from our own origin (the Vite build has no inline script and no eval);
+ * - styles from our origin plus inline: MUI/emotion and notistack inject <style> elements at
+ *   run time. A per-response nonce would need index.html rendered per request (no
+ *   precompressed, cacheable index); injected styles cannot run code, scripts stay strict;
+ * - images: our origin, `data:` (organization logos, the 2FA QR code), `blob:`, and the
+ *   avatar service's origin (AVATAR_URL);
+ * - connections: our origin — in CSP3 `'self'` also matches ws:/wss: on the same host, which is
+ *   what the dashboard's websockets use — and the code host API the SSH-key import calls
+ *   from the browser (CODE_HOST_API_URL);
+ * - forms: our origin and a loopback callback, where `balena login --web` listens
+ *   (compat §3: the dashboard makes the browser POST the token to http://127.0.0.1:<port>/auth);
+ * - never framed (`frame-ancestors 'none'`), no plugins, no <base> rewriting.
+ */
+export function contentSecurityPolicy(config: Pick<AppConfig, 'avatarUrl' | 'codeHostApiUrl' | 'publicUrl'>): Directives {
+  const extra = (url: string | undefined) => {
+    const origin = originOf(url);
+    return origin ? [origin] : [];
+  };
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...extra(config.avatarUrl)],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...extra(config.codeHostApiUrl)],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
+  };
+  // Only behind https: on a plain-http install it would send the browser to an https port that
+  // does not exist.
+  if (isHttpsDeployment(config)) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/**
+ * Security headers on every response (@fastify/helmet): the CSP above, X-Frame-Options DENY,
+ * nosniff, `Referrer-Policy: no-referrer` (dashboard URLs carry reset and invitation tokens:
+ * none of them may leak to the avatar service), HSTS only when PUBLIC_URL is https.
+ * CORS (app.ts) is untouched: Cross-Origin-Resource-Policy only governs no-cors loads, and
+ * balena-sdk's cross-origin calls are CORS requests.
+ */
+export const securityHeaders = fp(
+  async (app) => {
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+      strictTransportSecurity: isHttpsDeployment(app.config) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    });
+  },
+  { name: 'flotilla-security-headers' },
+);
