@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { fleetSlug, validateFleetName } from '@flotilla/core/fleet-name';
-import { rolesWithPermission } from '@flotilla/core/roles';
-import { badRequest, conflict, forbidden } from '../lib/errors.ts';
+import { PUBLIC_NEEDS_REPOSITORY_URL } from '@flotilla/core/fleet-publicity';
+import { badRequest, conflict } from '../lib/errors.ts';
 import { createActor } from '../model/resources/actor.repository.ts';
 import type { ResourceHooks, Values, WriteContext } from '../model/types.ts';
-import {
-  getApplicationTypeId,
-  getOrganizationHandle,
-  isFleetNameTaken,
-  listFleets,
-  releaseBelongsToFleet,
-  userHasFleetRole,
-  userHasOrgRole,
-} from './application.repository.ts';
+import { getApplicationTypeId, getOrganizationHandle, isFleetNameTaken, listFleets } from './application.repository.ts';
 
 export const DEFAULT_APPLICATION_TYPE = 'microservices';
 export const FLEET_CLASSES = ['fleet', 'block', 'app'] as const;
@@ -43,6 +35,17 @@ async function slugFor(ctx: WriteContext, organizationId: number, appName: strin
 }
 
 /**
+ * Making a fleet public is deliberate (fleets spec §5 "Fleet changes": "must first enter repo
+ * URL"): anyone, signed in or not, can then read the fleet, its releases (composition
+ * included), services, images and fleet tags — PUBLIC_FLEET_EXPOSES in packages/core says so
+ * in the dashboard. Legacy fleets are exempt, as in the spec.
+ */
+function assertMayBePublic(fleet: { is_legacy: boolean }, repositoryUrl: unknown): void {
+  if (fleet.is_legacy) return;
+  if (typeof repositoryUrl !== 'string' || repositoryUrl.trim() === '') throw badRequest(PUBLIC_NEEDS_REPOSITORY_URL, 'must_first_enter_repo_url');
+}
+
+/**
  * Application (fleet/app/block) write rules: fleets spec §5 "Fleet name", "Creating a fleet",
  * "Fleet changes"; compat §6.1 server-filled fields.
  */
@@ -64,6 +67,7 @@ export const applicationHooks: ResourceHooks = {
       if (typeId == null) throw new Error('The default application type is missing');
       out.application_type = typeId;
     }
+    if (out.is_public === true) assertMayBePublic({ is_legacy: false }, out.is_stored_at__repository_url);
     out.should_track_latest_release ??= true;
     out.is_of__class ??= 'fleet';
     out.actor = await createActor(ctx.db);
@@ -81,24 +85,17 @@ export const applicationHooks: ResourceHooks = {
     if (renaming) out.app_name = checkName(out.app_name);
     if (moving) out.organization = asId(out.organization, 'organization');
     if ((renaming || moving) && ids.length > 1) throw badRequest('Fleets can be renamed or transferred one at a time');
+    // The engine has checked the transfer (resin.application.transfer here, resin.application.create
+    // there) and that a pinned release is this fleet's (the fields' change and reference rules).
     const fleets = await listFleets(ctx.db, ids);
     for (const fleet of fleets) {
       if (renaming && fleet.is_legacy) throw badRequest('Renaming is not allowed for legacy applications');
+      if (out.is_public === true) assertMayBePublic(fleet, 'is_stored_at__repository_url' in out ? out.is_stored_at__repository_url : fleet.is_stored_at__repository_url);
       const organizationId = moving ? (out.organization as number) : fleet.organization;
       const appName = renaming ? (out.app_name as string) : fleet.app_name;
-      if (moving && ctx.principal.kind === 'user') {
-        const p = ctx.principal;
-        const canTransfer = await userHasFleetRole(ctx.db, p.userId, fleet.id, rolesWithPermission('resin.application.transfer'));
-        const canCreate = await userHasOrgRole(ctx.db, p.userId, organizationId, rolesWithPermission('resin.application.create'));
-        if (!canTransfer || !canCreate) throw forbidden('You are not allowed to transfer this fleet');
-      }
       if (renaming || moving) {
         if (await isFleetNameTaken(ctx.db, organizationId, appName, fleet.id)) throw conflict(DUPLICATE_FLEET_NAME);
         out.slug = await slugFor(ctx, organizationId, appName);
-      }
-      if (out.should_be_running__release != null) {
-        const releaseId = asId(out.should_be_running__release, 'should_be_running__release');
-        if (!(await releaseBelongsToFleet(ctx.db, releaseId, fleet.id))) throw badRequest('The release does not belong to this fleet');
       }
     }
     return out;

@@ -11,11 +11,6 @@ export async function findOrCreateInvitee(db: Db, email: string): Promise<number
   return row.id as number;
 }
 
-export async function findInviteeEmail(db: Db, inviteeId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('invitee').select('email').where('id', '=', inviteeId).executeTakeFirst();
-  return row?.email as string | undefined;
-}
-
 export async function findRoleId(db: Db, kind: InviteKind, name: string): Promise<number | undefined> {
   const row = await db.selectFrom(kind.roleTable).select('id').where('name', '=', name).executeTakeFirst();
   return row?.id as number | undefined;

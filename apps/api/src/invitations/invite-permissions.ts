@@ -4,8 +4,8 @@ import { column } from '../model/access/rule-builders.ts';
 import type { PermissionRules } from '../model/types.ts';
 
 /**
- * Who may list, create and revoke invites. Kept here (and used by the resource definitions) so
- * the create hook can evaluate the very same rule before it reveals anything about the invitee.
+ * Who may list, create and revoke invites (the engine checks the create rule on the candidate
+ * row before the create hook reveals anything about the invitee).
  * Organization invites: `resin.organization_invite.*`, held only by organization administrators
  * (members and outsiders get nothing). Fleet invites: `resin.application_invite.*` — every fleet
  * role reads them, fleet administrators (and organization administrators) write them.

@@ -32,14 +32,56 @@ export interface FieldDef {
   /** Other wire names for this field/navigation (e.g. release_image `release` for `is_part_of__release`). */
   aliases?: string[];
   nullable?: boolean;
-  /** Clients may set it in POST/PATCH; everything else is server-managed. */
-  writable?: boolean;
+  /**
+   * Who may set it in POST/PATCH: `true` = users (through the verb's row rule); a list names
+   * the principal kinds (a device key reports its own status fields, never its fleet or pins).
+   * Everything else is server-managed.
+   */
+  writable?: boolean | readonly Writer[];
+  /**
+   * ForeignKey only: which rows a writer may point it at (odata/write-checks.ts). By default the
+   * referenced row must be one the caller may read; `rules` add the domain rules on top.
+   */
+  reference?: ReferenceSpec;
+  /**
+   * PATCH only: a rule the row must pass BEFORE the write for this field to change, on top of
+   * the update rule (moving a device needs resin.device.move on its current fleet).
+   */
+  changeRule?: RowRule;
   /** A POST must provide it (checked after hooks.beforeCreate). */
   required?: boolean;
   /** Read-only computed field: a SQL expression over the row alias (e.g. overall_status). */
   computed?: (alias: string) => RawBuilder<unknown>;
   /** Never readable, filterable or writable through OData (password hashes, key hashes). */
   hidden?: boolean;
+}
+
+/** Principal kinds that write through OData (the server itself, `system`, writes anything). */
+export type Writer = 'user' | 'device' | 'application';
+
+/**
+ * A domain rule for writing a foreign key: SQL over the written row as it will be (`row`) and
+ * the referenced row (`target`). Checked before the write, after the verb's own rule.
+ */
+export interface ReferenceRule {
+  check: (row: string, target: string, p: Principal) => RawBuilder<unknown> | boolean;
+  /** The answer when the caller can see the target but the rule fails (so nothing leaks). */
+  message: string;
+  /** 400 for a domain rule (default), 403 for a permission on the target. */
+  status?: 400 | 403;
+  /** Only on this verb (e.g. the move permission applies to PATCH, not to creating a device). */
+  on?: 'create' | 'update';
+}
+
+export interface ReferenceSpec {
+  /**
+   * `readable` (default): the caller may read the target. `any`: any existing row — for
+   * references the server resolves itself (an invitee made from an email address) and for
+   * members named by username, which balena-sdk looks up anyway ("No user with the username");
+   * their rules still hold.
+   */
+  scope?: 'readable' | 'any';
+  rules?: readonly ReferenceRule[];
 }
 
 /** A navigation that is not an own foreign key (reverse or virtual). Own FK fields are navigations automatically. */
@@ -61,9 +103,13 @@ export type RowRule = (alias: string, principal: Principal) => RawBuilder<unknow
 
 export interface PermissionRules {
   read?: RowRule;
-  /** Checked on the inserted row inside the transaction; failing rolls back. */
+  /**
+   * Checked twice: on the candidate row against the database as it was, before any hook looks
+   * at other rows and before the INSERT (so a row cannot grant itself the right to exist), and
+   * on the inserted row inside the transaction (failing rolls back).
+   */
   create?: RowRule;
-  /** Checked on the rows before (WHERE) and after (re-check) the update. */
+  /** Checked on the row before, on the row as it will become (before the UPDATE), and on the row after. */
   update?: RowRule;
   delete?: RowRule;
 }

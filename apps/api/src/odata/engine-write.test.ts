@@ -92,10 +92,14 @@ describe('POST', () => {
     expect((await call('GET', `/device_tag?$select=value&$filter=device eq ${String(dev.id)}`)).body).toEqual({ d: [{ value: 'mine' }] });
   });
 
-  it('maps a missing FK target to 400 and not-null violations to 400', async () => {
+  it('answers a missing FK target like an unusable one (403, nothing written); not-null violations 400', async () => {
     const r = await call('POST', '/device', { belongs_to__application: 1, is_of__device_type: 999 });
-    expect(r.status).toBe(400);
-    expect(errorOf(r)).toContain('does not exist');
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ code: 'reference_not_allowed' });
+    // The server itself skips the reference checks; the database's FK still answers 400.
+    const sys = await call('POST', '/device', { belongs_to__application: 1, is_of__device_type: 999 }, { kind: 'system' });
+    expect(sys.status).toBe(400);
+    expect(errorOf(sys)).toContain('does not exist');
     const nn = await call('POST', '/device_tag', { device: 1, tag_key: 'z', value: null });
     expect(nn.status).toBe(400);
   });

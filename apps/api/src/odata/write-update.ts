@@ -6,19 +6,22 @@ import type { ResourceDef, WriteContext } from '../model/types.ts';
 import type { ODataRequest } from './ast.ts';
 import { columnOf, idSql, type CompileContext } from './context.ts';
 import { idArray, targetIds } from './write-target.ts';
-import { clientValues, fieldByName, serverValues } from './write-values.ts';
+import { assertReferencesAllowed } from './write-checks.ts';
+import { changedKeys, clientValues, fieldByName, serverValues } from './write-values.ts';
 
 /**
- * PATCH by key or `$filter`: target rows (read + update rule) → hooks.beforeUpdate →
- * UPDATE → the update rule re-checked on the changed rows (e.g. moving a device into a
- * fleet the caller cannot access rolls back with 401) → hooks.afterUpdate.
+ * PATCH by key or `$filter`: target rows (read + update rule on the row before, and the
+ * pre-check of each row as it will become: write-target.ts) → hooks.beforeUpdate →
+ * references the hook set → UPDATE → the update rule re-checked on the changed rows →
+ * hooks.afterUpdate.
  */
 export async function updateEntities(db: Db, ctx: CompileContext, def: ResourceDef, req: ODataRequest, body: unknown, config: AppConfig): Promise<number[]> {
-  let patch = clientValues(def, body, 'update');
-  const ids = await targetIds(db, ctx, def, req, 'update');
+  const sent = clientValues(def, body, 'update', ctx.principal);
+  const ids = await targetIds(db, ctx, def, req, 'update', sent);
   if (ids.length === 0) return ids;
   const wctx: WriteContext = { db, principal: ctx.principal, config };
-  if (def.hooks?.beforeUpdate) patch = serverValues(def, await def.hooks.beforeUpdate(patch, ids, wctx));
+  const patch = def.hooks?.beforeUpdate ? serverValues(def, await def.hooks.beforeUpdate(sent, ids, wctx)) : sent;
+  await assertReferencesAllowed(db, ctx, def, patch, changedKeys(def, sent, patch), 'update', ids);
   const names = Object.keys(patch);
   if (names.length > 0) {
     const sets = names.map((n) => sql`${sql.id(columnOf(fieldByName(def, n)))} = ${patch[n]}`);

@@ -1,12 +1,14 @@
-import { badRequest } from '../lib/errors.ts';
-import type { FieldDef, ResourceDef, Values } from '../model/types.ts';
+import type { Principal } from '../auth/principal.ts';
+import { badRequest, forbidden } from '../lib/errors.ts';
+import type { FieldDef, ResourceDef, Values, Writer } from '../model/types.ts';
 
 /**
  * Write bodies → values keyed by canonical field name, ready to be bound as parameters.
- * Clients may only set `writable` fields; hooks (server code) may set any stored field.
+ * Clients may only set fields `writable` by their kind of principal (a device key cannot set
+ * its fleet); hooks (server code) may set any stored field.
  * Foreign keys accept `N` or `{"__id": N}`; Date Time accepts ISO strings or epoch ms (§2.5).
  */
-export function clientValues(def: ResourceDef, body: unknown, write: 'create' | 'update'): Values {
+export function clientValues(def: ResourceDef, body: unknown, write: 'create' | 'update', principal: Principal): Values {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
   const out: Values = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
@@ -18,7 +20,11 @@ export function clientValues(def: ResourceDef, body: unknown, write: 'create' | 
     }
     const f = def.fields.find((x) => !x.hidden && (x.name === key || x.aliases?.includes(key)));
     if (!f) throw badRequest(`Unknown field "${key}" on resource "${def.name}"`);
-    if (!f.writable || f.computed) throw badRequest(`Field "${key}" of "${def.name}" is not writable`);
+    const writers = writersOf(f);
+    if (writers.length === 0 || f.computed) throw badRequest(`Field "${key}" of "${def.name}" is not writable`);
+    if (principal.kind !== 'system' && !writers.includes(principal.kind as Writer)) {
+      throw forbidden(`Field "${key}" of "${def.name}" cannot be set with this kind of credentials`, 'field_not_writable');
+    }
     if (value === undefined) continue;
     out[f.name] = coerce(f, value);
   }
@@ -35,6 +41,20 @@ export function serverValues(def: ResourceDef, values: Values): Values {
     out[f.name] = coerce(f, value);
   }
   return out;
+}
+
+/** The principal kinds that may set a field: `writable: true` means users. */
+export function writersOf(f: FieldDef): readonly Writer[] {
+  if (f.writable === true) return ['user'];
+  return f.writable || [];
+}
+
+/**
+ * Client-writable foreign keys a hook set or changed relative to what the client sent (a user
+ * resolved from a username): they are checked again. Server-owned keys (a new row's actor) are not.
+ */
+export function changedKeys(def: ResourceDef, before: Values, after: Values): string[] {
+  return Object.keys(after).filter((n) => after[n] !== before[n] && def.fields.some((f) => f.name === n && f.type === 'ForeignKey' && writersOf(f).length > 0));
 }
 
 export function fieldByName(def: ResourceDef, name: string): FieldDef {

@@ -17,6 +17,13 @@ import {
   userFleetPermission,
   userOrgPermission,
 } from '../access/rule-builders.ts';
+import {
+  inSameOrganization,
+  permissionOnTargetOrganization,
+  releaseOfThisFleet,
+  userInOrganization,
+} from '../access/reference-rules.ts';
+import { FLEET_MEMBER_NOT_IN_ORGANIZATION, TEAM_FLEET_OTHER_ORGANIZATION } from '../../organizations/membership-messages.ts';
 import { createdAt, field, fk, id, reverse, through, writable } from './field-helpers.ts';
 
 /** Public fleets (host OS apps) are readable by everyone, including anonymous callers. */
@@ -32,10 +39,20 @@ export const application: ResourceDef = {
     writable('app_name', 'Short Text', { required: true }),
     writable('slug', 'Short Text'),
     writable('uuid', 'Short Text'),
-    fk('organization', 'organization', { writable: true, required: true }),
+    fk('organization', 'organization', {
+      writable: true,
+      required: true,
+      // A transfer needs resin.application.transfer on the fleet and resin.application.create
+      // in the receiving organization (creating there is the create rule itself).
+      changeRule: byPrincipal({ user: fleetPermission('resin.application.transfer', column('id')) }),
+      reference: { rules: [permissionOnTargetOrganization('resin.application.create', 'You may not move fleets to this organization', 'update')] },
+    }),
     fk('is_for__device_type', 'device_type', { writable: true, required: true }),
-    fk('should_be_running__release', 'release', { writable: true, nullable: true }),
-    fk('application_type', 'application_type', { writable: true }),
+    fk('should_be_running__release', 'release', { writable: true, nullable: true, reference: { rules: [releaseOfThisFleet] } }),
+    fk('application_type', 'application_type', {
+      writable: true,
+      changeRule: byPrincipal({ user: fleetPermission('resin.application.change-type', column('id')) }),
+    }),
     writable('is_of__class', 'Short Text'),
     writable('should_track_latest_release', 'Boolean'),
     field('is_host', 'Boolean'),
@@ -114,6 +131,9 @@ export const applicationMembershipRole: ResourceDef = {
 };
 
 const membershipFleet = column('is_member_of__application');
+/** The organization of the fleet a row's column points at. */
+const fleetOrganization = (fleetOf: (alias: string) => ReturnType<typeof col>) => (row: string) =>
+  sql`(SELECT mfa.organization FROM application mfa WHERE mfa.id = ${fleetOf(row)})`;
 
 export const userApplicationMembership: ResourceDef = {
   name: 'user_application_membership',
@@ -122,9 +142,14 @@ export const userApplicationMembership: ResourceDef = {
   fields: [
     id,
     createdAt,
-    fk('user', 'user', { writable: true, required: true }),
+    // Filled from `username` by the hook when not sent; the member must belong to the fleet's organization.
+    fk('user', 'user', {
+      writable: true,
+      reference: { scope: 'any', rules: [userInOrganization(fleetOrganization(membershipFleet), FLEET_MEMBER_NOT_IN_ORGANIZATION)] },
+    }),
     fk('is_member_of__application', 'application', { writable: true, required: true, aliases: ['application'] }),
-    fk('application_membership_role', 'application_membership_role', { writable: true, required: true }),
+    // Defaults to developer (the hook) when not sent.
+    fk('application_membership_role', 'application_membership_role', { writable: true }),
   ],
   naturalKeys: [['user', 'is_member_of__application']],
   permissions: {
@@ -158,7 +183,12 @@ export const teamApplicationAccess: ResourceDef = {
     id,
     createdAt,
     fk('team', 'team', { writable: true, required: true }),
-    fk('grants_access_to__application', 'application', { writable: true, required: true, aliases: ['application'] }),
+    fk('grants_access_to__application', 'application', {
+      writable: true,
+      required: true,
+      aliases: ['application'],
+      reference: { rules: [inSameOrganization('organization', accessTeamOrg, TEAM_FLEET_OTHER_ORGANIZATION)] },
+    }),
     fk('application_membership_role', 'application_membership_role', { writable: true, required: true }),
   ],
   naturalKeys: [['team', 'grants_access_to__application']],
@@ -180,7 +210,8 @@ export const applicationInvite: ResourceDef = {
   fields: [
     id,
     createdAt,
-    fk('invitee', 'invitee', { writable: true, required: true }),
+    // Posted as an email (a create input); the hook finds or makes the invitee row.
+    fk('invitee', 'invitee', { writable: true, required: true, reference: { scope: 'any' } }),
     fk('is_invited_to__application', 'application', { writable: true, required: true, aliases: ['application'] }),
     fk('application_membership_role', 'application_membership_role', { writable: true, nullable: true }),
     fk('is_created_by__user', 'user', { nullable: true }),

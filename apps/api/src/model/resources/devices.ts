@@ -1,16 +1,28 @@
 import { sql } from 'kysely';
-import type { ResourceDef } from '../types.ts';
+import type { ReferenceRule, ResourceDef } from '../types.ts';
 import { deviceHooks } from './device.hooks.ts';
 import { fleetScoped } from '../access/fleet-scoped.ts';
-import { byPrincipal, col, column, fleetVia, nobody, or, userFleetPermission } from '../access/rule-builders.ts';
+import { byPrincipal, col, column, fleetPermission, fleetVia, nobody, or, userFleetPermission } from '../access/rule-builders.ts';
+import {
+  deviceArchRunsTargetFleet,
+  hostOsReleaseOfDeviceType,
+  imageOfReleaseFleet,
+  permissionOnTargetFleet,
+  releaseOfRowFleet,
+  supervisorReleaseOfDeviceArch,
+  targetTypeRunsDeviceFleet,
+} from '../access/reference-rules.ts';
 import { deviceTargetRelease, overallProgress, overallStatus } from './device-status.ts';
 import { createdAt, field, fk, hidden, id, reverse, through, writable } from './field-helpers.ts';
 
 const deviceFleet = column('belongs_to__application');
 const viaDevice = fleetVia('device', 'device', deviceFleet);
 
-/** Fields a device reports about itself (state PATCH / supervisor). */
-const reported = { writable: true, nullable: true } as const;
+/** Fields a device reports about itself (state PATCH / supervisor): only its own key sets them. */
+const reported = { writable: ['device'], nullable: true } as const;
+/** Fields both users (through the update rule) and the device itself set (compat §5.2: name, preload pin). */
+const userOrDevice = ['user', 'device'] as const;
+const sameFleetRelease = { rules: [releaseOfRowFleet('belongs_to__application')] };
 
 export const device: ResourceDef = {
   name: 'device',
@@ -21,18 +33,26 @@ export const device: ResourceDef = {
     field('modified_at', 'Date Time'),
     fk('actor', 'actor'),
     writable('uuid', 'Short Text'),
-    writable('device_name', 'Short Text'),
+    writable('device_name', 'Short Text', { writable: userOrDevice }),
     writable('note', 'Text', { nullable: true }),
     field('local_id', 'Short Text', reported),
     field('status', 'Short Text', reported),
-    fk('belongs_to__application', 'application', { writable: true, nullable: true }),
+    fk('belongs_to__application', 'application', {
+      writable: true,
+      nullable: true,
+      // Moving needs resin.device.move on both fleets and an architecture the device can run.
+      changeRule: byPrincipal({ user: fleetPermission('resin.device.move', deviceFleet) }),
+      reference: {
+        rules: [permissionOnTargetFleet('resin.device.move', 'You may not move devices to this fleet', 'update'), deviceArchRunsTargetFleet],
+      },
+    }),
     fk('belongs_to__user', 'user', { nullable: true }),
-    fk('is_of__device_type', 'device_type', { writable: true, required: true }),
-    fk('is_running__release', 'release', reported),
-    fk('is_pinned_on__release', 'release', { writable: true, nullable: true }),
+    fk('is_of__device_type', 'device_type', { writable: true, required: true, reference: { rules: [targetTypeRunsDeviceFleet] } }),
+    fk('is_running__release', 'release', { ...reported, reference: sameFleetRelease }),
+    fk('is_pinned_on__release', 'release', { writable: userOrDevice, nullable: true, reference: sameFleetRelease }),
     fk('should_be_running__release', 'release', { nullable: true, computed: deviceTargetRelease }),
-    fk('should_be_operated_by__release', 'release', { writable: true, nullable: true }),
-    fk('should_be_managed_by__release', 'release', { writable: true, nullable: true }),
+    fk('should_be_operated_by__release', 'release', { writable: true, nullable: true, reference: { rules: [hostOsReleaseOfDeviceType] } }),
+    fk('should_be_managed_by__release', 'release', { writable: true, nullable: true, reference: { rules: [supervisorReleaseOfDeviceArch] } }),
     fk('is_managed_by__service_instance', 'service_instance', { nullable: true }),
     field('is_online', 'Boolean'),
     writable('is_active', 'Boolean'),
@@ -67,7 +87,7 @@ export const device: ResourceDef = {
     field('cpu_usage', 'Integer', reported),
     field('cpu_temp', 'Integer', reported),
     field('cpu_id', 'Short Text', reported),
-    field('is_undervolted', 'Boolean', { writable: true }),
+    field('is_undervolted', 'Boolean', { writable: ['device'] }),
     field('latitude', 'Short Text', reported),
     field('longitude', 'Short Text', reported),
     writable('custom_latitude', 'Short Text', { nullable: true }),
@@ -160,6 +180,13 @@ export const serviceInstall: ResourceDef = {
   },
 };
 
+/** An install's release is one of the device's fleet, or of a public fleet (host OS, supervisor). */
+const installedReleaseOfDevice: ReferenceRule = {
+  check: (row, target) =>
+    sql`(${col(target, 'belongs_to__application')} = ${viaDevice(row)} OR EXISTS (SELECT 1 FROM application ipa WHERE ipa.id = ${col(target, 'belongs_to__application')} AND ipa.is_public))`,
+  message: "The release does not belong to the device's fleet",
+};
+
 export const imageInstall: ResourceDef = {
   name: 'image_install',
   aliases: ['device__installs__image'],
@@ -167,12 +194,12 @@ export const imageInstall: ResourceDef = {
   fields: [
     id,
     createdAt,
-    fk('device', 'device', { writable: true, required: true }),
-    fk('installs__image', 'image', { writable: true, required: true, aliases: ['image'] }),
-    fk('is_provided_by__release', 'release', { writable: true, required: true }),
-    writable('install_date', 'Date Time'),
-    writable('status', 'Short Text', { required: true }),
-    writable('download_progress', 'Integer', { nullable: true }),
+    fk('device', 'device', { writable: userOrDevice, required: true }),
+    fk('installs__image', 'image', { writable: userOrDevice, required: true, aliases: ['image'], reference: { rules: [imageOfReleaseFleet((row) => col(row, 'is_provided_by__release'))] } }),
+    fk('is_provided_by__release', 'release', { writable: userOrDevice, required: true, reference: { rules: [installedReleaseOfDevice] } }),
+    writable('install_date', 'Date Time', { writable: userOrDevice }),
+    writable('status', 'Short Text', { writable: userOrDevice, required: true }),
+    writable('download_progress', 'Integer', { writable: userOrDevice, nullable: true }),
   ],
   naturalKeys: [['device', 'installs__image']],
   permissions: {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ResourceDef } from '../types.ts';
 import { orgPermission } from '../access/org-rules.ts';
 import { anyAuthenticated, byPrincipal, col, column, nobody, or } from '../access/rule-builders.ts';
+import { inSameOrganization } from '../access/reference-rules.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
 
 /** The user administers an organization that the identity provider authorizes. */
@@ -42,7 +43,11 @@ export const identityProviderMembership: ResourceDef = {
     createdAt,
     fk('is_authorized_by__identity_provider', 'identity_provider', { writable: true, required: true }),
     fk('authorizes__organization', 'organization', { writable: true, required: true, aliases: ['organization'] }),
-    fk('grants_access_to__team', 'team', { writable: true, nullable: true }),
+    fk('grants_access_to__team', 'team', {
+      writable: true,
+      nullable: true,
+      reference: { rules: [inSameOrganization('belongs_to__organization', column('authorizes__organization'), "The team must belong to the provider's organization")] },
+    }),
   ],
   naturalKeys: [['is_authorized_by__identity_provider', 'authorizes__organization']],
   permissions: { read: idpOrgAdmin, create: idpOrgAdmin, update: idpOrgAdmin, delete: idpOrgAdmin },

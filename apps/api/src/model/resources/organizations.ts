@@ -7,6 +7,8 @@ import { organizationInviteHooks } from '../../invitations/invite.hooks.ts';
 import { organizationInvitePermissions } from '../../invitations/invite-permissions.ts';
 import { orgScoped } from '../access/org-rules.ts';
 import { and, byPrincipal, col, column, everyone, fleetVia, nobody, or, userHasFleetInOrg, userOrgPermission } from '../access/rule-builders.ts';
+import { userInOrganization } from '../access/reference-rules.ts';
+import { TEAM_MEMBER_NOT_IN_ORGANIZATION } from '../../organizations/membership-messages.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
 
 const orgOfApp = (applicationId: number) => sql`(SELECT oa.organization FROM application oa WHERE oa.id = ${applicationId})`;
@@ -171,7 +173,8 @@ export const teamMembership: ResourceDef = {
   fields: [
     id,
     createdAt,
-    fk('user', 'user', { writable: true, required: true }),
+    // Filled from `username` by the hook when not sent; the member must belong to the team's organization.
+    fk('user', 'user', { writable: true, reference: { scope: 'any', rules: [userInOrganization(teamMembershipOrg, TEAM_MEMBER_NOT_IN_ORGANIZATION)] } }),
     fk('is_member_of__team', 'team', { writable: true, required: true, aliases: ['team'] }),
   ],
   naturalKeys: [['user', 'is_member_of__team']],
@@ -216,9 +219,11 @@ export const organizationInvite: ResourceDef = {
   fields: [
     id,
     createdAt,
-    fk('invitee', 'invitee', { writable: true, required: true }),
+    // Posted as an email (a create input); the hook finds or makes the invitee row.
+    fk('invitee', 'invitee', { writable: true, required: true, reference: { scope: 'any' } }),
     fk('is_invited_to__organization', 'organization', { writable: true, required: true, aliases: ['organization'] }),
-    fk('organization_membership_role', 'organization_membership_role', { writable: true, required: true }),
+    // Defaults to member (the hook) when not sent.
+    fk('organization_membership_role', 'organization_membership_role', { writable: true }),
     fk('is_created_by__user', 'user', { nullable: true }),
     writable('message', 'Text', { nullable: true }),
     field('expires_at', 'Date Time'),

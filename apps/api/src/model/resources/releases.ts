@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { ResourceDef } from '../types.ts';
 import { fleetScoped } from '../access/fleet-scoped.ts';
-import { column, fleetVia } from '../access/rule-builders.ts';
+import { col, column, fleetVia } from '../access/rule-builders.ts';
+import { callerThemself, imageOfReleaseFleet } from '../access/reference-rules.ts';
 import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { createdAt, field, fk, id, reverse, through, writable } from './field-helpers.ts';
 
@@ -18,7 +19,8 @@ export const release: ResourceDef = {
     id,
     createdAt,
     fk('belongs_to__application', 'application', { writable: true, required: true }),
-    fk('is_created_by__user', 'user', { writable: true, nullable: true }),
+    // balena deploy names the deploying user; nobody can name another.
+    fk('is_created_by__user', 'user', { writable: true, nullable: true, reference: { rules: [callerThemself] } }),
     writable('commit', 'Short Text', { required: true }),
     writable('composition', 'JSON'),
     writable('status', 'Short Text', { required: true }),
@@ -145,7 +147,12 @@ export const releaseImage: ResourceDef = {
   fields: [
     id,
     createdAt,
-    fk('image', 'image', { writable: true, required: true, aliases: ['contains__image'] }),
+    fk('image', 'image', {
+      writable: true,
+      required: true,
+      aliases: ['contains__image'],
+      reference: { rules: [imageOfReleaseFleet((row) => col(row, 'is_part_of__release'))] },
+    }),
     fk('is_part_of__release', 'release', { writable: true, required: true, aliases: ['release'] }),
   ],
   navs: [

@@ -24,6 +24,8 @@ interface VarSpec {
 }
 
 function variableResource(s: VarSpec): ResourceDef {
+  // A device key writes the rows of its own device that its rules allow (supervisor config defaults, tags).
+  const writers = s.access.deviceWrites?.length ? (['user', 'device'] as const) : true;
   return {
     name: s.name,
     aliases: [s.alias],
@@ -31,9 +33,9 @@ function variableResource(s: VarSpec): ResourceDef {
     fields: [
       id,
       createdAt,
-      fk(s.owner, s.ownerTarget, { writable: true, required: true, aliases: s.ownerAliases }),
-      writable(s.key, 'Short Text', { required: true }),
-      writable('value', 'Text'),
+      fk(s.owner, s.ownerTarget, { writable: writers, required: true, aliases: s.ownerAliases }),
+      writable(s.key, 'Short Text', { writable: writers, required: true }),
+      writable('value', 'Text', { writable: writers }),
     ],
     naturalKeys: [[s.owner, s.key]],
     permissions: fleetScoped({ resource: s.name, ...s.access }),
