@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
-import { createPgPool, createPglitePool, openPglite, type PoolLike } from './pool.ts';
+import { consoleLog, createPgPool, createPglitePool, openPglite, type PglitePoolOptions, type PoolLike, type PoolLog } from './pool.ts';
 import { runMigrations } from './migrate.ts';
 
 /**
@@ -11,33 +11,81 @@ import { runMigrations } from './migrate.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = Kysely<any>;
 
+/**
+ * Cost bounds of the database layer (issue 8 "Bounded cost"). 30 s is far above any page
+ * the dashboard or the SDK reads (bench/: the device page of a 100 000-device fleet takes
+ * milliseconds) and short enough that a runaway statement cannot hold a connection for long.
+ * A session idle inside a transaction for a minute is a bug holding locks; PostgreSQL ends it.
+ */
+export const DATABASE_TIMEOUT_DEFAULTS = { statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 } as const;
+
 export interface DatabaseOptions {
   /** postgres://… selects a real PostgreSQL; otherwise PGlite. */
   databaseUrl?: string;
   /** PGlite data directory; undefined = in-memory (tests). */
   dataDir?: string;
+  /**
+   * PostgreSQL only: statement_timeout of serving connections, ms (0 = none). Migrations run
+   * on their own connection without it. PGlite cannot interrupt a statement (db/pool.ts).
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: idle_in_transaction_session_timeout, ms (0 = none). */
+  idleInTransactionTimeoutMs?: number;
+  /** PGlite only: bounds of the queue for its one connection (db/pool.ts). */
+  queue?: Omit<PglitePoolOptions, 'log'>;
+  /**
+   * Where pool errors and load shedding are logged (default: stderr). The server can pass
+   * its logger here, or later through `Database.setLog` once `app.log` exists.
+   */
+  log?: PoolLog;
 }
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Replaces the logger the pools report to (e.g. with `app.log` once the app is built). */
+  setLog(log: PoolLog): void;
   close(): Promise<void>;
 }
 
+const kyselyOver = (pool: PoolLike): Db =>
+  // PostgresDialect only needs connect()/query()/release()/end(), which PoolLike provides.
+  new Kysely({ dialect: new PostgresDialect({ pool: pool as never }) });
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  let pool: PoolLike;
+  let current = opts.log ?? consoleLog;
+  const log = () => current;
+  let db: Db;
   let kind: Database['kind'];
   if (opts.databaseUrl) {
-    pool = createPgPool(opts.databaseUrl);
+    // Migrations may legitimately run long (an index on a big table): no timeouts there.
+    const migrator = kyselyOver(createPgPool(opts.databaseUrl, { max: 1, log }));
+    try {
+      await runMigrations(migrator);
+    } finally {
+      await migrator.destroy();
+    }
+    db = kyselyOver(
+      createPgPool(opts.databaseUrl, {
+        statementTimeoutMs: opts.statementTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs,
+        idleInTransactionTimeoutMs: opts.idleInTransactionTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.idleInTransactionTimeoutMs,
+        log,
+      }),
+    );
     kind = 'postgres';
   } else {
-    pool = createPglitePool(await openPglite(opts.dataDir));
+    db = kyselyOver(createPglitePool(await openPglite(opts.dataDir), { ...opts.queue, log }));
+    await runMigrations(db);
     kind = 'pglite';
   }
-  // PostgresDialect only needs connect()/query()/release()/end(), which PoolLike provides.
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: pool as never }) });
-  await runMigrations(db);
-  return { db, kind, close: () => db.destroy() };
+  return {
+    db,
+    kind,
+    setLog: (next) => {
+      current = next;
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /** Runs a compiled `sql` fragment and returns its rows. */

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { AppError } from '../lib/errors.ts';
 
 /**
  * The smallest surface both PostgreSQL drivers share, shaped like `pg.Pool` so that
@@ -20,34 +21,112 @@ export interface PoolLike {
   end(): Promise<void>;
 }
 
-export function createPgPool(connectionString: string, max = 10): PoolLike {
-  const pool = new pg.Pool({ connectionString, max });
-  // Dates and bigints come back as JS values we can serialise; timestamptz stays a Date.
-  pool.on('error', () => undefined);
+/** Where the pools report what no request sees (pino's signature: `app.log` fits). */
+export interface PoolLog {
+  error(obj: Record<string, unknown>, msg: string): void;
+  warn(obj: Record<string, unknown>, msg: string): void;
+}
+
+/** Until the server hands over its logger: stderr, so that nothing is swallowed. */
+export const consoleLog: PoolLog = {
+  error: (obj, msg) => console.error(msg, obj),
+  warn: (obj, msg) => console.warn(msg, obj),
+};
+
+export interface PgPoolOptions {
+  max?: number;
+  /**
+   * `statement_timeout` of every session, in ms (0 = none). PostgreSQL cancels a statement
+   * running longer (SQLSTATE 57014, answered 503 by odata/write-errors.ts).
+   */
+  statementTimeoutMs?: number;
+  /** `idle_in_transaction_session_timeout`, in ms (0 = none): a forgotten transaction cannot hold locks forever. */
+  idleInTransactionTimeoutMs?: number;
+  /** Read on every report, so the server can swap in its logger after opening the pool. */
+  log?: () => PoolLog;
+}
+
+export function createPgPool(connectionString: string, opts: PgPoolOptions = {}): PoolLike {
+  const log = opts.log ?? (() => consoleLog);
+  const pool = new pg.Pool({
+    connectionString,
+    max: opts.max ?? 10,
+    // Sent as start-up parameters: they hold for every statement of every session.
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    ...(opts.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs } : {}),
+  });
+  // An idle client's connection failed (server restart, network, admin termination):
+  // pg-pool discards it; without a listener the process would crash, so report it.
+  pool.on('error', (err) => log().error({ err }, 'PostgreSQL pool: idle connection failed'));
   return {
     async connect() {
       const client = await pool.connect();
+      // pg-pool drops its own listener while a client is checked out; a connection lost
+      // between two statements of a transaction (idle_in_transaction_session_timeout) must
+      // not crash the process either. The next query on it fails and the caller sees that.
+      const onError = (err: Error) => log().error({ err }, 'PostgreSQL pool: connection of a checked-out client failed');
+      client.on('error', onError);
+      let released = false;
       return {
         query: async <R>(text: string, params?: readonly unknown[]) => {
           const r = await client.query(text, params as unknown[]);
           return { rows: r.rows as R[], rowCount: r.rowCount, command: r.command };
         },
-        release: () => client.release(),
+        release: () => {
+          if (released) return;
+          released = true;
+          client.removeListener('error', onError);
+          client.release();
+        },
       };
     },
     end: () => pool.end(),
   };
 }
 
-/** Serialises access to the one PGlite connection: a FIFO lock handed out by connect(). */
-export function createPglitePool(db: PGlite): PoolLike {
-  let tail: Promise<void> = Promise.resolve();
+/**
+ * The embedded database is busy: answered 503 with Retry-After by the error handler, on
+ * every route (OData or not), instead of letting requests pile up behind one connection.
+ */
+export class DatabaseBusyError extends AppError {
+  constructor(reason: string, retryAfterSeconds = 1) {
+    super(503, `The server is busy (${reason}); try again shortly`, 'busy', { 'Retry-After': String(retryAfterSeconds) });
+  }
+}
+
+export interface PglitePoolOptions {
+  /**
+   * Callers that may wait for the connection; one more is refused at once with 503. Bounds
+   * memory under a flood. 256 is far above the 32–64 concurrent polls bench/ drives.
+   */
+  maxWaiting?: number;
+  /**
+   * Longest wait for the connection, in ms, before 503: one slow request (or a slow
+   * transaction) delays the others by at most this, and stale work is dropped, not done.
+   */
+  maxWaitMs?: number;
+  log?: () => PoolLog;
+}
+
+export const PGLITE_QUEUE_DEFAULTS = { maxWaiting: 256, maxWaitMs: 10_000 } as const;
+
+/**
+ * Serialises access to the one PGlite connection: a FIFO queue handed out by connect(),
+ * bounded in length and in waiting time.
+ *
+ * PGlite runs PostgreSQL inside this thread: a running statement blocks the event loop and
+ * cannot be interrupted (`SET statement_timeout` is accepted but never fires — timers need
+ * the loop; db/pool.int.test.ts shows it). So the embedded database relies on the OData
+ * cost limits (odata/limits.ts) to keep every statement short, and on this queue so that
+ * what waits behind a statement is bounded. Wait timers cannot fire during a statement
+ * either, so the hand-over re-checks each waiter's age and refuses the ones that waited too
+ * long (their clients have likely given up) rather than run them late.
+ */
+export function createPglitePool(db: PGlite, opts: PglitePoolOptions = {}): PoolLike {
+  const queue = new ConnectionQueue({ ...PGLITE_QUEUE_DEFAULTS, ...opts }, opts.log ?? (() => consoleLog));
   return {
     async connect() {
-      let unlock!: () => void;
-      const prev = tail;
-      tail = new Promise<void>((resolve) => (unlock = resolve));
-      await prev;
+      await queue.acquire();
       let released = false;
       return {
         query: async <R>(text: string, params?: readonly unknown[]) => {
@@ -64,13 +143,89 @@ export function createPglitePool(db: PGlite): PoolLike {
         release: () => {
           if (!released) {
             released = true;
-            unlock();
+            queue.release();
           }
         },
       };
     },
-    end: () => db.close(),
+    async end() {
+      queue.close();
+      await db.close();
+    },
   };
+}
+
+interface Waiter {
+  since: number;
+  resolve: () => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** One holder at a time; the others wait in order, within the bounds. */
+class ConnectionQueue {
+  private held = false;
+  private readonly waiting: Waiter[] = [];
+  private refused = 0;
+  private lastReport = 0;
+
+  constructor(
+    private readonly bounds: Required<Omit<PglitePoolOptions, 'log'>>,
+    private readonly log: () => PoolLog,
+  ) {}
+
+  acquire(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.bounds.maxWaiting) {
+      return Promise.reject(this.refuse(`${this.waiting.length} requests are already waiting for the database`));
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        since: Date.now(),
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          const at = this.waiting.indexOf(waiter);
+          if (at !== -1) this.waiting.splice(at, 1);
+          reject(this.refuse(`waited ${this.bounds.maxWaitMs} ms for the database`));
+        }, this.bounds.maxWaitMs),
+      };
+      waiter.timer.unref();
+      this.waiting.push(waiter);
+    });
+  }
+
+  release(): void {
+    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
+      clearTimeout(next.timer);
+      const waited = Date.now() - next.since;
+      if (waited <= this.bounds.maxWaitMs) return next.resolve(); // still held, by `next`
+      next.reject(this.refuse(`waited ${waited} ms for the database`));
+    }
+    this.held = false;
+  }
+
+  close(): void {
+    for (const w of this.waiting.splice(0)) {
+      clearTimeout(w.timer);
+      w.reject(new DatabaseBusyError('the database is closing'));
+    }
+  }
+
+  /** Refusals are logged at most every 10 s with their count, so a flood cannot flood the log. */
+  private refuse(reason: string): DatabaseBusyError {
+    this.refused += 1;
+    const now = Date.now();
+    if (now - this.lastReport >= 10_000) {
+      this.log().warn({ refused: this.refused, waiting: this.waiting.length, reason }, 'embedded database busy: requests answered 503');
+      this.refused = 0;
+      this.lastReport = now;
+    }
+    return new DatabaseBusyError(reason);
+  }
 }
 
 function commandOf(text: string): string {

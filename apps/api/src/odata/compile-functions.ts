@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../lib/errors.ts';
 import type { Expr } from './ast.ts';
 import type { SqlType, Typed } from './compile-literal.ts';
+import { ODATA_LIMITS, TEXT_LIMIT_MARKER } from './limits.ts';
 
 /**
  * OData filter functions → PostgreSQL. `args` compiles one argument with the type the
@@ -52,9 +53,19 @@ export function compileCall(method: string, rawArgs: Expr[], compile: ArgCompile
         ? { sql: sql`substr(${text(0)}, ${int(1)} + 1, ${int(2)})`, type: 'text' }
         : { sql: sql`substr(${text(0)}, ${int(1)} + 1)`, type: 'text' };
     case 'concat':
-      return { sql: sql`(${text(0)} || ${text(1)})`, type: 'text' };
+      return boundedText('concat', [text(0), text(1)], ([a, b]) => ({
+        result: sql`(${a} || ${b})`,
+        length: sql`(length(${a})::bigint + length(${b}))`,
+        inputLength: sql`greatest(length(${a}), length(${b}))`,
+      }));
     case 'replace':
-      return { sql: sql`replace(${text(0)}, ${text(1)}, ${text(2)})`, type: 'text' };
+      return boundedText('replace', [text(0), text(1), text(2)], ([s, from, to]) => ({
+        result: sql`replace(${s}, ${from}, ${to})`,
+        // Exact: PostgreSQL replaces non-overlapping occurrences left to right, which is what
+        // removing them counts. An empty `from` replaces nothing (NULL length: no check).
+        length: sql`(length(${s})::bigint + (length(${s}) - length(replace(${s}, ${from}, '')))::bigint / nullif(length(${from}), 0) * (length(${to}) - length(${from})))`,
+        inputLength: sql`length(${s})`,
+      }));
     case 'year':
     case 'month':
     case 'day':
@@ -91,4 +102,32 @@ export function compileCall(method: string, rawArgs: Expr[], compile: ArgCompile
     default:
       throw badRequest(`Unsupported function ${method}()`);
   }
+}
+
+/**
+ * A text function that can build a value longer than its inputs, computed only when the
+ * result stays within ODATA_LIMITS.maxBuiltTextLength or is no longer than its longest input
+ * (see limits.ts for why). The result's length is worked out first from the inputs' lengths,
+ * which costs no more memory than the inputs themselves; past the limit the statement fails
+ * with our message, which write-errors.ts turns into a 400. There is no RAISE in plain SQL:
+ * `current_setting()` of a setting that does not exist fails with its name in the message
+ * (SQLSTATE 42704), and it is STABLE, so the planner never evaluates it ahead of the CASE.
+ *
+ * The arguments are computed once, in a sub-select (`OFFSET 0` keeps PostgreSQL from
+ * inlining it, which would repeat every argument — and every nested call — per use).
+ */
+function boundedText(
+  fn: string,
+  args: RawBuilder<unknown>[],
+  parts: (refs: RawBuilder<unknown>[]) => { result: RawBuilder<unknown>; length: RawBuilder<unknown>; inputLength: RawBuilder<unknown> },
+): Typed {
+  const names = args.map((_, i) => `a${i}`);
+  const { result, length, inputLength } = parts(names.map((n) => sql.ref(`fn_args.${n}`)));
+  const max = ODATA_LIMITS.maxBuiltTextLength;
+  const fail = sql`current_setting(${`${TEXT_LIMIT_MARKER}${fn}() would build a value of `} || ${length}::text || ${` characters; at most ${max} are allowed`})`;
+  const inputs = sql.join(args.map((a, i) => sql`${a} AS ${sql.id(names[i] as string)}`));
+  return {
+    sql: sql`(SELECT CASE WHEN ${length} > greatest(${inputLength}, ${max}::int) THEN ${fail} ELSE ${result} END FROM (SELECT ${inputs} OFFSET 0) AS fn_args)`,
+    type: 'text',
+  };
 }

@@ -1,6 +1,7 @@
 import odataParser from '@balena/odata-parser';
 import { badRequest } from '../lib/errors.ts';
 import type { Duration, Expr, ExpandItem, KeySpec, Literal, ODataRequest, OrderItem, PathNode, QueryOptions } from './ast.ts';
+import { checkRequestLimits, checkUrlLength } from './limits.ts';
 
 /**
  * Raw URL (path + query after the `/v7` prefix, still percent-encoded) → `ODataRequest`.
@@ -11,6 +12,8 @@ import type { Duration, Expr, ExpandItem, KeySpec, Literal, ODataRequest, OrderI
  * decode every `%` is re-escaped as `%25`: the parser's decode then gives back our text.
  * Each option is parsed on its own (a decoded `&` inside a literal cannot split it), and
  * every parser bind is resolved into a literal so the compilers never see bind indexes.
+ * The cost limits (limits.ts) are checked here, before anything is compiled: the URL's length
+ * before parsing, the request's depth and size right after.
  */
 
 type Bind = [string, unknown];
@@ -40,6 +43,7 @@ function runParser(text: string, rule: 'Process' | 'QueryOptions', what: string)
 }
 
 export function parseODataUrl(rawUrl: string): ODataRequest {
+  checkUrlLength(rawUrl);
   const q = rawUrl.indexOf('?');
   const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
   const rawQuery = q === -1 ? '' : rawUrl.slice(q + 1);
@@ -87,6 +91,7 @@ export function parseODataUrl(rawUrl: string): ODataRequest {
 
   const request: ODataRequest = { resource: tree.resource, count: tree.count === true, options };
   if (tree.key !== undefined) request.key = convertKey(tree.key, new BindContext(parsedPath.binds, aliases));
+  checkRequestLimits(request);
   return request;
 }
 

@@ -1,0 +1,154 @@
+import { badRequest } from '../lib/errors.ts';
+import type { Expr, ODataRequest, PathNode, QueryOptions } from './ast.ts';
+
+/**
+ * What one OData request may cost (issue 8 "Bounded cost"). A GET is one SQL statement, so
+ * the shape of the URL is the shape of the work the database does: each expansion, lambda
+ * and navigation step is a correlated sub-select run for every row of its parent, and a
+ * cyclic model (device → fleet → devices → …) multiplies rows at every level. Measured
+ * before the limits: nested any() 20–30 deep held the embedded database for 4–16 s, a
+ * 20-level $expand made PostgreSQL build 76 MB of JSON in 32 s, nested replace() built
+ * values of tens of MB per row.
+ *
+ * The numbers come from what real clients send, with headroom. Every URL recorded from
+ * balena-sdk 23 / balena-cli 25 (test-compat-urls.ts) and every dashboard query
+ * (apps/web/src, pinejs-client-core) reaches at most: $expand 3 deep
+ * (release_image → image → is_a_build_of__service), navigation nesting 3 in a filter
+ * (team_application_access/any(taa: taa/team/team_membership/any(…)), scoped-applications.ts),
+ * one function call deep (startswith(uuid,'…')), 31 query nodes and 690 characters of URL.
+ * limits.test.ts checks that all of them pass.
+ */
+export const ODATA_LIMITS = {
+  /**
+   * Raw path + query, in characters. Recorded clients stay under 700; batched `id in (…)`
+   * lists of a few hundred ids stay under 4 KB. Node's HTTP parser refuses request heads
+   * over 16 KB anyway; this bound also holds for server code calling the engine directly.
+   */
+  maxUrlLength: 8192,
+  /** Nesting of `$expand` (clients: 3). Output grows roughly as fan-out^depth. */
+  maxExpandDepth: 5,
+  /**
+   * Navigations nested inside one `$filter`/`$orderby` term: any()/all() lambdas, `nav/…`
+   * path steps and `nav/$count` are each a correlated sub-select (clients: 3). A path step
+   * counts like a lambda because `owns__device/belongs_to__application/…/is_online` nests
+   * EXISTS sub-selects exactly as nested any() does.
+   */
+  maxLambdaDepth: 5,
+  /** Function calls nested in one another (clients: 1; `contains(tolower(trim(x)),'a')` is 3). */
+  maxFunctionDepth: 3,
+  /**
+   * Nodes of the whole query: every filter operator, operand and path segment, in `$filter`,
+   * `$orderby` and inside every `$expand`, plus one per expansion (clients: ≤ 31). Bounds the
+   * breadth the depth limits leave open (`a and b and …`, many sibling expansions), and so
+   * the SQL text and planning time. An `in (…)` list counts once: it is one hashed lookup.
+   */
+  maxQueryNodes: 250,
+  /**
+   * Characters a text function (replace, concat) may build that are more than any of its
+   * inputs already holds. Growth is what is dangerous: replace(<1 MB note>, 'a', <8 KB
+   * literal>) is 8 GB from one small URL, and nesting multiplies it. A function whose result
+   * is no longer than its longest input (a stored value, already in memory) is always
+   * allowed, so no filter on existing data changes meaning; one that would build more than
+   * this fails with 400 before building anything (compile-functions.ts). 64 Ki characters is
+   * far beyond any name, uuid or note a filter compares, and small enough that every row of
+   * a large table can afford it.
+   */
+  maxBuiltTextLength: 65_536,
+} as const;
+
+export type ODataLimits = typeof ODATA_LIMITS;
+
+/**
+ * Starts the message of the database error a text function raises past maxBuiltTextLength
+ * (compile-functions.ts), so that write-errors.ts can tell it from any other error.
+ */
+export const TEXT_LIMIT_MARKER = 'flotilla.text_limit: ';
+
+/** The cost-relevant shape of a parsed request (what the limits compare). */
+export interface RequestShape {
+  expandDepth: number;
+  lambdaDepth: number;
+  functionDepth: number;
+  nodes: number;
+}
+
+/** Throws 400 naming the first limit `url` (raw, before decoding) exceeds. */
+export function checkUrlLength(url: string, limits: ODataLimits = ODATA_LIMITS): void {
+  if (url.length > limits.maxUrlLength) {
+    throw badRequest(`The URL is ${url.length} characters long; at most ${limits.maxUrlLength} are allowed`, 'query_too_large');
+  }
+}
+
+/** Throws 400 naming the first limit the parsed request exceeds. */
+export function checkRequestLimits(req: ODataRequest, limits: ODataLimits = ODATA_LIMITS): void {
+  const s = measureRequest(req);
+  const over = (what: string, value: number, max: number) => {
+    if (value > max) throw badRequest(`${what} ${value} levels deep; at most ${max} are allowed`, 'query_too_complex');
+  };
+  over('$expand is nested', s.expandDepth, limits.maxExpandDepth);
+  over('$filter nests any()/all() lambdas and navigation paths', s.lambdaDepth, limits.maxLambdaDepth);
+  over('$filter nests function calls', s.functionDepth, limits.maxFunctionDepth);
+  if (s.nodes > limits.maxQueryNodes) {
+    throw badRequest(
+      `The query has ${s.nodes} terms ($filter, $orderby and $expand together); at most ${limits.maxQueryNodes} are allowed`,
+      'query_too_complex',
+    );
+  }
+}
+
+export function measureRequest(req: ODataRequest): RequestShape {
+  const shape: RequestShape = { expandDepth: 0, lambdaDepth: 0, functionDepth: 0, nodes: 0 };
+  measureOptions(req.options, 0, shape);
+  return shape;
+}
+
+function measureOptions(options: QueryOptions, expandDepth: number, shape: RequestShape): void {
+  shape.expandDepth = Math.max(shape.expandDepth, expandDepth);
+  if (options.filter) measureExpr(options.filter, new Set(), 0, 0, shape);
+  for (const item of options.orderby ?? []) measurePath(item.path, new Set(), 0, 0, shape);
+  for (const item of options.expand ?? []) {
+    shape.nodes += 1;
+    measureOptions(item.options, expandDepth + 1, shape);
+  }
+}
+
+/** `vars`: lambda variables in scope (a path starting with one is not a navigation step). */
+function measureExpr(e: Expr, vars: ReadonlySet<string>, lambdaDepth: number, functionDepth: number, shape: RequestShape): void {
+  shape.nodes += 1;
+  switch (e.t) {
+    case 'lit':
+      return;
+    case 'path':
+      shape.nodes -= 1; // measurePath counts every segment
+      return measurePath(e.path, vars, lambdaDepth, functionDepth, shape);
+    case 'cmp':
+    case 'arith':
+      measureExpr(e.left, vars, lambdaDepth, functionDepth, shape);
+      return measureExpr(e.right, vars, lambdaDepth, functionDepth, shape);
+    case 'and':
+    case 'or':
+      for (const a of e.args) measureExpr(a, vars, lambdaDepth, functionDepth, shape);
+      return;
+    case 'not':
+      return measureExpr(e.arg, vars, lambdaDepth, functionDepth, shape);
+    case 'in':
+      return measureExpr(e.left, vars, lambdaDepth, functionDepth, shape);
+    case 'call':
+      shape.functionDepth = Math.max(shape.functionDepth, functionDepth + 1);
+      for (const a of e.args) measureExpr(a, vars, lambdaDepth, functionDepth + 1, shape);
+      return;
+  }
+}
+
+function measurePath(node: PathNode, vars: ReadonlySet<string>, lambdaDepth: number, functionDepth: number, shape: RequestShape): void {
+  let depth = lambdaDepth;
+  for (let n: PathNode | undefined = node, first = true; n; n = n.property, first = false) {
+    shape.nodes += 1;
+    const isVariable = first && vars.has(n.name);
+    // A segment followed by more path, a lambda or a count is a navigation: one sub-select.
+    if (!isVariable && (n.property || n.lambda || n.count)) depth += 1;
+    shape.lambdaDepth = Math.max(shape.lambdaDepth, depth);
+    if (n.lambda) measureExpr(n.lambda.expression, new Set(vars).add(n.lambda.identifier), depth, functionDepth, shape);
+    if (n.countFilter) measureExpr(n.countFilter, vars, depth, functionDepth, shape);
+  }
+}
