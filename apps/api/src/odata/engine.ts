@@ -67,7 +67,11 @@ export function createODataEngine(registry: ResourceRegistry): ODataEngine {
     const def = ctx.resource(request.resource);
     if (method === 'GET') {
       const rows = await catchDb(def, 'read', () => compileGet(ctx, request).execute(db));
-      return { status: 200, body: { d: rows.rows[0]?.d ?? [] } };
+      // The statement is one aggregate: exactly one row with a payload. Anything else is a
+      // fault reported as one, never passed off as an empty result.
+      const d = rows.rows.length === 1 ? rows.rows[0]?.d : undefined;
+      if (d === undefined || d === null) throw new Error(`GET ${def.name}: the statement returned ${rows.rows.length} rows and no payload`);
+      return { status: 200, body: { d } };
     }
     if (principal.kind === 'anonymous') throw unauthorized();
     if (method === 'POST') {
