@@ -96,7 +96,8 @@ export function createODataEngine(registry: ResourceRegistry): ODataEngine {
       try {
         return await run(db, principal, req.method, parseODataUrl(req.url), req.body, config);
       } catch (err) {
-        if (err instanceof AppError) return { status: err.status, body: { error: err.message, ...(err.code ? { code: err.code } : {}) } };
+        // 5xx AppErrors (database busy or timed out) go to the error handler, which also sends their headers (Retry-After).
+        if (err instanceof AppError && err.status < 500) return { status: err.status, body: { error: err.message, ...(err.code ? { code: err.code } : {}) } };
         throw err;
       }
     },
