@@ -41,11 +41,17 @@ export function candidateJson(def: ResourceDef, values: Values, { resolved = fal
   return JSON.stringify(record);
 }
 
-/** Reference checks for the foreign keys among `names`, over the candidate row alias `row`. */
+/**
+ * Reference checks for the foreign keys among `names`, over the candidate row alias `row`:
+ * every visibility check first, then the domain rules, so a rule that spans two keys never
+ * answers for a target the caller cannot see. With scope `any` there is no visibility check and
+ * a missing target fails the rules themselves (same message as an existing one that breaks them).
+ */
 export function referenceChecks(ctx: CompileContext, def: ResourceDef, names: readonly string[], row: string, verb: 'create' | 'update'): WriteCheck[] {
   const p = ctx.principal;
   if (p.kind === 'system') return [];
-  const checks: WriteCheck[] = [];
+  const visibility: WriteCheck[] = [];
+  const rules: WriteCheck[] = [];
   for (const name of names) {
     const f = def.fields.find((x) => x.name === name);
     if (!f || f.type !== 'ForeignKey' || !f.references) continue;
@@ -55,14 +61,12 @@ export function referenceChecks(ctx: CompileContext, def: ResourceDef, names: re
       const t = ctx.alias();
       return sql`(${value} IS NULL OR EXISTS (SELECT 1 FROM ${sql.table(target.table)} AS ${sql.id(t)} WHERE ${sql.ref(`${t}.id`)} = ${value} AND ${cond(t)}))`;
     };
-    const scope = f.reference?.scope ?? 'readable';
-    checks.push({
-      sql: exists((t) => (scope === 'any' ? sql`TRUE` : ruleSql(target.permissions.read, t, p))),
-      fail: () => referenceNotAllowed(f, target.name),
-    });
+    if ((f.reference?.scope ?? 'readable') === 'readable') {
+      visibility.push({ sql: exists((t) => ruleSql(target.permissions.read, t, p)), fail: () => referenceNotAllowed(f, target.name) });
+    }
     for (const rule of f.reference?.rules ?? []) {
       if (rule.on && rule.on !== verb) continue;
-      checks.push({
+      rules.push({
         sql: exists((t) => {
           const c = rule.check(row, t, p);
           return c === true ? sql`TRUE` : c === false ? sql`FALSE` : sql`(${c})`;
@@ -71,7 +75,7 @@ export function referenceChecks(ctx: CompileContext, def: ResourceDef, names: re
       });
     }
   }
-  return checks;
+  return [...visibility, ...rules];
 }
 
 /** Foreign keys among the written values (only those are reference-checked). */

@@ -224,10 +224,13 @@ describe('teams', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatch(/No user with the username/);
     const outsider = await call(alice, 'POST', '/v7/team_membership', { username: carol.username, is_member_of__team: team });
-    expect(outsider.statusCode).toBe(400);
+    expect(outsider.statusCode).toBe(403);
     expect(outsider.json().error).toMatch(/member of the team's organization/);
-    // The same rule for a pine caller posting a user id.
-    expect((await call(alice, 'POST', '/v7/team_membership', { user: carol.id, is_member_of__team: team })).statusCode).toBe(400);
+    // The same rule, and the same answer, for a pine caller posting a user id, existing or not.
+    const byId = await call(alice, 'POST', '/v7/team_membership', { user: carol.id, is_member_of__team: team });
+    const missing = await call(alice, 'POST', '/v7/team_membership', { user: 2_000_000_000, is_member_of__team: team });
+    expect([byId.statusCode, missing.statusCode]).toEqual([403, 403]);
+    expect(missing.json()).toEqual(byId.json());
     // username is write-only: not readable, not accepted on PATCH.
     expect((await call(alice, 'GET', `/v7/team_membership?$select=username`)).statusCode).toBe(400);
     expect((await call(alice, 'PATCH', `/v7/team_membership(${added.json().id})`, { username: carol.username })).statusCode).toBe(400);
@@ -266,7 +269,7 @@ describe('fleet membership by username', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ user: { __id: bob.id }, application_membership_role: { __id: await roleId('application_membership_role', 'developer') } });
     const outsider = await call(alice, 'POST', '/v7/user_application_membership', { username: carol.username, is_member_of__application: fleet.applicationId });
-    expect(outsider.statusCode).toBe(400);
+    expect(outsider.statusCode).toBe(403);
     expect(outsider.json().error).toBe(FLEET_MEMBER_NOT_IN_ORGANIZATION);
     const probe = await call(carol, 'POST', '/v7/user_application_membership', { username: alice.username, is_member_of__application: fleet.applicationId });
     expect(probe.statusCode).toBe(401);

@@ -94,12 +94,16 @@ export const releaseOfThisFleet: ReferenceRule = {
   message: 'The release does not belong to this fleet',
 };
 
-/** The referenced user belongs to the organization `orgOf(row)` (teams and fleet members come from it). */
+/**
+ * The referenced user belongs to the organization `orgOf(row)` (teams and fleet members come
+ * from it). 403 and one message whether the user is missing or not a member (scope `any`).
+ */
 export function userInOrganization(orgOf: (row: string) => RawBuilder<unknown>, message: string): ReferenceRule {
   return {
     check: (row, target) =>
       sql`EXISTS (SELECT 1 FROM organization_membership uom WHERE uom."user" = ${col(target, 'id')} AND uom.is_member_of__organization = ${orgOf(row)})`,
     message,
+    status: 403,
   };
 }
 
