@@ -3,10 +3,9 @@ import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { badRequest, conflict, unauthorized } from '../lib/errors.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
-import { verifyPassword } from '../auth/password.ts';
 import { enqueueEmail } from '../email/outbox.repository.ts';
 import { emailChangedEmail } from '../email/templates.ts';
-import { assertLoginAllowed, noteFailedLogin } from '../auth/login-rate-limit.ts';
+import { verifyPasswordAttempt } from '../auth/login-rate-limit.ts';
 import type { UserPrincipal } from '../auth/guards.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
 import { findAccountUser, findAccountUserByEmail, updateEmail } from './account.repository.ts';
@@ -36,9 +35,7 @@ export async function changeEmail(
   if (!user) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
   if (user.password_hash) {
     if (!input.password) throw badRequest(PASSWORD_REQUIRED, 'password_required');
-    await assertLoginAllowed(db, config, user.username, input.ip);
-    if (!(await verifyPassword(user.password_hash, input.password))) {
-      await noteFailedLogin(db, config, user.username, input.ip);
+    if (!(await verifyPasswordAttempt(db, config, { subject: { userId: user.id }, ip: input.ip }, user.password_hash, input.password))) {
       throw badRequest(INVALID_PASSWORD, 'invalid_password');
     }
   }

@@ -82,11 +82,16 @@ describe('PATCH /user/password', () => {
     expect(res.json()).toEqual({ error: 'This action requires you to have been recently authenticated', code: 'recent_auth_required' });
   });
 
-  it('wrong current passwords count toward the sign-in limit', async () => {
+  it('wrong current passwords count toward the sign-in limit of the account and address', async () => {
     const user = await signUp(ctx.app);
-    for (let i = 0; i < 10; i++) await change(user.token, { currentPassword: `wrong ${i}`, password: 'the new password' });
-    const res = await change(user.token, { currentPassword: user.password, password: 'the new password' });
-    expect(res.statusCode).toBe(429);
+    const from = (remoteAddress: string, currentPassword: string) =>
+      ctx.app.inject({ method: 'PATCH', url: '/user/password', headers: bearer(user.token), remoteAddress, payload: { currentPassword, password: 'the new password' } });
+    for (let i = 0; i < 10; i++) expect((await from('10.6.1.1', `wrong ${i}`)).statusCode).toBe(400);
+    expect((await from('10.6.1.1', user.password)).statusCode).toBe(429);
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/login_', remoteAddress: '10.6.1.1', payload: { username: user.email, password: user.password } });
+    expect(signIn.statusCode).toBe(429);
+    // Another address of the same user is not held by them.
+    expect((await from('10.6.1.2', user.password)).statusCode).toBe(200);
   });
 
   it('is refused to anonymous callers', async () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { DEFAULT_LOGIN_RATE_LIMITS } from '../auth/login-rate-limit-config.ts';
 import { bearer, signUp, uniqueEmail, whoamiOf } from '../auth/test-helpers.ts';
 import { listLatestEmails } from '../email/outbox.repository.ts';
 import { latestEmailTo, linkIn } from './test-mail.ts';
 import { CAPTCHA_FAILED, INVALID_RESET_CODE } from './password.service.ts';
 import { TWO_FACTOR_REQUIRED_FOR_RESET } from './reset-second-factor.ts';
-import { claimsOf, enableTwoFactor, nextCode } from '../two-factor/two-factor.test-helpers.ts';
+import { claimsOf, enableTwoFactor, nextCode, signIn } from '../two-factor/two-factor.test-helpers.ts';
 import { INVALID_TWO_FACTOR_CODE } from '../two-factor/two-factor.service.ts';
 
 describe('forgotten password and reset', () => {
@@ -177,8 +178,8 @@ describe('forgotten password and reset', () => {
       expect(recover.statusCode).toBe(401);
     });
 
-    it('limits wrong second-factor codes per user like the sign-in challenge (429)', async () => {
-      const strict = await createTestApp({ loginRateLimit: { max: 3, windowMs: 3600_000 } });
+    it('limits wrong second-factor codes per user (429), apart from the sign-in challenge', async () => {
+      const strict = await createTestApp({ loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMITS, secondFactor: { max: 3, windowMs: 3600_000 } } });
       try {
         const user = await enableTwoFactor(strict.app);
         await strict.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', payload: { email: user.email, 'g-recaptcha-response': 'dummy' } });
@@ -189,7 +190,11 @@ describe('forgotten password and reset', () => {
         for (let i = 0; i < 3; i++) expect((await attempt('111111')).statusCode).toBe(400);
         const limited = await attempt(nextCode(user));
         expect(limited.statusCode).toBe(429);
-        expect(limited.headers['retry-after']).toBeDefined();
+        expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+        // A reset-link holder cannot use up the owner's sign-in challenge.
+        const pending = await signIn(strict.app, user);
+        const challenge = await strict.app.inject({ method: 'POST', url: '/auth/v1/2fa-recover/verify', headers: bearer(pending), payload: { code: user.recoveryCodes[0] } });
+        expect(challenge.statusCode).toBe(200);
       } finally {
         await strict.close();
       }

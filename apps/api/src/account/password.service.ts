@@ -7,8 +7,8 @@ import { enqueueEmail } from '../email/outbox.repository.ts';
 import { passwordChangedEmail, passwordResetEmail } from '../email/templates.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { isCaptchaAccepted } from '../auth/captcha.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { assertLoginAllowed, noteFailedLogin } from '../auth/login-rate-limit.ts';
+import { hashPassword } from '../auth/password.ts';
+import { verifyPasswordAttempt } from '../auth/login-rate-limit.ts';
 import type { UserPrincipal } from '../auth/guards.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
 import { TOKEN_TTL_MS, consumeActionToken, createActionToken, findUsableActionToken } from './action-tokens.ts';
@@ -95,9 +95,7 @@ export async function changePassword(
   if (!user) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
   if (user.password_hash) {
     if (!input.currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED, 'current_password_required');
-    await assertLoginAllowed(db, config, user.username, input.ip);
-    if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-      await noteFailedLogin(db, config, user.username, input.ip);
+    if (!(await verifyPasswordAttempt(db, config, { subject: { userId: user.id }, ip: input.ip }, user.password_hash, input.currentPassword))) {
       throw badRequest(INVALID_PASSWORD, 'invalid_password');
     }
   }

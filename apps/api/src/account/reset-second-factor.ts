@@ -13,8 +13,9 @@ import { INVALID_TWO_FACTOR_CODE } from '../two-factor/two-factor.service.ts';
  * two-factor on — whoever reads the mailbox would otherwise bypass it — so such a reset also
  * needs an authenticator code or an unused recovery code. Both answers are 400, with a
  * machine-readable `code`: `two_factor_required` when none was sent (the dashboard then asks
- * for one), `invalid_two_factor_code` when it is wrong. Wrong codes count toward the same
- * per-user limit as the sign-in challenge; a used code (TOTP step or recovery code) is spent.
+ * for one), `invalid_two_factor_code` when it is wrong. Wrong codes count toward a per-user
+ * limit kept apart from the sign-in challenge's (two-factor-rate-limit.ts); a used code (TOTP
+ * step or recovery code) is spent.
  */
 export const TWO_FACTOR_REQUIRED_FOR_RESET = 'This account uses two-factor authentication: enter a code from your authenticator app or a recovery code';
 
@@ -25,9 +26,9 @@ export async function assertResetSecondFactor(db: Db, config: AppConfig, userId:
   if (!state?.is_2fa_enabled || !state.totp_secret) return;
   const given = code?.trim() ?? '';
   if (given === '') throw badRequest(TWO_FACTOR_REQUIRED_FOR_RESET, 'two_factor_required');
-  await assertTwoFactorAttemptAllowed(db, config, userId);
+  await assertTwoFactorAttemptAllowed(db, config, userId, 'reset');
   if (!(await spendCode(db, userId, state.totp_secret, given))) {
-    await noteFailedTwoFactorAttempt(db, config, userId);
+    await noteFailedTwoFactorAttempt(db, config, userId, 'reset');
     throw badRequest(INVALID_TWO_FACTOR_CODE, 'invalid_two_factor_code');
   }
 }

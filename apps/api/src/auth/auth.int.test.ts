@@ -73,28 +73,6 @@ describe('login', () => {
     }
   });
 
-  it('rate-limits failed attempts per username: the 11th gets 429 with Retry-After', async () => {
-    const user = await signUp(ctx.app);
-    const other = await signUp(ctx.app);
-    for (let i = 0; i < 10; i++) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email, password: `wrong-${i}-pass` } });
-      expect(res.statusCode).toBe(401);
-    }
-    // Another account signing in successfully does not reset the attacked account's count.
-    const ok = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: other.email, password: other.password } });
-    expect(ok.statusCode).toBe(200);
-    const blocked = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email, password: user.password } });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error: 'Too Many Requests. Try again later', code: 'too_many_requests' });
-    const retryAfter = blocked.headers['retry-after'];
-    expect(retryAfter).toMatch(/^\d+$/);
-    expect(Number(retryAfter)).toBeGreaterThan(7000);
-    expect(Number(retryAfter)).toBeLessThanOrEqual(7200);
-    // The username in another case is the same bucket.
-    const upper = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email.toUpperCase(), password: user.password } });
-    expect(upper.statusCode).toBe(429);
-  });
-
   it('requires both fields', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: 'someone' } });
     expect(res.statusCode).toBe(400);

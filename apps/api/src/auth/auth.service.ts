@@ -7,10 +7,10 @@ import type { Principal } from './principal.ts';
 import type { UserPrincipal } from './guards.ts';
 import { AUTH_MESSAGES } from './credentials.ts';
 import { issueSessionToken, type SessionClaims, type VerifiedSession } from './tokens.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword } from './password.ts';
 import { isCaptchaAccepted } from './captcha.ts';
 import { setPasswordOverLimit } from '../staff/account-flags.repository.ts';
-import { assertLoginAllowed, assertSignupAllowed, noteFailedLogin, noteSignup } from './login-rate-limit.ts';
+import { assertSignupAllowed, noteSignup, verifyPasswordAttempt } from './login-rate-limit.ts';
 import { createPersonalOrganization } from '../organizations/personal-organization.ts';
 import {
   createUserWithActor,
@@ -107,12 +107,15 @@ export interface LoginInput {
   ip: string;
 }
 
-/** `POST /login_`: email or username plus password → session token (compat §3.1). */
+/**
+ * `POST /login_`: email or username plus password → session token (compat §3.1). The limits
+ * count the account whichever form named it; a login naming no account is counted by its
+ * text and answered the same way (login-rate-limit.ts).
+ */
 export async function login(db: Db, config: AppConfig, input: LoginInput): Promise<string> {
-  await assertLoginAllowed(db, config, input.username, input.ip);
   const user = await findUserByLogin(db, input.username);
-  if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
-    await noteFailedLogin(db, config, input.username, input.ip);
+  const subject = user ? { userId: user.id } : { login: input.username };
+  if (!(await verifyPasswordAttempt(db, config, { subject, ip: input.ip }, user?.password_hash, input.password)) || !user) {
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await setPasswordOverLimit(db, user.id, isPasswordOverLimit(input.password));
@@ -132,10 +135,8 @@ export async function refreshSession(db: Db, config: AppConfig, principal: UserP
 
 /** `POST /user/v1/refresh-token {password}`: re-proves the password, so authTime is now. */
 export async function refreshWithPassword(db: Db, config: AppConfig, principal: UserPrincipal, password: string, ip: string): Promise<string> {
-  await assertLoginAllowed(db, config, principal.username, ip);
   const user = await currentUser(db, principal);
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await noteFailedLogin(db, config, principal.username, ip);
+  if (!(await verifyPasswordAttempt(db, config, { subject: { userId: user.id }, ip }, user.password_hash, password))) {
     throw unauthorized(INVALID_CREDENTIALS);
   }
   return issueFor(config, user, Date.now());

@@ -1,28 +1,118 @@
 import type { Db } from '../db/database.ts';
 
-/** Failed sign-in attempts per bucket (`user:<login>`, `ip:<address>`), table login_attempt. */
-export async function recordFailedAttempt(db: Db, buckets: string[], at: Date, windowStart: Date): Promise<void> {
-  await db
-    .insertInto('login_attempt')
-    .values(buckets.map((bucket) => ({ bucket, attempted_at: at })))
-    .execute();
-  // Housekeeping for these buckets only: rows older than the window no longer count.
-  await db.deleteFrom('login_attempt').where('bucket', 'in', buckets).where('attempted_at', '<=', windowStart).execute();
+/**
+ * Counted attempts (table login_attempt) and addresses known to a user (login_known_address).
+ * Queries only; the policies are in login-rate-limit.ts, attempt-limits.ts and their callers.
+ */
+
+/** A counter: at most `max` rows in `bucket`, each counting for `windowMs` after it was written. */
+export interface Limit {
+  bucket: string;
+  max: number;
+  windowMs: number;
 }
 
 /**
- * When the bucket holds `max` or more failures since `windowStart`, the time of the failure
- * whose expiry brings it back under `max` (the max-th newest); otherwise null.
+ * Expired rows removed per write. Each write adds at most a handful of rows, so purging up to
+ * this many keeps the table bounded by the rows still inside their windows.
  */
-export async function findBlockingAttempt(db: Db, bucket: string, windowStart: Date, max: number): Promise<Date | null> {
-  const row = await db
-    .selectFrom('login_attempt')
-    .select('attempted_at')
-    .where('bucket', '=', bucket)
-    .where('attempted_at', '>', windowStart)
-    .orderBy('attempted_at', 'desc')
-    .offset(max - 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row ? new Date(row.attempted_at as Date | string) : null;
+const PURGE_BATCH = 500;
+
+export interface LimitState<K extends string> {
+  /** Per limit: when it is reached, the moment it drops back under `max`; else null. */
+  reachedUntil: Record<K, Date | null>;
+  /** Whether `known.address` proved `known.userId`'s password after `known.since`. */
+  isKnownAddress: boolean;
+}
+
+/**
+ * Reads every limit (and, when asked, whether the address is known to the user) in one query.
+ * A limit is reached when its bucket holds `max` live rows; it is free again when the max-th
+ * newest of them expires.
+ */
+export async function readLimits<K extends string>(
+  db: Db,
+  limits: Record<K, Limit>,
+  now: Date,
+  known?: { userId: number; address: string; since: Date },
+): Promise<LimitState<K>> {
+  const entries = Object.entries<Limit>(limits);
+  const row = (await db
+    .selectNoFrom((eb) => [
+      ...entries.map(([, { bucket, max }], i) =>
+        eb
+          .selectFrom('login_attempt')
+          .select('expires_at')
+          .where('bucket', '=', bucket)
+          .where('expires_at', '>', now)
+          .orderBy('expires_at', 'desc')
+          .offset(max - 1)
+          .limit(1)
+          .as(`l${i}`),
+      ),
+      known
+        ? eb
+            .exists(
+              eb
+                .selectFrom('login_known_address')
+                .select('user_id')
+                .where('user_id', '=', known.userId)
+                .where('address', '=', known.address)
+                .where('last_success_at', '>', known.since),
+            )
+            .as('known')
+        : eb.lit(false).as('known'),
+    ])
+    .executeTakeFirstOrThrow()) as Record<string, Date | string | boolean | null>;
+  return {
+    reachedUntil: Object.fromEntries(
+      entries.map(([name], i) => {
+        const value = row[`l${i}`];
+        return [name, value == null ? null : new Date(value as Date | string)];
+      }),
+    ) as Record<K, Date | null>,
+    isKnownAddress: row.known === true,
+  };
+}
+
+/** Counts one attempt in each limit's bucket and purges expired rows of every bucket: one statement. */
+export async function recordAttempts(db: Db, limits: Limit[], now: Date): Promise<void> {
+  await db
+    .with('purged', (qb) =>
+      qb
+        .deleteFrom('login_attempt')
+        .where('id', 'in', qb.selectFrom('login_attempt').select('id').where('expires_at', '<=', now).limit(PURGE_BATCH).forUpdate().skipLocked()),
+    )
+    .insertInto('login_attempt')
+    .values(limits.map(({ bucket, windowMs }) => ({ bucket, attempted_at: now, expires_at: new Date(now.getTime() + windowMs) })))
+    .execute();
+}
+
+/**
+ * Marks the address as known to the user (now) and purges known addresses unused since
+ * `staleBefore`: one statement. The row being written is left out of the purge, since one
+ * statement must not both delete and update it.
+ */
+export async function rememberAddress(db: Db, userId: number, address: string, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .with('purged', (qb) =>
+      qb.deleteFrom('login_known_address').where((eb) =>
+        eb(
+          eb.refTuple('user_id', 'address'),
+          'in',
+          qb
+            .selectFrom('login_known_address')
+            .select(['user_id', 'address'])
+            .where('last_success_at', '<=', staleBefore)
+            .where((w) => w.not(w.and([w('user_id', '=', userId), w('address', '=', address)])))
+            .limit(PURGE_BATCH)
+            .forUpdate()
+            .skipLocked(),
+        ),
+      ),
+    )
+    .insertInto('login_known_address')
+    .values({ user_id: userId, address, last_success_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'address']).doUpdateSet({ last_success_at: now }))
+    .execute();
 }

@@ -1,54 +1,108 @@
+import { normalizeEmail } from '@flotilla/core/account-rules';
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
-import { AppError } from '../lib/errors.ts';
-import { findBlockingAttempt, recordFailedAttempt } from './login-attempts.repository.ts';
+import { assertUnderLimits, latest, noteAttempts, tooManyRequests, type Limit } from './attempt-limits.ts';
+import { addressKey } from './client-address.ts';
+import { readLimits, recordAttempts, rememberAddress } from './login-attempts.repository.ts';
+import { verifyPassword } from './password.ts';
 
 /**
- * Sign-in rate limit (compat §3.1, accounts §8): at most `loginRateLimit.max` failed attempts
- * per username per window, and IP_FACTOR times that per client address (so one address cannot
- * spray many usernames). Only failures count, so a user who signs in often is never blocked,
- * and a success does not clear anyone's count. State lives in the database (works across replicas).
+ * Limits on password guessing (compat §3.1, accounts spec "Too Many Requests") that a stranger
+ * cannot turn against an account's owner. Only wrong passwords count; numbers and their
+ * reasons are in login-rate-limit-config.ts. Every password check goes through
+ * `verifyPasswordAttempt`: sign-in (`/login_`), and re-entry (refresh with password, change of
+ * password or email, disabling 2FA, deleting the account).
+ *
+ * What is counted, per wrong password:
+ * - per (account, address): the owner's typos and one address guessing one account;
+ * - per address, with a higher ceiling: one address spraying many accounts;
+ * - per account, only from addresses that never signed in to it: a guessing run spread over
+ *   many addresses.
+ * The account is the user id whatever the login form (email and username share the buckets);
+ * a login that names no account is counted by its normalized text, with the same limits and
+ * the same answers, so probing cannot tell whether an account exists. The address is
+ * `request.ip` (trust-proxy aware), an IPv6 address counted as its /64 (client-address.ts).
+ *
+ * Why the owner is never locked out by strangers: no bucket is account-wide for everybody.
+ * At an address where the owner has signed in before (known addresses, OWASP's "device
+ * cookie" idea keyed by address because API clients keep no cookies), only failures from that
+ * same address for that same account count. From a new address, strangers elsewhere cannot
+ * fill its (account, address) bucket, and the account-wide defence never takes the first try:
+ * while an account is under a distributed run, a new address gets one try per
+ * (account, address) window instead of ten, so the owner's correct password still gets in at
+ * once; a typo costs them at most that window (15 min). The trade-off: a botnet still gets
+ * one guess per address per window, a tenth of what it would get otherwise, rather than none,
+ * because blocking all new addresses would hand the owner's sign-in to whoever runs the
+ * attack. Only someone sharing the owner's new address (the same NAT or public Wi-Fi) can hold
+ * them there: by spending that address's budget for the account (15 min) or by pushing the
+ * address over its ceiling (an hour); signing in from anywhere else is unaffected.
  */
-export const TOO_MANY_REQUESTS = 'Too Many Requests. Try again later';
-const IP_FACTOR = 5;
 
-function buckets(config: AppConfig, login: string, ip: string): { bucket: string; max: number }[] {
-  const { max } = config.loginRateLimit;
-  return [
-    { bucket: `user:${login.toLowerCase()}`, max },
-    { bucket: `ip:${ip}`, max: max * IP_FACTOR },
-  ];
+/** Whose password is being tried: a resolved account, or a login that names none. */
+export type SignInSubject = { userId: number } | { login: string };
+
+type SignInLimit = 'pair' | 'pairUsed' | 'address' | 'account';
+
+/**
+ * Until when an attempt is refused (null: allowed), given until when each limit is reached:
+ * `pair` (account, address) full; `pairUsed` (account, address) has any failure; `address`
+ * the address ceiling; `account` the account's failures from new addresses.
+ */
+export function signInBlockedUntil(reached: Record<SignInLimit, Date | null>, isKnownAddress: boolean): Date | null {
+  if (isKnownAddress) return reached.pair;
+  // Under a distributed run an address may still try while it has no failure of its own.
+  const { account, pairUsed } = reached;
+  const firstTryUsed = account && pairUsed ? (account < pairUsed ? account : pairUsed) : null;
+  return latest([reached.pair, reached.address, firstTryUsed]);
 }
 
-/** Throws 429 with an integer `Retry-After` (seconds) when one of the buckets is exhausted. */
-async function assertBucketsAllowed(db: Db, list: { bucket: string; max: number }[], windowMs: number, now: Date): Promise<void> {
-  const windowStart = new Date(now.getTime() - windowMs);
-  for (const { bucket, max } of list) {
-    const blocking = await findBlockingAttempt(db, bucket, windowStart, max);
-    if (blocking) {
-      const retryAfter = Math.max(1, Math.ceil((blocking.getTime() + windowMs - now.getTime()) / 1000));
-      throw new AppError(429, TOO_MANY_REQUESTS, 'too_many_requests', { 'Retry-After': String(retryAfter) });
-    }
+function limitsFor(config: AppConfig, subject: SignInSubject, address: string): Record<SignInLimit, Limit> {
+  const limits = config.loginRateLimit;
+  const account = 'userId' in subject ? `u${subject.userId}` : `l:${normalizeEmail(subject.login)}`;
+  const pair = { bucket: `pw-pair:${address}|${account}`, ...limits.perAccountAddress };
+  return {
+    pair,
+    pairUsed: { ...pair, max: 1 },
+    address: { bucket: `pw-addr:${address}`, ...limits.perAddress },
+    account: { bucket: `pw-new:${account}`, ...limits.perAccountFromNewAddresses },
+  };
+}
+
+/**
+ * Checks `password` against `hash` under the sign-in limits: throws 429 (with `Retry-After`)
+ * when this attempt is refused, counts a wrong password, remembers the address after a right
+ * one. Returns whether the password was right.
+ */
+export async function verifyPasswordAttempt(
+  db: Db,
+  config: AppConfig,
+  attempt: { subject: SignInSubject; ip: string },
+  hash: string | null | undefined,
+  password: string,
+  now = new Date(),
+): Promise<boolean> {
+  const address = addressKey(attempt.ip);
+  const limits = limitsFor(config, attempt.subject, address);
+  const userId = 'userId' in attempt.subject ? attempt.subject.userId : undefined;
+  const knownSince = new Date(now.getTime() - config.loginRateLimit.knownAddressTtlMs);
+  const read = await readLimits(db, limits, now, userId === undefined ? undefined : { userId, address, since: knownSince });
+  const until = signInBlockedUntil(read.reachedUntil, read.isKnownAddress);
+  if (until) throw tooManyRequests(until, now);
+  if (await verifyPassword(hash, password)) {
+    if (userId !== undefined) await rememberAddress(db, userId, address, now, knownSince);
+    return true;
   }
-}
-
-export function assertLoginAllowed(db: Db, config: AppConfig, login: string, ip: string, now = new Date()): Promise<void> {
-  return assertBucketsAllowed(db, buckets(config, login, ip), config.loginRateLimit.windowMs, now);
+  await recordAttempts(db, read.isKnownAddress ? [limits.pair, limits.address] : [limits.pair, limits.address, limits.account], now);
+  return false;
 }
 
 /** Sign-up: accounts created per client address (every sign-up counts, not only failures). */
-const signupBucket = (config: AppConfig, ip: string) => [{ bucket: `signup:${ip}`, max: config.signupRateLimit.max }];
+const signupLimits = (config: AppConfig, ip: string): Limit[] => [{ bucket: `signup:${addressKey(ip)}`, ...config.signupRateLimit }];
 
 export function assertSignupAllowed(db: Db, config: AppConfig, ip: string, now = new Date()): Promise<void> {
-  return assertBucketsAllowed(db, signupBucket(config, ip), config.signupRateLimit.windowMs, now);
+  return assertUnderLimits(db, signupLimits(config, ip), now);
 }
 
-export async function noteSignup(db: Db, config: AppConfig, ip: string, now = new Date()): Promise<void> {
-  const windowStart = new Date(now.getTime() - config.signupRateLimit.windowMs);
-  await recordFailedAttempt(db, signupBucket(config, ip).map((b) => b.bucket), now, windowStart);
-}
-
-export async function noteFailedLogin(db: Db, config: AppConfig, login: string, ip: string, now = new Date()): Promise<void> {
-  const windowStart = new Date(now.getTime() - config.loginRateLimit.windowMs);
-  await recordFailedAttempt(db, buckets(config, login, ip).map((b) => b.bucket), now, windowStart);
+export function noteSignup(db: Db, config: AppConfig, ip: string, now = new Date()): Promise<void> {
+  return noteAttempts(db, signupLimits(config, ip), now);
 }

@@ -3,8 +3,7 @@ import type { AppConfig } from '../lib/config.ts';
 import { conflict, notFound, unauthorized } from '../lib/errors.ts';
 import type { UserPrincipal } from '../auth/guards.ts';
 import { findUserById } from '../auth/auth.repository.ts';
-import { verifyPassword } from '../auth/password.ts';
-import { assertLoginAllowed, noteFailedLogin } from '../auth/login-rate-limit.ts';
+import { verifyPasswordAttempt } from '../auth/login-rate-limit.ts';
 import {
   deleteOrganizations,
   deleteUserAndActor,
@@ -54,11 +53,9 @@ export async function getDeletionPreview(db: Db, userId: number): Promise<Deleti
  * keep another administrator, and their fleets, stay.
  */
 export async function deleteAccount(db: Db, config: AppConfig, principal: UserPrincipal, password: string, ip: string): Promise<DeletionResult> {
-  await assertLoginAllowed(db, config, principal.username, ip);
   const user = await findUserById(db, principal.userId);
   if (!user) throw notFound('User not found');
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await noteFailedLogin(db, config, principal.username, ip);
+  if (!(await verifyPasswordAttempt(db, config, { subject: { userId: user.id }, ip }, user.password_hash, password))) {
     throw unauthorized(DELETE_ACCOUNT_MESSAGES.invalidPassword);
   }
   return db.transaction().execute(async (tx) => {

@@ -1,3 +1,5 @@
+import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from '../auth/login-rate-limit-config.ts';
+
 import type { TrustProxy } from './env.ts';
 
 /** Server configuration, read once from the environment by server.ts and passed to buildApp. */
@@ -20,8 +22,8 @@ export interface AppConfig {
   adminUrl?: string;
   /** Seconds a session token lives (accounts spec §9: 36 h). */
   sessionTtlSeconds: number;
-  /** Login attempts allowed per username per window before 429. */
-  loginRateLimit: { max: number; windowMs: number };
+  /** Sign-in limits; auth/login-rate-limit.ts says what each counts and why the defaults. */
+  loginRateLimit: LoginRateLimits;
   /** Accounts created per client address per window before 429 (stops scripted sign-up floods). */
   signupRateLimit: { max: number; windowMs: number };
   /** Default device poll interval (ms) used for heartbeat expiry. */
@@ -43,7 +45,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jwtSecret: 'dev-only-secret-change-me',
     sessionTtlSeconds: 36 * 3600,
     codeHostApiUrl: 'https://api.github.com',
-    loginRateLimit: { max: 10, windowMs: 2 * 3600 * 1000 },
+    loginRateLimit: DEFAULT_LOGIN_RATE_LIMITS,
     signupRateLimit: { max: 50, windowMs: 3600 * 1000 },
     defaultPollIntervalMs: 10 * 60 * 1000,
     heartbeatOfflineGraceSeconds: 15,

@@ -1,25 +1,28 @@
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
-import { AppError } from '../lib/errors.ts';
-import { TOO_MANY_REQUESTS } from '../auth/login-rate-limit.ts';
-import { findBlockingAttempt, recordFailedAttempt } from '../auth/login-attempts.repository.ts';
+import { assertUnderLimits, noteAttempts, type Limit } from '../auth/attempt-limits.ts';
 
 /**
- * Wrong second-factor codes (TOTP and recovery codes alike) per user, with the same limit and
- * window as password sign-in (login-rate-limit.ts): a six-digit code must not be guessable
- * by brute force from a stolen password. State lives in login_attempt, bucket `2fa:<userId>`.
+ * Wrong second-factor codes (TOTP and recovery codes alike) per user: a six-digit code must
+ * not be guessable by brute force from a stolen password, wherever the guesses come from, so
+ * this one is per user and not per address (config `loginRateLimit.secondFactor`). Only
+ * someone past the first factor can spend it: a sign-in challenge needs the password, a
+ * password reset needs the emailed link. The two purposes count apart, so whoever holds one
+ * of them cannot use up the other: an attacker with the password who burns the sign-in
+ * challenge leaves the owner the reset (which changes the password), and a reset-link holder
+ * cannot block the owner's sign-in.
  */
-const bucketOf = (userId: number) => `2fa:${userId}`;
+export type SecondFactorPurpose = 'sign-in' | 'reset';
 
-export async function assertTwoFactorAttemptAllowed(db: Db, config: AppConfig, userId: number, now = new Date()): Promise<void> {
-  const { max, windowMs } = config.loginRateLimit;
-  const blocking = await findBlockingAttempt(db, bucketOf(userId), new Date(now.getTime() - windowMs), max);
-  if (blocking) {
-    const retryAfter = Math.max(1, Math.ceil((blocking.getTime() + windowMs - now.getTime()) / 1000));
-    throw new AppError(429, TOO_MANY_REQUESTS, 'too_many_requests', { 'Retry-After': String(retryAfter) });
-  }
+const limitsOf = (config: AppConfig, userId: number, purpose: SecondFactorPurpose): Limit[] => [
+  { bucket: purpose === 'reset' ? `2fa-reset:${userId}` : `2fa:${userId}`, ...config.loginRateLimit.secondFactor },
+];
+
+/** Throws 429 with an integer `Retry-After` when the user's wrong codes reached the limit. */
+export function assertTwoFactorAttemptAllowed(db: Db, config: AppConfig, userId: number, purpose: SecondFactorPurpose = 'sign-in', now = new Date()): Promise<void> {
+  return assertUnderLimits(db, limitsOf(config, userId, purpose), now);
 }
 
-export async function noteFailedTwoFactorAttempt(db: Db, config: AppConfig, userId: number, now = new Date()): Promise<void> {
-  await recordFailedAttempt(db, [bucketOf(userId)], now, new Date(now.getTime() - config.loginRateLimit.windowMs));
+export function noteFailedTwoFactorAttempt(db: Db, config: AppConfig, userId: number, purpose: SecondFactorPurpose = 'sign-in', now = new Date()): Promise<void> {
+  return noteAttempts(db, limitsOf(config, userId, purpose), now);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSessionToken, type SessionClaims } from '../auth/tokens.ts';
 import { bearer, signUp, whoamiOf } from '../auth/test-helpers.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { DEFAULT_LOGIN_RATE_LIMITS } from '../auth/login-rate-limit-config.ts';
 import { totpCode, TOTP_PERIOD_SECONDS } from './totp.ts';
 import { claimsOf, enableTwoFactor, nextCode, signIn } from './two-factor.test-helpers.ts';
 
@@ -10,7 +11,7 @@ const MAX_ATTEMPTS = 5;
 const JWT_SECRET = 'two-factor-int-test-secret';
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jwtSecret: JWT_SECRET, loginRateLimit: { max: MAX_ATTEMPTS, windowMs: 3600_000 } });
+  ctx = await createTestApp({ jwtSecret: JWT_SECRET, loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMITS, secondFactor: { max: MAX_ATTEMPTS, windowMs: 3600_000 } } });
 });
 afterAll(async () => ctx?.close());
 

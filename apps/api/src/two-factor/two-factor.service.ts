@@ -7,8 +7,7 @@ import type { VerifiedSession } from '../auth/tokens.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { INVALID_CREDENTIALS, issueFor } from '../auth/auth.service.ts';
 import { findUserById } from '../auth/auth.repository.ts';
-import { verifyPassword } from '../auth/password.ts';
-import { assertLoginAllowed, noteFailedLogin } from '../auth/login-rate-limit.ts';
+import { verifyPasswordAttempt } from '../auth/login-rate-limit.ts';
 import { RECENT_AUTH_REQUIRED } from '../api-keys/api-keys.service.ts';
 import { generateTotpSecret, matchTotpStep } from './totp.ts';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes.ts';
@@ -97,10 +96,8 @@ export async function verifyTotp(db: Db, config: AppConfig, user: UserPrincipal,
 
 /** `POST /auth/totp/disable {password}`: password proof, then 2FA, its secret and codes go. */
 export async function disableTwoFactor(db: Db, config: AppConfig, user: UserPrincipal, password: string, ip: string): Promise<string> {
-  await assertLoginAllowed(db, config, user.username, ip);
   const row = await findUserById(db, user.userId);
-  if (!row || !(await verifyPassword(row.password_hash, password))) {
-    await noteFailedLogin(db, config, user.username, ip);
+  if (!(await verifyPasswordAttempt(db, config, { subject: { userId: user.userId }, ip }, row?.password_hash, password)) || !row) {
     throw unauthorized(INVALID_CREDENTIALS);
   }
   const state = await stateOf(db, user);
