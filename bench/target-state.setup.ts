@@ -21,7 +21,8 @@ export interface TargetStateFleet {
   setupMs: number;
 }
 
-async function call<T>(baseUrl: string, method: string, path: string, token: string | undefined, body?: unknown): Promise<T> {
+/** One JSON call to a listening server; a non-2xx answer is an error (also used by writes.setup.ts). */
+export async function call<T>(baseUrl: string, method: string, path: string, token: string | undefined, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
