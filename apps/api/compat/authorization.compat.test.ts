@@ -1,7 +1,7 @@
 // Authorization from the SDK's point of view: another user's fleets, devices, variables and
 // tags do not exist for you (the SDK's not-found errors), and nothing of theirs can be changed.
 import { describe, expect, it } from 'vitest';
-import { orgAndFleet, recordStatuses, registeredDevice, signedUpSdk, useLiveServer } from './sdk-fixtures.ts';
+import { joinOrganization, orgAndFleet, recordStatuses, registeredDevice, signedUpSdk, useLiveServer } from './sdk-fixtures.ts';
 
 const server = useLiveServer();
 
@@ -102,14 +102,10 @@ describe('a second user', () => {
   it('as a fleet observer, reads the fleet and its devices but cannot change them', async () => {
     const { alice, bob, slug, fleetId, uuid, orgId } = await aliceWithFleetAndDevice();
     const { id: bobUserId } = await bob.auth.getUserInfo();
-    // Fleet members must be organization members (balena's rule). SDK 22 adds organization
-    // members only through invites, and its application.membership.create posts a `username`
-    // the model does not accept yet, so the admin writes both memberships with pine.
-    const role = async (resource: string) =>
-      (await alice.pine.get({ resource, options: { $select: ['id'], $filter: { name: resource.startsWith('org') ? 'member' : 'observer' } } } as never))[0] as { id: number };
-    const orgRole = await role('organization_membership_role');
-    await alice.pine.post({ resource: 'organization_membership', body: { user: bobUserId, is_member_of__organization: orgId, organization_membership_role: orgRole.id } });
-    const fleetRole = await role('application_membership_role');
+    // Fleet members must be organization members (balena's rule); the SDK adds organization
+    // members only through invites, so bob joins as an accepted invite would.
+    await joinOrganization(server.current, orgId, bobUserId);
+    const fleetRole = (await alice.pine.get({ resource: 'application_membership_role', options: { $select: ['id'], $filter: { name: 'observer' } } } as never))[0] as { id: number };
     await alice.pine.post({ resource: 'user_application_membership', body: { user: bobUserId, is_member_of__application: fleetId, application_membership_role: fleetRole.id } });
     expect((await bob.models.application.get(slug, { $select: ['id'] })).id).toBe(fleetId);
     expect((await bob.models.device.getAllByApplication(slug, { $select: ['uuid'] })).map((d) => d.uuid)).toEqual([uuid]);

@@ -81,3 +81,20 @@ export function recordStatuses(sdk: Sdk): { url: string; status: number }[] {
   } as never);
   return seen;
 }
+
+/**
+ * Makes `userId` a plain member of the organization, as an accepted invitation does (invites
+ * have their own suite). Written to the database: an administrator cannot POST a membership
+ * for a user they cannot see (the user reference must be readable), which is what stops
+ * adding strangers by id and so learning their usernames.
+ */
+export async function joinOrganization(server: LiveServer, orgId: number, userId: number): Promise<number> {
+  const db = server.database.db;
+  const role = await db.selectFrom('organization_membership_role').select('id').where('name', '=', 'member').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('organization_membership')
+    .values({ user: userId, is_member_of__organization: orgId, organization_membership_role: role.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id as number;
+}

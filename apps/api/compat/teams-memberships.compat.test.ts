@@ -1,19 +1,14 @@
 // balena-sdk models.organization.membership, models.team (membership, applicationAccess) and
 // models.application.membership against a live Flotilla server (issue 4; compat/balena-api.md §6.3).
 import { describe, expect, it } from 'vitest';
-import { orgAndFleet, signedUpSdk, unique, useLiveServer, type Sdk, type SignedUp } from './sdk-fixtures.ts';
+import { joinOrganization as joinOrganizationAs, orgAndFleet, signedUpSdk, unique, useLiveServer, type Sdk, type SignedUp } from './sdk-fixtures.ts';
 
 const server = useLiveServer();
 
-/** Adds `user` to the organization as a plain member (as an accepted invite would; invites have their own suite). */
-async function joinOrganization(admin: Sdk, orgId: number, user: SignedUp): Promise<number> {
+/** Adds `user` to the organization as a plain member (sdk-fixtures.ts joinOrganization). */
+async function joinOrganization(_admin: Sdk, orgId: number, user: SignedUp): Promise<number> {
   const { id: userId } = await user.sdk.auth.getUserInfo();
-  const [role] = await admin.pine.get({ resource: 'organization_membership_role', options: { $select: 'id', $filter: { name: 'member' } } });
-  const created = await admin.pine.post({
-    resource: 'organization_membership',
-    body: { user: userId, is_member_of__organization: orgId, organization_membership_role: role!.id },
-  });
-  return (created as { id: number }).id;
+  return joinOrganizationAs(server.current, orgId, userId);
 }
 
 describe('organization.membership', () => {
@@ -91,7 +86,7 @@ describe('team', () => {
     const members = await alice.sdk.models.team.membership.getAllByTeam(team.id, { $expand: { user: { $select: 'username' } } });
     expect(members.map((m) => m.user[0]!.username)).toEqual([bob.username]);
     expect((await alice.sdk.models.team.membership.get(membership.id, { $select: 'id' })).id).toBe(membership.id);
-    await expect(alice.sdk.models.team.membership.create({ team: team.id, username: carol.username })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(alice.sdk.models.team.membership.create({ team: team.id, username: carol.username })).rejects.toMatchObject({ statusCode: 403 });
     await expect(alice.sdk.models.team.membership.create({ team: team.id, username: `nobody${unique()}` })).rejects.toMatchObject({ statusCode: 400 });
     await alice.sdk.models.team.membership.remove(membership.id);
     expect(await alice.sdk.models.team.membership.getAllByTeam(team.id)).toEqual([]);
@@ -168,9 +163,9 @@ describe('application.membership', () => {
     const { id: fleetId } = await alice.sdk.models.application.get(slug, { $select: 'id' });
     await expect(
       alice.sdk.pine.post({ resource: 'user_application_membership', body: { username: carol.username, is_member_of__application: fleetId } as never }),
-    ).rejects.toMatchObject({ statusCode: 400 });
+    ).rejects.toMatchObject({ statusCode: 403 });
     await expect(alice.sdk.pine.post({ resource: 'user_application_membership', body: { user: carolId, is_member_of__application: fleetId } })).rejects.toMatchObject({
-      statusCode: 400,
+      statusCode: 403,
     });
   });
 });
