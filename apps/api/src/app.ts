@@ -63,6 +63,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream }: B
     exposedHeaders: ['Retry-After', 'ETag'],
   });
   await app.register(authPlugin);
+  await app.register(import('./plugins/zod-validation.ts')); // zod route schemas, before every route
   app.get('/ping', async (_req, reply) => reply.type('text/plain').send('OK'));
   app.get('/connectivity-check', async (_req, reply) => reply.status(204).send());
   // Before authRoutes: its sign-up hook (verification email) must see /user/register.

@@ -1,21 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changeEmailBody, changePasswordBody, passwordResetBody, passwordResetRequestBody, verifyEmailBody } from '@flotilla/core/schemas/account';
 import { requireUser } from '../auth/guards.ts';
-import { parseBody } from '../auth/parse-body.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { verifySessionToken } from '../auth/tokens.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { getAccountStatus, onUserRegistered, resendVerificationEmail, verifyEmail } from './email-verification.service.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.ts';
 import { changeEmail } from './email-change.service.ts';
-
-const required = (name: string) => z.string({ error: `${name} is required` }).min(1, `${name} is required`);
-const verifyBody = z.object({ verificationToken: required('verificationToken'), email: required('email') });
-const resetRequestBody = z.object({ email: required('email'), 'g-recaptcha-response': z.string().optional() });
-const resetBody = z.object({ resetCode: required('resetCode'), password: required('password'), twoFactorCode: z.string().max(64).optional() });
-const changePasswordBody = z.object({ currentPassword: z.string().optional(), password: required('password') });
-const changeEmailBody = z.object({ email: required('email'), password: z.string().optional() });
 
 function sendToken(reply: FastifyReply, token: string): FastifyReply {
   return reply.status(200).type('text/plain; charset=utf-8').send(token);
@@ -27,7 +20,9 @@ function sendToken(reply: FastifyReply, token: string): FastifyReply {
  * hook below, which must see the `/user/register` route of the auth module.
  */
 export const accountRoutes = fp(
-  async (app: FastifyInstance) => {
+  async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
     // Sign-up sends the verification email when verification is required. A hook (not a call in
     // auth.service.ts) keeps sign-up free of email concerns; it runs before the reply goes out,
     // so the new user is flagged before the dashboard asks for its verification state.
@@ -45,8 +40,8 @@ export const accountRoutes = fp(
       return payload;
     });
 
-    app.post('/user/v1/verify-email', { config: { public: true } }, async (request, reply) => {
-      const body = parseBody(verifyBody, request.body);
+    app.post('/user/v1/verify-email', { config: { public: true }, schema: { body: verifyEmailBody } }, async (request, reply) => {
+      const body = request.body;
       await verifyEmail(app.db, { verificationToken: body.verificationToken, email: body.email, ip: request.ip });
       return reply.status(200).type('text/plain; charset=utf-8').send('OK');
     });
@@ -63,30 +58,28 @@ export const accountRoutes = fp(
       return getAccountStatus(app.db, user.userId);
     });
 
-    app.post('/user/v1/password-reset/request', { config: { public: true } }, async (request, reply) => {
-      const body = parseBody(resetRequestBody, request.body);
+    app.post('/user/v1/password-reset/request', { config: { public: true }, schema: { body: passwordResetRequestBody } }, async (request, reply) => {
+      const body = request.body;
       await requestPasswordReset(app.db, app.config, { email: body.email, captchaResponse: body['g-recaptcha-response'], ip: request.ip });
       return reply.status(200).type('text/plain; charset=utf-8').send('OK');
     });
 
-    app.post('/user/v1/password-reset', { config: { public: true } }, async (request, reply) => {
-      const body = parseBody(resetBody, request.body);
+    app.post('/user/v1/password-reset', { config: { public: true }, schema: { body: passwordResetBody } }, async (request, reply) => {
+      const body = request.body;
       await resetPassword(app.db, app.config, { resetCode: body.resetCode, password: body.password, twoFactorCode: body.twoFactorCode, ip: request.ip });
       return reply.status(200).type('text/plain; charset=utf-8').send('OK');
     });
 
-    app.patch('/user/password', async (request, reply) => {
+    app.patch('/user/password', { schema: { body: changePasswordBody } }, async (request, reply) => {
       const user = requireUser(request, { via: 'jwt' });
       if (!request.authSession) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
-      const body = parseBody(changePasswordBody, request.body);
-      return sendToken(reply, await changePassword(app.db, app.config, user, request.authSession, { ...body, ip: request.ip }));
+      return sendToken(reply, await changePassword(app.db, app.config, user, request.authSession, { ...request.body, ip: request.ip }));
     });
 
-    app.patch('/user/email', async (request, reply) => {
+    app.patch('/user/email', { schema: { body: changeEmailBody } }, async (request, reply) => {
       const user = requireUser(request, { via: 'jwt' });
       if (!request.authSession) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
-      const body = parseBody(changeEmailBody, request.body);
-      const token = await changeEmail(app.db, app.config, user, request.authSession, { ...body, ip: request.ip });
+      const token = await changeEmail(app.db, app.config, user, request.authSession, { ...request.body, ip: request.ip });
       // Accounts §4: an empty body means the change waits for the new address to be confirmed.
       return token === null ? reply.status(204).send() : sendToken(reply, token);
     });

@@ -1,25 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginBody, passwordProofBody, registerBody, whoamiResponse } from '@flotilla/core/schemas/auth';
 import { requirePrincipal, requireUser } from './guards.ts';
-import { parseBody } from './parse-body.ts';
 import { AUTH_MESSAGES } from './credentials.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { login, logoutOtherSessions, refreshSession, refreshWithPassword, registerUser, whoami } from './auth.service.ts';
-
-const registerBody = z.object({
-  email: z.string(),
-  password: z.string(),
-  has_disabled_newsletter: z.boolean().optional(),
-  'g-recaptcha-response': z.string().optional(),
-  // Sign-up from an invitation link (accounts §7); a bad pair is ignored, not an error.
-  invitationType: z.enum(['organization', 'application']).optional().catch(undefined),
-  invitationToken: z.string().optional().catch(undefined),
-});
-const loginBody = z.object({
-  username: z.string().min(1, 'Email and password are required'),
-  password: z.string().min(1, 'Email and password are required'),
-});
-const passwordBody = z.object({ password: z.string().min(1, 'Password is required') });
 
 /** Session tokens go out as the whole body, text/plain (compat §3.1, what open-balena does). */
 function sendToken(reply: FastifyReply, token: string, status = 200): FastifyReply {
@@ -27,9 +12,11 @@ function sendToken(reply: FastifyReply, token: string, status = 200): FastifyRep
 }
 
 /** Sign-up, sign-in, refresh and who-am-i (compat §3, accounts spec §4). */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/user/register', { config: { public: true } }, async (request, reply) => {
-    const body = parseBody(registerBody, request.body);
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/user/register', { config: { public: true }, schema: { body: registerBody } }, async (request, reply) => {
+    const body = request.body;
     const token = await registerUser(app.db, app.config, {
       email: body.email,
       password: body.password,
@@ -41,14 +28,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return sendToken(reply, token, 201);
   });
 
-  app.post('/login_', { config: { public: true } }, async (request, reply) => {
-    const body = parseBody(loginBody, request.body);
+  app.post('/login_', { config: { public: true }, schema: { body: loginBody } }, async (request, reply) => {
+    const body = request.body;
     const token = await login(app.db, app.config, { username: body.username, password: body.password, ip: request.ip });
     return sendToken(reply, token);
   });
 
   // The CLI calls whoami right after sign-in, before the second factor (compat §3.6).
-  app.get('/actor/v1/whoami', { config: { allowPendingTwoFactor: true } }, async (request) => {
+  app.get('/actor/v1/whoami', { config: { allowPendingTwoFactor: true }, schema: { response: { 200: whoamiResponse } } }, async (request) => {
     requirePrincipal(request, ['user', 'application', 'device']);
     return whoami(app.db, request.principal);
   });
@@ -64,9 +51,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return sendToken(reply, await refreshSession(app.db, app.config, user, request.authSession));
   });
 
-  app.post('/user/v1/refresh-token', async (request, reply) => {
+  app.post('/user/v1/refresh-token', { schema: { body: passwordProofBody } }, async (request, reply) => {
     const user = requireUser(request, { via: 'jwt' });
-    const { password } = parseBody(passwordBody, request.body);
+    const { password } = request.body;
     return sendToken(reply, await refreshWithPassword(app.db, app.config, user, password, request.ip));
   });
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deviceTypeSlugParams } from '@flotilla/core/schemas/config';
 import { notFound } from '../lib/errors.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { buildConfigVars } from './config-vars.ts';
@@ -26,7 +28,8 @@ function viewerUserId(request: FastifyRequest): number | null {
 }
 
 /** Public configuration endpoints used by the SDK, the CLI and the dashboard (no token needed). */
-export async function configRoutes(app: FastifyInstance): Promise<void> {
+export async function configRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const configVars = buildConfigVars();
 
   app.get('/config/vars', { config: { public: true } }, async () => configVars);
@@ -47,7 +50,7 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
     return rows.map(toManifest);
   });
 
-  app.get<{ Params: { slug: string } }>('/device-types/v1/:slug', { config: { public: true } }, async (request) => {
+  app.get('/device-types/v1/:slug', { config: { public: true }, schema: { params: deviceTypeSlugParams } }, async (request) => {
     const [row] = await listDeviceTypes(app.db, viewerUserId(request), request.params.slug);
     if (!row) throw notFound(`Invalid device type: ${request.params.slug}`);
     return toManifest(row);

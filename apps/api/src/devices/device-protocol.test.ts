@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildConfig, etagOf, ifNoneMatchMatches, pollIntervalFrom } from './target-state.ts';
 import { reportedColumns } from './device-state.service.ts';
-import { isDeviceArchCompatibleWithFleet } from './cpu-architecture.ts';
+import { isDeviceArchCompatibleWithFleet } from '@flotilla/core/cpu-architecture';
 import { parseLogLines } from './device-logs.service.ts';
+import { deviceLogBatch, deviceStateReport } from '@flotilla/core/schemas/device-protocol';
 import { generateDeviceName } from './device-register.service.ts';
 
 describe('target state config', () => {
@@ -42,12 +43,14 @@ describe('ETags', () => {
 describe('reportedColumns', () => {
   it('maps whitelisted fields to columns with their types and drops the rest', () => {
     expect(
-      reportedColumns({ status: 'Idle', name: 'dev-1', cpu_temp: 47.6, memory_usage: '512', is_undervolted: false, provisioning_progress: null, is_online: true, logs_channel: 'x', cpu_usage: 'lots' }),
+      reportedColumns(
+        deviceStateReport.parse({ status: 'Idle', name: 'dev-1', cpu_temp: 47.6, memory_usage: '512', is_undervolted: false, provisioning_progress: null, is_online: true, logs_channel: 'x', cpu_usage: 'lots' }),
+      ),
     ).toEqual({ status: 'Idle', device_name: 'dev-1', cpu_temp: 48, memory_usage: 512, is_undervolted: false, provisioning_progress: null });
   });
   it('never nulls a NOT NULL column or blanks the name', () => {
-    expect(reportedColumns({ name: null, is_undervolted: null })).toEqual({});
-    expect(reportedColumns({ name: '' })).toEqual({});
+    expect(reportedColumns(deviceStateReport.parse({ name: null, is_undervolted: null }))).toEqual({});
+    expect(reportedColumns(deviceStateReport.parse({ name: '' }))).toEqual({});
   });
 });
 
@@ -67,13 +70,13 @@ describe('parseLogLines', () => {
   it('reads current and legacy shapes, truncates long messages and skips junk', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const lines = parseLogLines(
-      [
+      deviceLogBatch.parse([
         { message: 'a', timestamp: 1_700_000_000_000, isStdErr: true, serviceId: 3 },
         { message: 'b', timestamp: '2025-05-01T00:00:00Z', is_system: true },
         { message: 'x'.repeat(20_000), timestamp: 'garbage' },
         { nope: true },
         42,
-      ],
+      ]),
       now,
     );
     expect(lines).toHaveLength(3);
@@ -81,7 +84,7 @@ describe('parseLogLines', () => {
     expect(lines[1]?.isSystem).toBe(true);
     expect(lines[2]?.message).toHaveLength(10_000);
     expect(lines[2]?.timestamp).toEqual(now);
-    expect(() => parseLogLines({})).toThrow();
+    expect(() => deviceLogBatch.parse({})).toThrow();
   });
 });
 

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { z } from 'zod';
+import type { DeviceRegisterBody } from '@flotilla/core/schemas/device-protocol';
 import { SUGGESTION_ADJECTIVES, SUGGESTION_NOUNS } from '@flotilla/core/fleet-name-suggestion';
 import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/errors.ts';
 import { generateApiKeySecret, hashApiKey } from '../api-keys/api-key-secret.ts';
-import { isDeviceArchCompatibleWithFleet } from './cpu-architecture.ts';
+import { isDeviceArchCompatibleWithFleet } from '@flotilla/core/cpu-architecture';
 import {
   deviceUuidExists,
   findDeviceTypeByAlias,
@@ -17,22 +17,8 @@ import {
 
 /** POST /device/register (compat §5.2 step 2). */
 
-export const registerBodySchema = z.object({
-  // The CLI always sends a uuid; generating one keeps hand-written calls working too.
-  uuid: z
-    .string()
-    .regex(/^[0-9a-f]{32}([0-9a-f]{30})?$/, 'uuid must be 32 or 62 lower-case hex characters')
-    .optional(),
-  device_type: z.string().min(1),
-  application: z.coerce.number().int().positive().optional(),
-  user: z.unknown().optional(),
-  api_key: z.string().min(1).max(200).optional(),
-  supervisor_version: z.string().max(100).optional(),
-  os_version: z.string().max(200).optional(),
-  os_variant: z.string().max(50).optional(),
-  mac_address: z.string().max(2000).optional(),
-});
-export type RegisterBody = z.infer<typeof registerBodySchema>;
+/** Checked at the boundary by the route schema (@flotilla/core/schemas/device-protocol). */
+export type RegisterBody = DeviceRegisterBody;
 
 export interface RegisteredDevice {
   id: number;

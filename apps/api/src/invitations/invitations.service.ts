@@ -1,4 +1,5 @@
 import type { InvitationResource } from '@flotilla/core/invitation-token';
+import { INVALID_INVITATION } from '@flotilla/core/schemas/invitations';
 import type { Db } from '../db/database.ts';
 import { badRequest, forbidden } from '../lib/errors.ts';
 import { markEmailVerified } from '../account/account.repository.ts';
@@ -13,7 +14,8 @@ import { addMembership, deleteInvite, findLiveInviteByHash, findUserEmail, type 
  * revoked or expired is one 400 with one message, and counts toward the per-address limit on
  * bad links (the same limit as wrong verification and reset links), so tokens cannot be guessed.
  */
-export const INVALID_INVITATION = 'invalid or expired invitation';
+// One message for every bad link; the route schema refuses malformed tokens with the same one.
+export { INVALID_INVITATION };
 export const INVITATION_FOR_ANOTHER_EMAIL = 'This invitation was sent to another email address. Sign in with that address to accept it.';
 
 export function inviteKindOf(resource: InvitationResource): InviteKind {

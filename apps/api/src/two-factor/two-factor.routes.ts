@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { passwordProofBody, twoFactorCodeBody } from '@flotilla/core/schemas/auth';
 import { requireUser } from '../auth/guards.ts';
-import { parseBody } from '../auth/parse-body.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { unauthorized } from '../lib/errors.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
 import { createRecoveryCodes, disableTwoFactor, getSetupKey, verifyRecoveryCode, verifyTotp } from './two-factor.service.ts';
-
-const codeBody = z.object({ code: z.string().trim().min(1, 'Code is required').max(64) });
-const passwordBody = z.object({ password: z.string().min(1, 'Password is required') });
 
 function sendText(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('text/plain; charset=utf-8').send(text);
@@ -22,23 +19,25 @@ function sessionOf(request: FastifyRequest): VerifiedSession {
 }
 
 /** TOTP and recovery codes (compat §3.6 paths and bodies as balena-sdk 23 sends them, accounts §7). */
-export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
-  const pendingOk = { config: { allowPendingTwoFactor: true } };
+export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Codes are checked while the second factor is still pending.
+  const codeRoute = { config: { allowPendingTwoFactor: true }, schema: { body: twoFactorCodeBody } };
 
   app.get('/auth/totp/setup', async (request, reply) => {
     const session = sessionOf(request);
     return sendText(reply, await getSetupKey(app.db, requireUser(request), session));
   });
 
-  app.post('/auth/totp/verify', pendingOk, async (request, reply) => {
+  app.post('/auth/totp/verify', codeRoute, async (request, reply) => {
     const session = sessionOf(request);
-    const { code } = parseBody(codeBody, request.body);
+    const { code } = request.body;
     return sendText(reply, await verifyTotp(app.db, app.config, requireUser(request), session, code));
   });
 
-  app.post('/auth/totp/disable', async (request, reply) => {
+  app.post('/auth/totp/disable', { schema: { body: passwordProofBody } }, async (request, reply) => {
     sessionOf(request);
-    const { password } = parseBody(passwordBody, request.body);
+    const { password } = request.body;
     return sendText(reply, await disableTwoFactor(app.db, app.config, requireUser(request), password, request.ip));
   });
 
@@ -47,9 +46,9 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     return createRecoveryCodes(app.db, requireUser(request), session);
   });
 
-  app.post('/auth/v1/2fa-recover/verify', pendingOk, async (request, reply) => {
+  app.post('/auth/v1/2fa-recover/verify', codeRoute, async (request, reply) => {
     const session = sessionOf(request);
-    const { code } = parseBody(codeBody, request.body);
+    const { code } = request.body;
     return sendText(reply, await verifyRecoveryCode(app.db, app.config, requireUser(request), session, code));
   });
 }
