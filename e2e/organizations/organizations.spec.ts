@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { joinOrganization } from '../support/organizations.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -57,18 +58,9 @@ async function odata<T>(method: string, path: string, token: string, body?: unkn
   return (res.text ? res.json<T>() : undefined) as T;
 }
 
-async function roleId(token: string, name: 'administrator' | 'member'): Promise<number> {
-  const roles = await odata<{ d: Array<{ id: number; name: string }> }>('GET', 'organization_membership_role?$select=id,name', token);
-  return roles.d.find((r) => r.name === name)!.id;
-}
-
-async function addMember(admin: User, orgId: number, user: User, role: 'administrator' | 'member'): Promise<number> {
-  const created = await odata<{ id: number }>('POST', 'organization_membership', admin.token, {
-    user: user.id,
-    is_member_of__organization: orgId,
-    organization_membership_role: await roleId(admin.token, role),
-  });
-  return created.id;
+/** As an accepted invitation would (`admin` invited them; invitations have their own suite). */
+async function addMember(_admin: User, orgId: number, user: User, role: 'administrator' | 'member'): Promise<number> {
+  return joinOrganization(stack, user.id, orgId, role);
 }
 
 async function createOrg(admin: User, prefix: string): Promise<{ id: number; name: string }> {

@@ -39,15 +39,22 @@ async function orgRoleId(stack: Stack, name: 'administrator' | 'member'): Promis
   return row.id as number;
 }
 
-/** Adds a user to an organization with a role (set-up only: the screens under test are elsewhere). */
-export async function addMembership(stack: Stack, user: E2eUser, orgId: number, role: 'administrator' | 'member'): Promise<number> {
+/**
+ * Adds a user to an organization with a role, as an accepted invitation would (set-up only: the
+ * screens under test are elsewhere). Written to the database: the API does not let an
+ * administrator add a user they cannot see by id.
+ */
+export async function joinOrganization(stack: Stack, userId: number, orgId: number, role: 'administrator' | 'member'): Promise<number> {
   const row = await stack.app.db
     .insertInto('organization_membership')
-    .values({ user: user.userId, is_member_of__organization: orgId, organization_membership_role: await orgRoleId(stack, role) })
+    .values({ user: userId, is_member_of__organization: orgId, organization_membership_role: await orgRoleId(stack, role) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id as number;
 }
+
+export const addMembership = (stack: Stack, user: E2eUser, orgId: number, role: 'administrator' | 'member'): Promise<number> =>
+  joinOrganization(stack, user.userId, orgId, role);
 
 /** The role name per username in the organization, straight from the database. */
 export async function rolesIn(stack: Stack, orgId: number): Promise<Record<string, string>> {

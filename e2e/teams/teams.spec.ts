@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { joinOrganization } from '../support/organizations.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -52,12 +53,7 @@ async function odata<T>(method: string, path: string, token: string, body?: unkn
 async function organizationWithFleet(admin: User, member: User) {
   const suffix = randomBytes(3).toString('hex');
   const org = await odata<{ id: number }>('POST', 'organization', admin.token, { name: `Teams Org ${suffix}` });
-  const roles = await odata<{ d: Array<{ id: number; name: string }> }>('GET', 'organization_membership_role?$select=id,name', admin.token);
-  await odata('POST', 'organization_membership', admin.token, {
-    user: member.id,
-    is_member_of__organization: org.id,
-    organization_membership_role: roles.d.find((r) => r.name === 'member')!.id,
-  });
+  await joinOrganization(stack, member.id, org.id, 'member');
   const deviceType = await odata<{ d: Array<{ id: number }> }>('GET', "device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", admin.token);
   const fleet = await odata<{ id: number; app_name: string }>('POST', 'application', admin.token, {
     app_name: `greenhouse${suffix}`,
