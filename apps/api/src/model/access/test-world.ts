@@ -45,15 +45,22 @@ async function idOf(db: Db, table: string, column: string, value: string): Promi
   return (await db.selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id as number;
 }
 
-export async function signUp(ctx: TestContext, who: string): Promise<{ token: string; userId: number }> {
+export interface SignedUp {
+  token: string;
+  userId: number;
+  username: string;
+}
+
+export async function signUp(ctx: TestContext, who: string): Promise<SignedUp> {
   const email = `${who}.${fresh()}@example.com`;
   const res = await ctx.app.inject({ method: 'POST', url: '/user/register', payload: { email, password: 'correct horse battery' } });
   expect(res.statusCode, res.body).toBe(201);
-  const row = await ctx.database.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  return { token: res.body, userId: row.id as number };
+  const row = await ctx.database.db.selectFrom('user').select(['id', 'username']).where('email', '=', email).executeTakeFirstOrThrow();
+  return { token: res.body, userId: row.id as number, username: row.username as string };
 }
 
-async function keyFor(db: Db, actor: number): Promise<string> {
+/** A known secret for `actor` (a device's or a fleet's), stored hashed as the API stores keys. */
+export async function keyFor(db: Db, actor: number): Promise<string> {
   const key = generateApiKeySecret();
   await db.insertInto('api_key').values({ key_hash: hashApiKey(key), is_of__actor: actor, name: 'k' }).execute();
   return key;
