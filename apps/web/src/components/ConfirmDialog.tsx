@@ -14,10 +14,13 @@ import { useTranslation } from 'react-i18next';
  * the action runs the dialog cannot be dismissed; a failure is shown inside it so the user sees
  * why without losing context.
  */
-export function ConfirmDialog({ title, message, confirmLabel, busy, error, onConfirm, onClose }: {
+export function ConfirmDialog({ title, message, confirmLabel, confirmColor = 'error', busy, error, onConfirm, onClose }: {
   title: string;
+  /** Text, or blocks such as lists (rendered in a div, not a paragraph). */
   message: ReactNode;
   confirmLabel: string;
+  /** 'primary' for a confirmation that undoes exposure rather than destroying (e.g. make private). */
+  confirmColor?: 'error' | 'primary';
   busy: boolean;
   error?: string | null;
   onConfirm: () => void;
@@ -35,13 +38,15 @@ export function ConfirmDialog({ title, message, confirmLabel, busy, error, onCon
             {error}
           </Alert>
         )}
-        <DialogContentText id={messageId}>{message}</DialogContentText>
+        <DialogContentText id={messageId} component="div">
+          {message}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus disabled={busy}>
           {t('cancel')}
         </Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={onConfirm}>
+        <Button color={confirmColor} variant="contained" disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </DialogActions>

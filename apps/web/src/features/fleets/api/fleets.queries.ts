@@ -56,17 +56,28 @@ export const fleetListQuery = queryOptions({
   refetchInterval: FLEET_LIST_POLL_MS,
 });
 
+/** The fleet on its own pages: the list's fields plus its settings (fleets spec §2 Fleet settings). */
+export interface FleetWithSettings extends FleetDetail {
+  is_public: boolean;
+  is_stored_at__repository_url: string | null;
+  /** Legacy types may be public without a repository URL (fleets spec §5 "Fleet changes"). */
+  application_type: Array<{ is_legacy: boolean }>;
+}
+
 /** One fleet, or null when it does not exist or is not visible to the user. */
 export function fleetQuery(id: number) {
   return queryOptions({
     queryKey: fleetKeys.detail(id),
-    queryFn: async (): Promise<FleetDetail | null> => {
+    queryFn: async (): Promise<FleetWithSettings | null> => {
       const fleet = await pine.get({
         resource: 'application',
         id,
-        options: { $select: [...FLEET_SELECT, 'should_track_latest_release'], $expand: FLEET_EXPAND },
+        options: {
+          $select: [...FLEET_SELECT, 'should_track_latest_release', 'is_public', 'is_stored_at__repository_url'],
+          $expand: { ...FLEET_EXPAND, application_type: { $select: ['is_legacy'] } },
+        },
       });
-      return (fleet as FleetDetail | undefined) ?? null;
+      return (fleet as FleetWithSettings | undefined) ?? null;
     },
     refetchInterval: DEFAULT_POLL_MS,
   });

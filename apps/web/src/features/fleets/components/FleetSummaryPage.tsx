@@ -12,10 +12,14 @@ import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetQuery } from '../api/fleets.queries.ts';
 import { DeviceStatusCounts } from './DeviceStatusCounts.tsx';
+import { FleetPublicitySettings } from './FleetPublicitySettings.tsx';
 
 const route = getRouteApi('/_app/fleets/$fleetId');
 
-/** /fleets/$fleetId: info card and device counts by overall status, polling 15 s (fleets spec §2, §9). */
+/**
+ * /fleets/$fleetId: info card and device counts by overall status, polling 15 s (fleets spec §2, §9);
+ * the "Public fleet" setting for those who may change it, until the fleet settings page exists.
+ */
 export function FleetSummaryPage() {
   const { t } = useTranslation('fleets');
   const { fleetId } = route.useRouteContext();
@@ -41,6 +45,7 @@ export function FleetSummaryPage() {
                 { label: t('summary.deviceType'), value: fleet.is_for__device_type[0]?.name ?? '—' },
                 { label: t('summary.organization'), value: fleet.organization[0]?.name ?? '—' },
                 { label: t('summary.createdAt'), value: formatDate(fleet.created_at) },
+                { label: t('summary.visibility'), value: fleet.is_public ? t('summary.public') : t('summary.private') },
               ]}
             />
           </CardContent>
@@ -61,6 +66,7 @@ export function FleetSummaryPage() {
             </Button>
           </CardContent>
         </Card>
+        <FleetPublicitySettings fleet={fleet} />
       </Box>
     </Box>
   );
