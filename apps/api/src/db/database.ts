@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
-import { consoleLog, createPgPool, createPglitePool, openPglite, type PglitePoolOptions, type PoolLike, type PoolLog } from './pool.ts';
+import { consoleLog, createPgPool, createPglitePool, openPglite, type PoolLike, type PoolLog, type WaitBounds } from './pool.ts';
 import { runMigrations } from './migrate.ts';
 
 /**
@@ -31,8 +31,8 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL only: idle_in_transaction_session_timeout, ms (0 = none). */
   idleInTransactionTimeoutMs?: number;
-  /** PGlite only: bounds of the queue for its one connection (db/pool.ts). */
-  queue?: Omit<PglitePoolOptions, 'log'>;
+  /** Bounds of the wait for a connection, both databases (db/pool.ts WAIT_DEFAULTS). */
+  queue?: WaitBounds;
   /**
    * Where pool errors and load shedding are logged (default: stderr). The server can pass
    * its logger here, or later through `Database.setLog` once `app.log` exists.
@@ -69,6 +69,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       createPgPool(opts.databaseUrl, {
         statementTimeoutMs: opts.statementTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs,
         idleInTransactionTimeoutMs: opts.idleInTransactionTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.idleInTransactionTimeoutMs,
+        ...opts.queue,
         log,
       }),
     );

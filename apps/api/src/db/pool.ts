@@ -33,7 +33,25 @@ export const consoleLog: PoolLog = {
   warn: (obj, msg) => console.warn(msg, obj),
 };
 
-export interface PgPoolOptions {
+/**
+ * How long and how many callers may wait for a connection (both databases). Past either
+ * bound connect() fails with DatabaseBusyError (503 + Retry-After): one slow statement or
+ * transaction delays the others by at most `maxWaitMs`, stale work is dropped rather than
+ * done late, and a flood cannot grow memory without bound.
+ */
+export interface WaitBounds {
+  /** Callers that may wait at once; 256 is far above the 32–64 concurrent polls bench/ drives. */
+  maxWaiting?: number;
+  /** Longest wait for a connection, in ms. */
+  maxWaitMs?: number;
+}
+
+export const WAIT_DEFAULTS = { maxWaiting: 256, maxWaitMs: 10_000 } as const;
+
+/** Connections of the PostgreSQL pool. */
+export const PG_POOL_MAX = 10;
+
+export interface PgPoolOptions extends WaitBounds {
   max?: number;
   /**
    * `statement_timeout` of every session, in ms (0 = none). PostgreSQL cancels a statement
@@ -48,9 +66,14 @@ export interface PgPoolOptions {
 
 export function createPgPool(connectionString: string, opts: PgPoolOptions = {}): PoolLike {
   const log = opts.log ?? (() => consoleLog);
+  const bounds = { ...WAIT_DEFAULTS, ...opts };
+  const shed = new LoadShedder(log);
+  const max = opts.max ?? PG_POOL_MAX;
   const pool = new pg.Pool({
     connectionString,
-    max: opts.max ?? 10,
+    max,
+    // pg-pool's own wait for a free client (unbounded by default).
+    connectionTimeoutMillis: bounds.maxWaitMs,
     // Sent as start-up parameters: they hold for every statement of every session.
     ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     ...(opts.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs } : {}),
@@ -60,11 +83,23 @@ export function createPgPool(connectionString: string, opts: PgPoolOptions = {})
   pool.on('error', (err) => log().error({ err }, 'PostgreSQL pool: idle connection failed'));
   return {
     async connect() {
-      const client = await pool.connect();
+      const mustWait = pool.idleCount === 0 && pool.totalCount >= max;
+      if (mustWait && pool.waitingCount >= bounds.maxWaiting) throw shed.refuse(`${pool.waitingCount} requests are already waiting for the database`);
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        if (err instanceof Error && err.message === 'timeout exceeded when trying to connect') throw shed.refuse(`waited ${bounds.maxWaitMs} ms for the database`);
+        throw err;
+      }
       // pg-pool drops its own listener while a client is checked out; a connection lost
       // between two statements of a transaction (idle_in_transaction_session_timeout) must
       // not crash the process either. The next query on it fails and the caller sees that.
-      const onError = (err: Error) => log().error({ err }, 'PostgreSQL pool: connection of a checked-out client failed');
+      let failure: Error | undefined;
+      const onError = (err: Error) => {
+        failure = err;
+        log().error({ err }, 'PostgreSQL pool: connection of a checked-out client failed');
+      };
       client.on('error', onError);
       let released = false;
       return {
@@ -76,7 +111,7 @@ export function createPgPool(connectionString: string, opts: PgPoolOptions = {})
           if (released) return;
           released = true;
           client.removeListener('error', onError);
-          client.release();
+          client.release(failure); // a failed connection is discarded, not reused
         },
       };
     },
@@ -85,8 +120,8 @@ export function createPgPool(connectionString: string, opts: PgPoolOptions = {})
 }
 
 /**
- * The embedded database is busy: answered 503 with Retry-After by the error handler, on
- * every route (OData or not), instead of letting requests pile up behind one connection.
+ * No connection within the wait bounds: answered 503 with Retry-After by the error handler,
+ * on every route (OData or not), instead of letting requests pile up behind busy connections.
  */
 export class DatabaseBusyError extends AppError {
   constructor(reason: string, retryAfterSeconds = 1) {
@@ -94,21 +129,9 @@ export class DatabaseBusyError extends AppError {
   }
 }
 
-export interface PglitePoolOptions {
-  /**
-   * Callers that may wait for the connection; one more is refused at once with 503. Bounds
-   * memory under a flood. 256 is far above the 32–64 concurrent polls bench/ drives.
-   */
-  maxWaiting?: number;
-  /**
-   * Longest wait for the connection, in ms, before 503: one slow request (or a slow
-   * transaction) delays the others by at most this, and stale work is dropped, not done.
-   */
-  maxWaitMs?: number;
+export interface PglitePoolOptions extends WaitBounds {
   log?: () => PoolLog;
 }
-
-export const PGLITE_QUEUE_DEFAULTS = { maxWaiting: 256, maxWaitMs: 10_000 } as const;
 
 /**
  * Serialises access to the one PGlite connection: a FIFO queue handed out by connect(),
@@ -123,7 +146,7 @@ export const PGLITE_QUEUE_DEFAULTS = { maxWaiting: 256, maxWaitMs: 10_000 } as c
  * long (their clients have likely given up) rather than run them late.
  */
 export function createPglitePool(db: PGlite, opts: PglitePoolOptions = {}): PoolLike {
-  const queue = new ConnectionQueue({ ...PGLITE_QUEUE_DEFAULTS, ...opts }, opts.log ?? (() => consoleLog));
+  const queue = new ConnectionQueue({ ...WAIT_DEFAULTS, ...opts }, new LoadShedder(opts.log ?? (() => consoleLog)));
   return {
     async connect() {
       await queue.acquire();
@@ -166,12 +189,10 @@ interface Waiter {
 class ConnectionQueue {
   private held = false;
   private readonly waiting: Waiter[] = [];
-  private refused = 0;
-  private lastReport = 0;
 
   constructor(
-    private readonly bounds: Required<Omit<PglitePoolOptions, 'log'>>,
-    private readonly log: () => PoolLog,
+    private readonly bounds: Required<WaitBounds>,
+    private readonly shed: LoadShedder,
   ) {}
 
   acquire(): Promise<void> {
@@ -180,7 +201,7 @@ class ConnectionQueue {
       return Promise.resolve();
     }
     if (this.waiting.length >= this.bounds.maxWaiting) {
-      return Promise.reject(this.refuse(`${this.waiting.length} requests are already waiting for the database`));
+      return Promise.reject(this.shed.refuse(`${this.waiting.length} requests are already waiting for the database`));
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
@@ -190,7 +211,7 @@ class ConnectionQueue {
         timer: setTimeout(() => {
           const at = this.waiting.indexOf(waiter);
           if (at !== -1) this.waiting.splice(at, 1);
-          reject(this.refuse(`waited ${this.bounds.maxWaitMs} ms for the database`));
+          reject(this.shed.refuse(`waited ${this.bounds.maxWaitMs} ms for the database`));
         }, this.bounds.maxWaitMs),
       };
       waiter.timer.unref();
@@ -203,7 +224,7 @@ class ConnectionQueue {
       clearTimeout(next.timer);
       const waited = Date.now() - next.since;
       if (waited <= this.bounds.maxWaitMs) return next.resolve(); // still held, by `next`
-      next.reject(this.refuse(`waited ${waited} ms for the database`));
+      next.reject(this.shed.refuse(`waited ${waited} ms for the database`));
     }
     this.held = false;
   }
@@ -215,12 +236,20 @@ class ConnectionQueue {
     }
   }
 
-  /** Refusals are logged at most every 10 s with their count, so a flood cannot flood the log. */
-  private refuse(reason: string): DatabaseBusyError {
+}
+
+/** Makes the busy errors and logs them at most every 10 s with their count, so a flood cannot flood the log. */
+class LoadShedder {
+  private refused = 0;
+  private lastReport = 0;
+
+  constructor(private readonly log: () => PoolLog) {}
+
+  refuse(reason: string): DatabaseBusyError {
     this.refused += 1;
     const now = Date.now();
     if (now - this.lastReport >= 10_000) {
-      this.log().warn({ refused: this.refused, waiting: this.waiting.length, reason }, 'embedded database busy: requests answered 503');
+      this.log().warn({ refused: this.refused, reason }, 'database busy: requests answered 503');
       this.refused = 0;
       this.lastReport = now;
     }

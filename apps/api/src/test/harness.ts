@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/database.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../db/database.ts';
 import { buildApp } from '../app.ts';
 import { defaultConfig, type AppConfig } from '../lib/config.ts';
 
@@ -16,10 +16,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+/** `options`: timeouts, queue bounds, logger (db/database.ts); the database itself is the test's. */
+export async function openTestDatabase(options: Omit<DatabaseOptions, 'databaseUrl' | 'dataDir'> = {}): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase(options);
     return { database, drop: () => database.close() };
   }
   const name = `flotilla_t_${randomBytes(6).toString('hex')}`;
@@ -29,7 +30,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString() });
+  const database = await openDatabase({ ...options, databaseUrl: u.toString() });
   return {
     database,
     async drop() {
@@ -42,8 +43,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   };
 }
 
-export async function createTestApp(config: Partial<AppConfig> = {}): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+export async function createTestApp(config: Partial<AppConfig> = {}, dbOptions: Parameters<typeof openTestDatabase>[0] = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase(dbOptions);
   const app = await buildApp({ db: database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex'), ...config }) });
   await app.ready();
   return {
