@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ResourceDef } from '../types.ts';
 import { fleetScoped } from '../access/fleet-scoped.ts';
-import { col, column, fleetVia } from '../access/rule-builders.ts';
+import { col, column, fleetVia, nobody } from '../access/rule-builders.ts';
 import { callerThemself, imageOfReleaseFleet } from '../access/reference-rules.ts';
 import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { createdAt, field, fk, id, reverse, through, writable } from './field-helpers.ts';
@@ -18,7 +18,8 @@ export const release: ResourceDef = {
   fields: [
     id,
     createdAt,
-    fk('belongs_to__application', 'application', { writable: true, required: true }),
+    // Set once: moving a release would leave the old fleet's pins, target and images pointing at another fleet's release.
+    fk('belongs_to__application', 'application', { writable: true, required: true, changeRule: nobody }),
     // balena deploy names the deploying user; nobody can name another.
     fk('is_created_by__user', 'user', { writable: true, nullable: true, reference: { rules: [callerThemself] } }),
     writable('commit', 'Short Text', { required: true }),

@@ -1,0 +1,222 @@
+import {
+  ADMINISTRATORS,
+  DEVELOPERS,
+  FLEET_READERS,
+  SAFE_DEVELOPERS,
+  SAFE_OPERATORS,
+  describeFleetMatrix,
+  fleetMatrix,
+  isUser,
+  readRows,
+  roleId,
+  type FleetCase,
+  type FleetWorld,
+  type Who,
+} from './matrix-harness.ts';
+import { fresh, signUp } from './test-world.ts';
+
+/**
+ * The permission matrix, part 4: who may grant access (fleets spec §6 "Entity tables": fleet
+ * members, team access to a fleet; accounts §6 organization memberships) and the fleet's API
+ * keys. Attack classes of issue 8: a member who leaves posting themselves back as
+ * administrator (of the fleet, of the organization), a fleet member who is not in the
+ * organization, a team given access to another owner's fleet.
+ */
+const m = fleetMatrix();
+
+const fleetRole = (name: string) => roleId(m.db, 'application_membership_role', name);
+const orgRole = (name: string) => roleId(m.db, 'organization_membership_role', name);
+const fleetMembers = (w: FleetWorld, where: Record<string, unknown>) => m.count('user_application_membership', { is_member_of__application: w.fleetId, ...where });
+
+/** A team of the world's organization with `role` access to the fleet (a row to change or revoke). */
+async function spareTeam(w: FleetWorld, role?: string): Promise<{ teamId: number; grantId?: number }> {
+  const team = await m.db.insertInto('team').values({ name: `spare ${fresh()}`, belongs_to__organization: w.orgId }).returning('id').executeTakeFirstOrThrow();
+  if (!role) return { teamId: team.id as number };
+  const grant = await m.db
+    .insertInto('team_application_access')
+    .values({ team: team.id, grants_access_to__application: w.fleetId, application_membership_role: await fleetRole(role) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { teamId: team.id as number, grantId: grant.id as number };
+}
+
+async function addToOrganization(who: Who, w: FleetWorld, user: number) {
+  const res = await m.call(who, w, 'POST', '/v7/organization_membership', { user, is_member_of__organization: w.orgId, organization_membership_role: await orgRole('member') });
+  return { res, effect: (await m.count('organization_membership', { user, is_member_of__organization: w.orgId })) === 1 };
+}
+
+const CASES: FleetCase[] = [
+  // Fleet members: "administrator can add, change role and remove. Developer and balena_admin can remove. Others read."
+  {
+    name: 'list fleet members',
+    allowed: FLEET_READERS,
+    run: async (who, w) => ({ effect: (await readRows(m, who, w, `/v7/user_application_membership?$filter=is_member_of__application%20eq%20${w.fleetId}`)) === 6 }),
+  },
+  {
+    name: 'add an organization member to the fleet',
+    allowed: ADMINISTRATORS,
+    async run(who, w) {
+      const user = m.users['org-member'].userId;
+      const res = await m.call(who, w, 'POST', '/v7/user_application_membership', { user, is_member_of__application: w.fleetId, application_membership_role: await fleetRole('observer') });
+      return { res, effect: (await fleetMembers(w, { user })) === 1 };
+    },
+  },
+  {
+    name: 'add a user who is not in the organization to the fleet',
+    allowed: [],
+    async run(who, w) {
+      const user = m.users.outsider.userId;
+      const res = await m.call(who, w, 'POST', '/v7/user_application_membership', { user, is_member_of__application: w.fleetId, application_membership_role: await fleetRole('observer') });
+      return { res, effect: (await fleetMembers(w, { user })) === 1 };
+    },
+  },
+  {
+    name: 'leave the fleet, then post oneself back as its administrator',
+    // Only the organization administrator, who administers every fleet of the organization anyway.
+    allowed: ['org-admin'],
+    async run(who, w) {
+      if (!isUser(who)) {
+        const res = await m.call(who, w, 'POST', '/v7/user_application_membership', { user: m.users['org-member'].userId, is_member_of__application: w.fleetId });
+        return { res, effect: (await fleetMembers(w, { user: m.users['org-member'].userId })) === 1 };
+      }
+      const user = m.users[who].userId;
+      await m.db.deleteFrom('user_application_membership').where('user', '=', user).where('is_member_of__application', '=', w.fleetId).execute();
+      const admin = await fleetRole('administrator');
+      const res = await m.call(who, w, 'POST', '/v7/user_application_membership', { user, is_member_of__application: w.fleetId, application_membership_role: admin });
+      return { res, effect: (await fleetMembers(w, { user, application_membership_role: admin })) === 1 };
+    },
+  },
+  {
+    name: "change a fleet member's role",
+    allowed: ADMINISTRATORS,
+    async run(who, w) {
+      const row = await m.db.selectFrom('user_application_membership').select('id').where('user', '=', m.users.observer.userId).where('is_member_of__application', '=', w.fleetId).executeTakeFirstOrThrow();
+      const developer = await fleetRole('developer');
+      const res = await m.call(who, w, 'PATCH', `/v7/user_application_membership(${row.id})`, { application_membership_role: developer });
+      return { res, effect: (await m.count('user_application_membership', { id: row.id, application_membership_role: developer })) === 1 };
+    },
+  },
+  {
+    name: 'remove a fleet member (the observer)',
+    // Developer and administrator remove members; the observer itself may always leave.
+    allowed: [...DEVELOPERS, 'observer'],
+    async run(who, w) {
+      const row = await m.db.selectFrom('user_application_membership').select('id').where('user', '=', m.users.observer.userId).where('is_member_of__application', '=', w.fleetId).executeTakeFirstOrThrow();
+      const res = await m.call(who, w, 'DELETE', `/v7/user_application_membership(${row.id})`);
+      return { res, effect: (await m.count('user_application_membership', { id: row.id })) === 0 };
+    },
+  },
+  // Team access to the fleet: granted and changed on the team's organization (organizations/team.hooks.ts says why);
+  // revoked also by the fleet's administrator, developer and safe-developer.
+  {
+    name: 'grant a team access to the fleet',
+    allowed: ['org-admin'],
+    async run(who, w) {
+      const { teamId } = await spareTeam(w);
+      const res = await m.call(who, w, 'POST', '/v7/team_application_access', { team: teamId, grants_access_to__application: w.fleetId, application_membership_role: await fleetRole('developer') });
+      return { res, effect: (await m.count('team_application_access', { team: teamId })) === 1 };
+    },
+  },
+  {
+    name: "grant a team access to another owner's fleet",
+    allowed: [],
+    async run(who, w) {
+      const { teamId } = await spareTeam(w);
+      const res = await m.call(who, w, 'POST', '/v7/team_application_access', {
+        team: teamId,
+        grants_access_to__application: m.elsewhere.fleetId,
+        application_membership_role: await fleetRole('developer'),
+      });
+      return { res, effect: (await m.count('team_application_access', { team: teamId })) === 1 };
+    },
+  },
+  {
+    name: "change a team's role on the fleet",
+    allowed: ['org-admin'],
+    async run(who, w) {
+      const { grantId } = await spareTeam(w, 'observer');
+      const developer = await fleetRole('developer');
+      const res = await m.call(who, w, 'PATCH', `/v7/team_application_access(${grantId})`, { application_membership_role: developer });
+      return { res, effect: (await m.count('team_application_access', { id: grantId, application_membership_role: developer })) === 1 };
+    },
+  },
+  {
+    name: "revoke a team's access to the fleet",
+    allowed: SAFE_DEVELOPERS,
+    async run(who, w) {
+      const { grantId } = await spareTeam(w, 'observer');
+      const res = await m.call(who, w, 'DELETE', `/v7/team_application_access(${grantId})`);
+      return { res, effect: (await m.count('team_application_access', { id: grantId })) === 0 };
+    },
+  },
+  // Organization memberships (accounts §6: administrators manage members; platform admins hold organization membership).
+  {
+    name: 'add a user the caller knows (they share another organization) to the organization',
+    allowed: ['org-admin', 'platform-admin'],
+    async run(who, w) {
+      const user = m.users[who === 'outsider' ? 'support-agent' : 'outsider'].userId;
+      if (isUser(who)) {
+        const side = await m.db.insertInto('organization').values({ name: `Side ${fresh()}`, handle: `side_${fresh()}` }).returning('id').executeTakeFirstOrThrow();
+        const member = await orgRole('member');
+        await m.db
+          .insertInto('organization_membership')
+          .values([m.users[who].userId, user].map((id) => ({ user: id, is_member_of__organization: side.id, organization_membership_role: member })))
+          .execute();
+      }
+      return addToOrganization(who, w, user);
+    },
+  },
+  {
+    name: 'add a user the caller cannot see to the organization',
+    // Users are named only among those one can see (users.ts userIsVisibleTo): strangers join by invitation.
+    allowed: [],
+    run: async (who, w) => addToOrganization(who, w, (await signUp(m.ctx, 'stranger')).userId),
+  },
+  {
+    name: 'leave the organization, then post oneself back as its administrator',
+    allowed: ['platform-admin'],
+    async run(who, w) {
+      const user = m.users[isUser(who) ? who : 'org-member'].userId;
+      await m.db.deleteFrom('organization_membership').where('user', '=', user).where('is_member_of__organization', '=', w.orgId).execute();
+      const admin = await orgRole('administrator');
+      const res = await m.call(who, w, 'POST', '/v7/organization_membership', { user, is_member_of__organization: w.orgId, organization_membership_role: admin });
+      return { res, effect: (await m.count('organization_membership', { user, is_member_of__organization: w.orgId, organization_membership_role: admin })) === 1 };
+    },
+  },
+  // The fleet's API keys (resin.api_key.*: safe-operator and up); keys never manage keys through OData.
+  {
+    name: "read the fleet's provisioning keys",
+    allowed: SAFE_OPERATORS,
+    async run(who, w) {
+      const res = await m.call(who, w, 'GET', `/v7/api_key?$filter=is_of__actor%20eq%20${w.fleetActor}&$select=id,name`);
+      const d = res.json().d as Array<Record<string, unknown>>;
+      return { effect: d.length === 1 && d.every((k) => !('key_hash' in k)) };
+    },
+  },
+  {
+    name: 'create a provisioning key',
+    allowed: SAFE_OPERATORS,
+    async run(who, w) {
+      const res = await m.call(who, w, 'POST', '/api-key/v2/', { actorType: 'application', actorTypeId: w.fleetId, roles: ['provisioning-api-key'], name: 'k2', expiryDate: '2099-01-01T00:00:00.000Z' });
+      return { res, effect: (await m.count('api_key', { is_of__actor: w.fleetActor, name: 'k2' })) === 1 };
+    },
+  },
+  {
+    name: 'rename a provisioning key',
+    allowed: SAFE_OPERATORS,
+    async run(who, w) {
+      const res = await m.call(who, w, 'PATCH', `/v7/api_key(${w.provisioningKeyId})`, { name: 'renamed' });
+      return { res, effect: (await m.count('api_key', { id: w.provisioningKeyId, name: 'renamed' })) === 1 };
+    },
+  },
+  {
+    name: 'revoke a provisioning key',
+    allowed: SAFE_OPERATORS,
+    async run(who, w) {
+      const res = await m.call(who, w, 'DELETE', `/v7/api_key(${w.provisioningKeyId})`);
+      return { res, effect: (await m.count('api_key', { id: w.provisioningKeyId })) === 0 };
+    },
+  },
+];
+
+describeFleetMatrix(m, CASES);
