@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import type { Db } from '../db/database.ts';
+import { bearer, createBoundaryWorld, type BoundaryWorld } from '../test/boundary-fixtures.ts';
+import { createRelease } from './device-test-factories.ts';
+
+/**
+ * What the device protocol routes do with odd values (compat §5.4–§5.6). Structure is
+ * refused with 400 (route schemas); inside a report, a value that PostgreSQL could not store
+ * (NUL, int4 overflow, an over-long key) is dropped and the rest of the report is written, so
+ * one odd field never blocks a supervisor's reports. None of these answer 500.
+ */
+let ctx: TestContext;
+let db: Db;
+let world: BoundaryWorld;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  db = ctx.database.db;
+  world = await createBoundaryWorld(ctx.app, db);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const deviceRow = () => db.selectFrom('device').selectAll().where('id', '=', world.device.id).executeTakeFirstOrThrow();
+
+function patch(url: string, payload: unknown) {
+  return ctx.app.inject({ method: 'PATCH', url, headers: bearer(world.device.key), payload: payload as Record<string, unknown> });
+}
+
+describe('PATCH /device/v3/state', () => {
+  it('writes the good fields and drops NUL text, int4 overflow and wrong types (the stored values stay)', async () => {
+    const good = { os_version: 'balenaOS 6.0.0', supervisor_version: '19.0.5', cpu_id: 'c1', memory_usage: 100, storage_total: 500, cpu_usage: 3 };
+    expect((await patch('/device/v3/state', { [world.device.uuid]: good })).statusCode).toBe(200);
+    const res = await patch('/device/v3/state', {
+      [world.device.uuid]: {
+        status: 'Idle',
+        os_version: 'balenaOS\u0000 6',
+        supervisor_version: 'v'.repeat(300),
+        cpu_id: 'cpu\uD800',
+        memory_usage: 2 ** 31,
+        memory_total: 4096,
+        storage_total: -1e15,
+        cpu_temp: '51.4',
+        cpu_usage: { much: true },
+        is_undervolted: 'no',
+        api_port: 48484,
+        name: '',
+        some_future_field: { any: 'shape' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await deviceRow();
+    expect(row).toMatchObject({ ...good, status: 'Idle', memory_total: 4096, cpu_temp: 51, api_port: 48484 });
+    expect(row.is_undervolted).toBe(false);
+    expect(row.device_name).not.toBe('');
+  });
+
+  it('reads apps leniently: bad keys and statuses are skipped, good services still install', async () => {
+    const release = await createRelease(db, world.fleet.applicationId);
+    const res = await patch('/device/v3/state', {
+      [world.device.uuid]: {
+        apps: {
+          [world.fleet.applicationUuid]: {
+            release_uuid: release.commit,
+            releases: {
+              [release.commit]: { update_status: 'done', services: { main: { image: release.imageLocation, status: 'Running\u0000', download_progress: 1e12 } } },
+              ['c\u0000']: { update_status: 'rejected' },
+            },
+          },
+          ['app\u0000']: { release_uuid: 'x' },
+          ['a'.repeat(300)]: { release_uuid: 'x' },
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await deviceRow();
+    expect(row.is_running__release).toBe(release.releaseId);
+    expect(row.update_status).toBe('done');
+    const install = await db.selectFrom('image_install').selectAll().where('device', '=', world.device.id).executeTakeFirstOrThrow();
+    // The unstorable status and the out-of-range progress were dropped, not stored or clamped.
+    expect(install).toMatchObject({ installs__image: release.imageId, status: 'Unknown', download_progress: null });
+  });
+
+  it('still checks every uuid in the body, even one whose entry is not an object', async () => {
+    const res = await patch('/device/v3/state', { [world.device.uuid]: { status: 'Idle' }, ['b'.repeat(32)]: 5 });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses bodies that are not keyed by device uuid with 400', async () => {
+    for (const body of [[], { 'not-a-uuid': {} }, { [`${world.device.uuid}\u0000`]: {} }]) {
+      const res = await patch('/device/v3/state', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe('PATCH /device/v3/tags', () => {
+  it('upserts string tags with storable keys and drops the rest', async () => {
+    const res = await patch('/device/v3/tags', {
+      [world.device.uuid]: { location: 'lab', rack: 'r\u0000', ['k\u0000']: 'v', count: 3, [`${'k'.repeat(300)}`]: 'too long a key', note: 'n'.repeat(10_001) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tags = await db.selectFrom('device_tag').select(['tag_key', 'value']).where('device', '=', world.device.id).execute();
+    expect(tags).toEqual([{ tag_key: 'location', value: 'lab' }]);
+  });
+});
+
+describe('POST /device/v2/:uuid/logs', () => {
+  it('stores lines with NUL and broken surrogates cleaned, out-of-range timestamps and service ids replaced', async () => {
+    const before = Date.now();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/device/v2/${world.device.uuid}/logs`,
+      headers: bearer(world.device.key),
+      payload: [
+        { message: 'binary\u0000output\uD800', timestamp: -8.64e15, serviceId: 2 ** 40 },
+        { message: 'ok', timestamp: 1_700_000_000_000, isStdErr: true, serviceId: 7 },
+        { message: 42 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const lines = await db.selectFrom('device_log').selectAll().where('device', '=', world.device.id).orderBy('id').execute();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ message: 'binary\uFFFDoutput\uFFFD', service_id: null });
+    expect(new Date(lines[0]!.timestamp as Date).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(lines[1]).toMatchObject({ message: 'ok', is_stderr: true, service_id: 7 });
+  });
+});
+
+describe('GET /device/v3/:uuid/state', () => {
+  it('refuses an If-None-Match it cannot read with 400 and answers a normal one', async () => {
+    const url = `/device/v3/${world.device.uuid}/state`;
+    const bad = await ctx.app.inject({ method: 'GET', url, headers: { ...bearer(world.device.key), 'if-none-match': `"${'e'.repeat(5000)}"` } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/^if-none-match: /);
+    const first = await ctx.app.inject({ method: 'GET', url, headers: bearer(world.device.key) });
+    expect(first.statusCode).toBe(200);
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { ...bearer(world.device.key), 'if-none-match': first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+});
