@@ -15,14 +15,14 @@ import type { Expr, ODataRequest, PathNode, QueryOptions } from './ast.ts';
  * (apps/web/src, pinejs-client-core) reaches at most: $expand 3 deep
  * (release_image → image → is_a_build_of__service), navigation nesting 3 in a filter
  * (team_application_access/any(taa: taa/team/team_membership/any(…)), scoped-applications.ts),
- * one function call deep (startswith(uuid,'…')), 31 query nodes and 690 characters of URL.
+ * one function call deep (startswith(uuid,'…')), 35 query nodes and 470 characters of URL.
  * limits.test.ts checks that all of them pass.
  */
 export const ODATA_LIMITS = {
   /**
-   * Raw path + query, in characters. Recorded clients stay under 700; batched `id in (…)`
-   * lists of a few hundred ids stay under 4 KB. Node's HTTP parser refuses request heads
-   * over 16 KB anyway; this bound also holds for server code calling the engine directly.
+   * Raw path + query, in characters. Recorded clients stay under 500; balena-sdk batches
+   * `id in (…)` by 200 ids and `uuid in (…)` by 50 uuids, under 4 KB. Node's HTTP parser
+   * refuses request heads over 16 KB anyway; this bound also holds for direct engine calls.
    */
   maxUrlLength: 8192,
   /** Nesting of `$expand` (clients: 3). Output grows roughly as fan-out^depth. */
@@ -38,14 +38,14 @@ export const ODATA_LIMITS = {
   maxFunctionDepth: 3,
   /**
    * Nodes of the whole query: every filter operator, operand and path segment, in `$filter`,
-   * `$orderby` and inside every `$expand`, plus one per expansion (clients: ≤ 31). Bounds the
+   * `$orderby` and inside every `$expand`, plus one per expansion (clients: ≤ 35). Bounds the
    * breadth the depth limits leave open (`a and b and …`, many sibling expansions), and so
    * the SQL text and planning time. An `in (…)` list counts once: it is one hashed lookup.
    */
   maxQueryNodes: 250,
   /**
-   * Characters a text function (replace, concat) may build that are more than any of its
-   * inputs already holds. Growth is what is dangerous: replace(<1 MB note>, 'a', <8 KB
+   * Longest value a text function (replace, concat) may build, unless the value is no
+   * longer than its longest input. Growth is what is dangerous: replace(<1 MB note>, 'a', <8 KB
    * literal>) is 8 GB from one small URL, and nesting multiplies it. A function whose result
    * is no longer than its longest input (a stored value, already in memory) is always
    * allowed, so no filter on existing data changes meaning; one that would build more than
@@ -55,8 +55,6 @@ export const ODATA_LIMITS = {
    */
   maxBuiltTextLength: 65_536,
 } as const;
-
-export type ODataLimits = typeof ODATA_LIMITS;
 
 /**
  * Starts the message of the database error a text function raises past maxBuiltTextLength
@@ -72,15 +70,17 @@ export interface RequestShape {
   nodes: number;
 }
 
-/** Throws 400 naming the first limit `url` (raw, before decoding) exceeds. */
-export function checkUrlLength(url: string, limits: ODataLimits = ODATA_LIMITS): void {
-  if (url.length > limits.maxUrlLength) {
-    throw badRequest(`The URL is ${url.length} characters long; at most ${limits.maxUrlLength} are allowed`, 'query_too_large');
+/** Throws 400 when `url` (raw, before decoding) is longer than allowed. */
+export function checkUrlLength(url: string): void {
+  const max = ODATA_LIMITS.maxUrlLength;
+  if (url.length > max) {
+    throw badRequest(`The URL is ${url.length} characters long; at most ${max} are allowed`, 'query_too_large');
   }
 }
 
 /** Throws 400 naming the first limit the parsed request exceeds. */
-export function checkRequestLimits(req: ODataRequest, limits: ODataLimits = ODATA_LIMITS): void {
+export function checkRequestLimits(req: ODataRequest): void {
+  const limits = ODATA_LIMITS;
   const s = measureRequest(req);
   const over = (what: string, value: number, max: number) => {
     if (value > max) throw badRequest(`${what} ${value} levels deep; at most ${max} are allowed`, 'query_too_complex');
