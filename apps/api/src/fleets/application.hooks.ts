@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fleetSlug, validateFleetName } from '@flotilla/core/fleet-name';
 import { PUBLIC_NEEDS_REPOSITORY_URL } from '@flotilla/core/fleet-publicity';
+import { repositoryUrlProblem } from '@flotilla/core/repository-url';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { createActor } from '../model/resources/actor.repository.ts';
 import type { ResourceHooks, Values, WriteContext } from '../model/types.ts';
@@ -40,6 +41,15 @@ async function slugFor(ctx: WriteContext, organizationId: number, appName: strin
  * included), services, images and fleet tags — PUBLIC_FLEET_EXPOSES in packages/core says so
  * in the dashboard. Legacy fleets are exempt, as in the spec.
  */
+/** The repository URL rule shared with the dashboard: http(s), no credentials (a public fleet shows it to anyone). */
+function checkRepositoryUrl(values: Values): void {
+  const url = values.is_stored_at__repository_url;
+  if (url === undefined || url === null || url === '') return;
+  if (typeof url !== 'string' || repositoryUrlProblem(url) !== null) {
+    throw badRequest('The repository URL must be an http(s) address of at most 255 characters without credentials', 'invalid_repository_url');
+  }
+}
+
 function assertMayBePublic(fleet: { is_legacy: boolean }, repositoryUrl: unknown): void {
   if (fleet.is_legacy) return;
   if (typeof repositoryUrl !== 'string' || repositoryUrl.trim() === '') throw badRequest(PUBLIC_NEEDS_REPOSITORY_URL, 'must_first_enter_repo_url');
@@ -67,6 +77,7 @@ export const applicationHooks: ResourceHooks = {
       if (typeId == null) throw new Error('The default application type is missing');
       out.application_type = typeId;
     }
+    checkRepositoryUrl(out);
     if (out.is_public === true) assertMayBePublic({ is_legacy: false }, out.is_stored_at__repository_url);
     out.should_track_latest_release ??= true;
     out.is_of__class ??= 'fleet';
@@ -78,6 +89,7 @@ export const applicationHooks: ResourceHooks = {
     const out: Values = { ...patch };
     if ('is_of__class' in out) checkClass(out.is_of__class);
     if ('uuid' in out && (typeof out.uuid !== 'string' || !UUID_PATTERN.test(out.uuid))) throw badRequest('Invalid uuid');
+    checkRepositoryUrl(out);
     // The slug follows the name and the organization; a client-sent slug is not trusted.
     delete out.slug;
     const renaming = 'app_name' in out;

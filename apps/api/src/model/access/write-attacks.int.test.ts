@@ -208,6 +208,9 @@ describe('making a fleet public is deliberate', () => {
     const noUrl = await call(me.token, 'PATCH', `/v7/application(${me.fleetId})`, { is_public: true });
     expect(noUrl.statusCode).toBe(400);
     expect(noUrl.json().code).toBe('must_first_enter_repo_url');
+    // A URL carrying a token would be published with the fleet.
+    const withToken = await call(me.token, 'PATCH', `/v7/application(${me.fleetId})`, { is_stored_at__repository_url: 'https://bot:s3cret@github.com/example/fleet' });
+    expect(withToken.json().code).toBe('invalid_repository_url');
     // An operator of the fleet may not (resin.application.update is developer and up).
     const operator = await signUp(ctx, 'operator');
     await db().insertInto('organization_membership').values({ user: operator.userId, is_member_of__organization: me.orgId, organization_membership_role: me.orgMemberRoleId }).execute();
