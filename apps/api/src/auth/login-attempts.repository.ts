@@ -75,9 +75,12 @@ export async function readLimits<K extends string>(
   };
 }
 
-/** Counts one attempt in each limit's bucket and purges expired rows of every bucket: one statement. */
-export async function recordAttempts(db: Db, limits: Limit[], now: Date): Promise<void> {
-  await db
+/**
+ * Counts one attempt in each limit's bucket and purges expired rows of every bucket: one
+ * statement. Returns the new rows' ids (for `forgetAttempts`).
+ */
+export async function recordAttempts(db: Db, limits: Limit[], now: Date): Promise<number[]> {
+  const rows = await db
     .with('purged', (qb) =>
       qb
         .deleteFrom('login_attempt')
@@ -85,16 +88,24 @@ export async function recordAttempts(db: Db, limits: Limit[], now: Date): Promis
     )
     .insertInto('login_attempt')
     .values(limits.map(({ bucket, windowMs }) => ({ bucket, attempted_at: now, expires_at: new Date(now.getTime() + windowMs) })))
+    .returning('id')
     .execute();
+  return rows.map((r) => r.id as number);
+}
+
+/** Takes back attempts counted by `recordAttempts` (they turned out not to count). */
+export async function forgetAttempts(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('login_attempt').where('id', 'in', ids).execute();
 }
 
 /**
- * Marks the address as known to the user (now) and purges known addresses unused since
- * `staleBefore`: one statement. The row being written is left out of the purge, since one
- * statement must not both delete and update it.
+ * Marks the address as known to the user (now), takes back the attempts `forgetIds`, and
+ * purges known addresses unused since `staleBefore`: one statement. The row being written is
+ * left out of the purge, since one statement must not both delete and update it.
  */
-export async function rememberAddress(db: Db, userId: number, address: string, now: Date, staleBefore: Date): Promise<void> {
+export async function rememberAddress(db: Db, userId: number, address: string, now: Date, staleBefore: Date, forgetIds: number[] = []): Promise<void> {
   await db
+    .with('forgotten', (qb) => qb.deleteFrom('login_attempt').where((eb) => eb('id', '=', eb.fn.any(eb.val(forgetIds)))))
     .with('purged', (qb) =>
       qb.deleteFrom('login_known_address').where((eb) =>
         eb(

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { assertUnderLimits, latest, noteAttempts, tooManyRequests, type Limit } from './attempt-limits.ts';
 import { addressKey } from './client-address.ts';
-import { readLimits, recordAttempts, rememberAddress } from './login-attempts.repository.ts';
+import { forgetAttempts, readLimits, recordAttempts, rememberAddress } from './login-attempts.repository.ts';
 import { verifyPassword } from './password.ts';
 
 /**
@@ -86,14 +86,30 @@ export async function verifyPasswordAttempt(
   const userId = 'userId' in attempt.subject ? attempt.subject.userId : undefined;
   const knownSince = new Date(now.getTime() - config.loginRateLimit.knownAddressTtlMs);
   const read = await readLimits(db, limits, now, userId === undefined ? undefined : { userId, address, since: knownSince });
-  const until = signInBlockedUntil(read.reachedUntil, read.isKnownAddress);
+  const blocked = (reached: Record<SignInLimit, Date | null>) => signInBlockedUntil(reached, read.isKnownAddress);
+  const until = blocked(read.reachedUntil);
   if (until) throw tooManyRequests(until, now);
+  // Counted before the slow password check and taken back after a right password: checked
+  // again with this attempt included, parallel requests cannot all slip past the check above
+  // (of two, the one that wrote last sees both).
+  const ids = await recordAttempts(db, read.isKnownAddress ? [limits.pair, limits.address] : [limits.pair, limits.address, limits.account], now);
+  const untilWithThis = blocked((await readLimits(db, withThisAttempt(limits), now)).reachedUntil);
+  if (untilWithThis) {
+    await forgetAttempts(db, ids);
+    throw tooManyRequests(untilWithThis, now);
+  }
   if (await verifyPassword(hash, password)) {
-    if (userId !== undefined) await rememberAddress(db, userId, address, now, knownSince);
+    if (userId !== undefined) await rememberAddress(db, userId, address, now, knownSince, ids);
+    else await forgetAttempts(db, ids);
     return true;
   }
-  await recordAttempts(db, read.isKnownAddress ? [limits.pair, limits.address] : [limits.pair, limits.address, limits.account], now);
   return false;
+}
+
+/** The same limits once this attempt's own rows are in the buckets. */
+function withThisAttempt(limits: Record<SignInLimit, Limit>): Record<SignInLimit, Limit> {
+  const plusOne = (l: Limit): Limit => ({ ...l, max: l.max + 1 });
+  return { pair: plusOne(limits.pair), pairUsed: plusOne(limits.pairUsed), address: plusOne(limits.address), account: plusOne(limits.account) };
 }
 
 /** Sign-up: accounts created per client address (every sign-up counts, not only failures). */

@@ -103,6 +103,18 @@ describe('per account and address', () => {
     expectLimited(await login(` ${unknown.toUpperCase()}`, 'any password', unknownFrom), QUARTER_HOUR_S);
   }, SLOW);
 
+  it('holds against parallel guesses: no more than the limit reach the password check', async () => {
+    const owner = await signUp(ctx.app);
+    const address = freshAddress();
+    const answers = await Promise.all(Array.from({ length: PAIR + 3 }, (_, i) => login(owner.email, `parallel guess ${i}`, address)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(PAIR);
+    expect(codes.filter((c) => c === 429)).toHaveLength(PAIR + 3 - codes.filter((c) => c === 401).length);
+    // Refused attempts did not count: the owner is held only by the guesses that were checked.
+    const counted = await ctx.app.db.selectFrom('login_attempt').select('id').where('bucket', 'like', `pw-pair:${address}|%`).execute();
+    expect(counted).toHaveLength(codes.filter((c) => c === 401).length);
+  }, SLOW);
+
   it('counts an IPv6 client by its /64', async () => {
     const owner = await signUp(ctx.app);
     for (let i = 1; i <= PAIR; i++) await fail(owner.email, `2001:db8:77:1::${i}`);
