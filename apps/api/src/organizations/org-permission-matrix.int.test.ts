@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { FLEET_ROLES, type FleetRoleName } from '@flotilla/core/roles';
-import { createTestApp, type TestContext } from '../test/harness.ts';
-import type { Db } from '../db/database.ts';
+import { describeMatrix, exists, matrixApp, roleId, send, type MatrixCase, type Method } from '../model/access/matrix-harness.ts';
 
 /**
  * The organization permission matrix (issue 4; accounts spec §6, fleets spec §6 "Effective role"
@@ -22,14 +20,10 @@ const FLEET_USERS: readonly Who[] = ['org-admin', ...TEAM_ACTORS];
 /** Team actors whose team's fleet role is one of `roles`, plus the organization administrator (administrator on every fleet). */
 const withFleetRole = (...roles: FleetRoleName[]): Who[] => ['org-admin', ...roles.map((r) => `team-${r}` as TeamActor)];
 
-let ctx: TestContext;
-let db: Db;
-const users = {} as Record<Who | 'bystander', { token: string; userId: number; username: string }>;
+const m = matrixApp([...ACTORS, 'bystander'] as const);
 const PNG = `data:image/png;base64,${Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64')}`;
-
-async function roleId(table: 'organization_membership_role' | 'application_membership_role', name: string): Promise<number> {
-  return (await db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id as number;
-}
+const roleOf = (table: 'organization_membership_role' | 'application_membership_role', name: string) => roleId(m.db, table, name);
+const has = (table: string, where: Record<string, unknown>) => exists(m.db, table, where);
 
 interface World {
   orgId: number;
@@ -52,47 +46,47 @@ interface World {
 
 async function makeWorld(): Promise<World> {
   const s = randomBytes(4).toString('hex');
-  const dt = await db.selectFrom('device_type').select('id').where('slug', '=', 'raspberrypi4-64').executeTakeFirstOrThrow();
-  const appType = await db.selectFrom('application_type').select('id').where('slug', '=', 'microservices').executeTakeFirstOrThrow();
-  const org = await db.insertInto('organization').values({ name: `Matrix ${s}`, handle: `matrix_${s}` }).returning('id').executeTakeFirstOrThrow();
-  const fleetActor = await db.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
-  const fleet = await db
+  const dt = await m.db.selectFrom('device_type').select('id').where('slug', '=', 'raspberrypi4-64').executeTakeFirstOrThrow();
+  const appType = await m.db.selectFrom('application_type').select('id').where('slug', '=', 'microservices').executeTakeFirstOrThrow();
+  const org = await m.db.insertInto('organization').values({ name: `Matrix ${s}`, handle: `matrix_${s}` }).returning('id').executeTakeFirstOrThrow();
+  const fleetActor = await m.db.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
+  const fleet = await m.db
     .insertInto('application')
     .values({ actor: fleetActor.id, app_name: `fleet${s}`, slug: `matrix_${s}/fleet${s}`, uuid: randomBytes(16).toString('hex'), organization: org.id, is_for__device_type: dt.id, application_type: appType.id })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const deviceActor = await db.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
-  const device = await db
+  const deviceActor = await m.db.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
+  const device = await m.db
     .insertInto('device')
     .values({ actor: deviceActor.id, uuid: randomBytes(16).toString('hex'), device_name: `dev${s}`, belongs_to__application: fleet.id, is_of__device_type: dt.id })
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const member = await roleId('organization_membership_role', 'member');
+  const member = await roleOf('organization_membership_role', 'member');
   const membership: World['membership'] = {};
   const join = async (who: Who | 'bystander', role: number) => {
-    const row = await db
+    const row = await m.db
       .insertInto('organization_membership')
-      .values({ user: users[who].userId, is_member_of__organization: org.id, organization_membership_role: role })
+      .values({ user: m.users[who].userId, is_member_of__organization: org.id, organization_membership_role: role })
       .returning('id')
       .executeTakeFirstOrThrow();
     membership[who] = row.id as number;
   };
-  await join('org-admin', await roleId('organization_membership_role', 'administrator'));
+  await join('org-admin', await roleOf('organization_membership_role', 'administrator'));
   for (const who of ['org-member', ...TEAM_ACTORS, 'bystander'] as const) await join(who, member);
-  const tag = await db.insertInto('organization_membership_tag').values({ organization_membership: membership.bystander!, tag_key: 'desk', value: '4' }).returning('id').executeTakeFirstOrThrow();
+  const tag = await m.db.insertInto('organization_membership_tag').values({ organization_membership: membership.bystander!, tag_key: 'desk', value: '4' }).returning('id').executeTakeFirstOrThrow();
 
-  const newTeam = async (name: string) => (await db.insertInto('team').values({ name, belongs_to__organization: org.id }).returning('id').executeTakeFirstOrThrow()).id as number;
+  const newTeam = async (name: string) => (await m.db.insertInto('team').values({ name, belongs_to__organization: org.id }).returning('id').executeTakeFirstOrThrow()).id as number;
   const grant = async (team: number, role: string) =>
     (
-      await db
+      await m.db
         .insertInto('team_application_access')
-        .values({ team, grants_access_to__application: fleet.id, application_membership_role: await roleId('application_membership_role', role) })
+        .values({ team, grants_access_to__application: fleet.id, application_membership_role: await roleOf('application_membership_role', role) })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id as number;
   const addToTeam = async (who: Who | 'bystander', team: number) =>
-    (await db.insertInto('team_membership').values({ user: users[who].userId, is_member_of__team: team }).returning('id').executeTakeFirstOrThrow()).id as number;
+    (await m.db.insertInto('team_membership').values({ user: m.users[who].userId, is_member_of__team: team }).returning('id').executeTakeFirstOrThrow()).id as number;
 
   const teamMembership: World['teamMembership'] = {};
   for (const role of FLEET_ROLES) {
@@ -120,25 +114,13 @@ async function makeWorld(): Promise<World> {
   };
 }
 
-function call(who: Who, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({ method, url, payload: payload as object | undefined, headers: { authorization: `Bearer ${users[who].token}` } });
-}
+const call = (who: Who, method: Method, url: string, payload?: unknown) => send(m.ctx, m.users[who].token, method, url, payload);
 
-async function exists(table: string, where: Record<string, unknown>): Promise<boolean> {
-  let q = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const [k, v] of Object.entries(where)) q = q.where(k, '=', v);
-  return Number((await q.executeTakeFirstOrThrow()).n) > 0;
-}
-
-interface Case {
-  name: string;
-  allowed: readonly Who[];
+interface Case extends MatrixCase<Who, World> {
   /** For writes: who can see the target row (denied → 401; everyone else → 404). POSTs are always 401 when denied. */
   visibleTo?: readonly Who[];
   /** A denial status that differs from the 401/404 rule for some actor (e.g. the last administrator, 409). */
   deniedStatus?: Partial<Record<Who, number>>;
-  /** Performs the operation; returns the response (writes) and whether it took effect. */
-  run(who: Who, w: World): Promise<{ res?: LightMyRequestResponse; effect: boolean }>;
 }
 
 const count = async (who: Who, url: string) => {
@@ -160,7 +142,7 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'PATCH', `/v7/organization(${w.orgId})`, { name: 'Renamed' });
-      return { res, effect: await exists('organization', { id: w.orgId, name: 'Renamed' }) };
+      return { res, effect: await has('organization', { id: w.orgId, name: 'Renamed' }) };
     },
   },
   {
@@ -169,7 +151,7 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'PATCH', `/v7/organization(${w.orgId})`, { logo_image: PNG });
-      return { res, effect: await exists('organization', { id: w.orgId, logo_image: PNG }) };
+      return { res, effect: await has('organization', { id: w.orgId, logo_image: PNG }) };
     },
   },
   {
@@ -177,9 +159,9 @@ const CASES: Case[] = [
     allowed: ['org-admin'],
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
-      await db.deleteFrom('application').where('id', '=', w.fleetId).execute();
+      await m.db.deleteFrom('application').where('id', '=', w.fleetId).execute();
       const res = await call(who, 'DELETE', `/v7/organization(${w.orgId})`);
-      return { res, effect: !(await exists('organization', { id: w.orgId })) };
+      return { res, effect: !(await has('organization', { id: w.orgId })) };
     },
   },
   // Members
@@ -195,9 +177,9 @@ const CASES: Case[] = [
     allowed: ['org-admin'],
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
-      const admin = await roleId('organization_membership_role', 'administrator');
+      const admin = await roleOf('organization_membership_role', 'administrator');
       const res = await call(who, 'PATCH', `/v7/organization_membership(${w.membership.bystander})`, { organization_membership_role: admin });
-      return { res, effect: await exists('organization_membership', { id: w.membership.bystander, organization_membership_role: admin }) };
+      return { res, effect: await has('organization_membership', { id: w.membership.bystander, organization_membership_role: admin }) };
     },
   },
   {
@@ -206,7 +188,7 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'DELETE', `/v7/organization_membership(${w.membership.bystander})`);
-      return { res, effect: !(await exists('organization_membership', { id: w.membership.bystander })) };
+      return { res, effect: !(await has('organization_membership', { id: w.membership.bystander })) };
     },
   },
   {
@@ -216,10 +198,10 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     deniedStatus: { 'org-admin': 409, outsider: 200 },
     async run(who, w) {
-      const res = await call(who, 'DELETE', `/v7/organization_membership?$filter=user%20eq%20${users[who].userId}%20and%20is_member_of__organization%20eq%20${w.orgId}`);
+      const res = await call(who, 'DELETE', `/v7/organization_membership?$filter=user%20eq%20${m.users[who].userId}%20and%20is_member_of__organization%20eq%20${w.orgId}`);
       if (who === 'org-admin') expect(res.json().error).toBe('errors.cannot_delete_last_organization_admin');
       const membership = w.membership[who];
-      return { res, effect: membership !== undefined && !(await exists('organization_membership', { id: membership })) };
+      return { res, effect: membership !== undefined && !(await has('organization_membership', { id: membership })) };
     },
   },
   {
@@ -232,7 +214,7 @@ const CASES: Case[] = [
     allowed: ['org-admin'],
     async run(who, w) {
       const res = await call(who, 'POST', '/v7/organization_membership_tag', { organization_membership: w.membership.bystander, tag_key: 'team', value: 'red' });
-      return { res, effect: await exists('organization_membership_tag', { organization_membership: w.membership.bystander!, tag_key: 'team' }) };
+      return { res, effect: await has('organization_membership_tag', { organization_membership: w.membership.bystander!, tag_key: 'team' }) };
     },
   },
   {
@@ -241,7 +223,7 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'PATCH', `/v7/organization_membership_tag(${w.bystanderTagId})`, { value: '5' });
-      return { res, effect: await exists('organization_membership_tag', { id: w.bystanderTagId, value: '5' }) };
+      return { res, effect: await has('organization_membership_tag', { id: w.bystanderTagId, value: '5' }) };
     },
   },
   {
@@ -250,17 +232,17 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'DELETE', `/v7/organization_membership_tag(${w.bystanderTagId})`);
-      return { res, effect: !(await exists('organization_membership_tag', { id: w.bystanderTagId })) };
+      return { res, effect: !(await has('organization_membership_tag', { id: w.bystanderTagId })) };
     },
   },
   {
     name: 'list invites (read only here)',
     allowed: ['org-admin'],
     async run(who, w) {
-      const invitee = await db.insertInto('invitee').values({ email: `inv.${randomBytes(4).toString('hex')}@example.com` }).returning('id').executeTakeFirstOrThrow();
-      await db
+      const invitee = await m.db.insertInto('invitee').values({ email: `inv.${randomBytes(4).toString('hex')}@example.com` }).returning('id').executeTakeFirstOrThrow();
+      await m.db
         .insertInto('organization_invite')
-        .values({ invitee: invitee.id, is_invited_to__organization: w.orgId, organization_membership_role: await roleId('organization_membership_role', 'member'), token_hash: randomBytes(32).toString('hex') })
+        .values({ invitee: invitee.id, is_invited_to__organization: w.orgId, organization_membership_role: await roleOf('organization_membership_role', 'member'), token_hash: randomBytes(32).toString('hex') })
         .execute();
       return { effect: (await count(who, `/v7/organization_invite?$filter=is_invited_to__organization%20eq%20${w.orgId}&$select=id`)) === 1 };
     },
@@ -276,7 +258,7 @@ const CASES: Case[] = [
     allowed: ['org-admin'],
     async run(who, w) {
       const res = await call(who, 'POST', '/v7/team', { name: 'Brand new', belongs_to__organization: w.orgId });
-      return { res, effect: await exists('team', { belongs_to__organization: w.orgId, name: 'Brand new' }) };
+      return { res, effect: await has('team', { belongs_to__organization: w.orgId, name: 'Brand new' }) };
     },
   },
   {
@@ -285,7 +267,7 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'PATCH', `/v7/team(${w.spareTeamId})`, { name: 'Renamed team' });
-      return { res, effect: await exists('team', { id: w.spareTeamId, name: 'Renamed team' }) };
+      return { res, effect: await has('team', { id: w.spareTeamId, name: 'Renamed team' }) };
     },
   },
   {
@@ -294,15 +276,15 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'DELETE', `/v7/team(${w.otherTeamId})`);
-      return { res, effect: !(await exists('team', { id: w.otherTeamId })) };
+      return { res, effect: !(await has('team', { id: w.otherTeamId })) };
     },
   },
   {
     name: 'add a team member by username',
     allowed: ['org-admin'],
     async run(who, w) {
-      const res = await call(who, 'POST', '/v7/team_membership', { username: users['org-member'].username, is_member_of__team: w.spareTeamId });
-      return { res, effect: await exists('team_membership', { user: users['org-member'].userId, is_member_of__team: w.spareTeamId }) };
+      const res = await call(who, 'POST', '/v7/team_membership', { username: m.users['org-member'].username, is_member_of__team: w.spareTeamId });
+      return { res, effect: await has('team_membership', { user: m.users['org-member'].userId, is_member_of__team: w.spareTeamId }) };
     },
   },
   {
@@ -311,7 +293,7 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'DELETE', `/v7/team_membership(${w.otherTeamMembershipId})`);
-      return { res, effect: !(await exists('team_membership', { id: w.otherTeamMembershipId })) };
+      return { res, effect: !(await has('team_membership', { id: w.otherTeamMembershipId })) };
     },
   },
   {
@@ -319,9 +301,9 @@ const CASES: Case[] = [
     allowed: TEAM_ACTORS,
     deniedStatus: { 'org-admin': 200, 'org-member': 200, outsider: 200 },
     async run(who, w) {
-      const res = await call(who, 'DELETE', `/v7/team_membership?$filter=user%20eq%20${users[who].userId}`);
+      const res = await call(who, 'DELETE', `/v7/team_membership?$filter=user%20eq%20${m.users[who].userId}`);
       const membership = w.teamMembership[who];
-      return { res, effect: membership !== undefined && !(await exists('team_membership', { id: membership })) };
+      return { res, effect: membership !== undefined && !(await has('team_membership', { id: membership })) };
     },
   },
   // Team access grants
@@ -337,9 +319,9 @@ const CASES: Case[] = [
       const res = await call(who, 'POST', '/v7/team_application_access', {
         team: w.spareTeamId,
         grants_access_to__application: w.fleetId,
-        application_membership_role: await roleId('application_membership_role', 'developer'),
+        application_membership_role: await roleOf('application_membership_role', 'developer'),
       });
-      return { res, effect: await exists('team_application_access', { team: w.spareTeamId }) };
+      return { res, effect: await has('team_application_access', { team: w.spareTeamId }) };
     },
   },
   {
@@ -347,9 +329,9 @@ const CASES: Case[] = [
     allowed: ['org-admin'],
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
-      const developer = await roleId('application_membership_role', 'developer');
+      const developer = await roleOf('application_membership_role', 'developer');
       const res = await call(who, 'PATCH', `/v7/team_application_access(${w.otherTeamGrantId})`, { application_membership_role: developer });
-      return { res, effect: await exists('team_application_access', { id: w.otherTeamGrantId, application_membership_role: developer }) };
+      return { res, effect: await has('team_application_access', { id: w.otherTeamGrantId, application_membership_role: developer }) };
     },
   },
   {
@@ -359,7 +341,7 @@ const CASES: Case[] = [
     visibleTo: ORG_MEMBERS,
     async run(who, w) {
       const res = await call(who, 'DELETE', `/v7/team_application_access(${w.otherTeamGrantId})`);
-      return { res, effect: !(await exists('team_application_access', { id: w.otherTeamGrantId })) };
+      return { res, effect: !(await has('team_application_access', { id: w.otherTeamGrantId })) };
     },
   },
   // The fleet, through team access (fleets spec §6 "Effective role")
@@ -374,7 +356,7 @@ const CASES: Case[] = [
     visibleTo: FLEET_USERS,
     async run(who, w) {
       const res = await call(who, 'PATCH', `/v7/application(${w.fleetId})`, { app_name: 'renamedfleet' });
-      return { res, effect: await exists('application', { id: w.fleetId, app_name: 'renamedfleet' }) };
+      return { res, effect: await has('application', { id: w.fleetId, app_name: 'renamedfleet' }) };
     },
   },
   {
@@ -382,7 +364,7 @@ const CASES: Case[] = [
     allowed: withFleetRole('administrator', 'developer', 'safe-developer', 'operator', 'safe-operator'),
     async run(who, w) {
       const res = await call(who, 'POST', '/v7/device_environment_variable', { device: w.deviceId, name: 'FOO', value: 'bar' });
-      return { res, effect: await exists('device_environment_variable', { device: w.deviceId, name: 'FOO' }) };
+      return { res, effect: await has('device_environment_variable', { device: w.deviceId, name: 'FOO' }) };
     },
   },
   {
@@ -390,7 +372,7 @@ const CASES: Case[] = [
     allowed: withFleetRole('administrator', 'developer', 'safe-developer'),
     async run(who, w) {
       const res = await call(who, 'POST', '/v7/application_environment_variable', { application: w.fleetId, name: 'FOO', value: 'bar' });
-      return { res, effect: await exists('application_environment_variable', { application: w.fleetId, name: 'FOO' }) };
+      return { res, effect: await has('application_environment_variable', { application: w.fleetId, name: 'FOO' }) };
     },
   },
   {
@@ -399,7 +381,7 @@ const CASES: Case[] = [
     visibleTo: FLEET_USERS,
     async run(who, w) {
       const res = await call(who, 'DELETE', `/v7/device(${w.deviceId})`);
-      return { res, effect: !(await exists('device', { id: w.deviceId })) };
+      return { res, effect: !(await has('device', { id: w.deviceId })) };
     },
   },
   {
@@ -407,40 +389,22 @@ const CASES: Case[] = [
     allowed: withFleetRole('administrator'),
     async run(who, w) {
       const res = await call(who, 'POST', '/v7/user_application_membership', {
-        username: users.bystander.username,
+        username: m.users.bystander.username,
         is_member_of__application: w.fleetId,
-        application_membership_role: await roleId('application_membership_role', 'observer'),
+        application_membership_role: await roleOf('application_membership_role', 'observer'),
       });
-      return { res, effect: await exists('user_application_membership', { user: users.bystander.userId, is_member_of__application: w.fleetId }) };
+      return { res, effect: await has('user_application_membership', { user: m.users.bystander.userId, is_member_of__application: w.fleetId }) };
     },
   },
 ];
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  db = ctx.database.db;
-  for (const who of [...ACTORS, 'bystander'] as const) {
-    const email = `${who}.${randomBytes(4).toString('hex')}@example.com`;
-    const res = await ctx.app.inject({ method: 'POST', url: '/user/register', payload: { email, password: 'correct horse battery' } });
-    expect(res.statusCode, res.body).toBe(201);
-    const row = await db.selectFrom('user').select(['id', 'username']).where('email', '=', email).executeTakeFirstOrThrow();
-    users[who] = { token: res.body, userId: row.id as number, username: row.username as string };
+describeMatrix(CASES, ACTORS, makeWorld, (c, who, { res }, allowed) => {
+  if (!res) return;
+  if (allowed) expect(res.statusCode, res.body).toBeLessThan(300);
+  else {
+    const visible = c.visibleTo ? c.visibleTo.includes(who) : true;
+    expect(res.statusCode, res.body).toBe(c.deniedStatus?.[who] ?? (visible ? 401 : 404));
   }
-}, 120_000);
-afterAll(async () => ctx?.close());
-
-describe.each(CASES)('$name', (c) => {
-  it.each(ACTORS.map((who) => ({ who, allowed: c.allowed.includes(who) })))('$who → allowed: $allowed', async ({ who, allowed }) => {
-    const world = await makeWorld();
-    const { res, effect } = await c.run(who, world);
-    expect(effect).toBe(allowed);
-    if (!res) return;
-    if (allowed) expect(res.statusCode, res.body).toBeLessThan(300);
-    else {
-      const visible = c.visibleTo ? c.visibleTo.includes(who) : true;
-      expect(res.statusCode, res.body).toBe(c.deniedStatus?.[who] ?? (visible ? 401 : 404));
-    }
-  });
 });
 
 describe('team access follows team membership', () => {
@@ -457,14 +421,14 @@ describe('team access follows team membership', () => {
   it('takes the most privileged of the organization, fleet and team roles', async () => {
     const w = await makeWorld();
     // team-observer also gets a direct developer membership: the union is developer.
-    await db
+    await m.db
       .insertInto('user_application_membership')
-      .values({ user: users['team-observer'].userId, is_member_of__application: w.fleetId, application_membership_role: await roleId('application_membership_role', 'developer') })
+      .values({ user: m.users['team-observer'].userId, is_member_of__application: w.fleetId, application_membership_role: await roleOf('application_membership_role', 'developer') })
       .execute();
     const res = await call('team-observer', 'PATCH', `/v7/application(${w.fleetId})`, { app_name: 'unionrole' });
     expect(res.statusCode, res.body).toBe(200);
     // And when the developer grant goes, the team's observer role is what remains.
-    await db.deleteFrom('user_application_membership').where('user', '=', users['team-observer'].userId).execute();
+    await m.db.deleteFrom('user_application_membership').where('user', '=', m.users['team-observer'].userId).execute();
     const denied = await call('team-observer', 'PATCH', `/v7/application(${w.fleetId})`, { app_name: 'again' });
     expect(denied.statusCode).toBe(401);
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { FLEET_ROLES } from '@flotilla/core/roles';
@@ -220,44 +221,54 @@ export function fleetMatrix(): FleetMatrix {
     m.elsewhere = { orgId, fleetId: fleet.fleetId, releaseId: fleet.releaseId, deviceId: (await insertDevice(m.db, fleet.fleetId, types.deviceType)).deviceId };
   }, 60_000);
 
+  /**
+   * One statement (data-modifying CTEs): the world is built once per case × principal, about a
+   * thousand times a run, and statement round trips were most of its cost.
+   */
   m.makeWorld = async () => {
-    const db = m.db;
-    const orgId = await insertOrg(db);
-    const fleet = await insertFleet(db, orgId, types);
-    const device = await insertDevice(db, fleet.fleetId, types.deviceType);
-    const tag = await db.insertInto('release_tag').values({ release: fleet.releaseId, tag_key: 'existing', value: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const s = fresh();
     const deviceKey = generateApiKeySecret();
     const provisioningKey = generateApiKeySecret();
-    const keys = await db
-      .insertInto('api_key')
-      .values([
-        { key_hash: hashApiKey(provisioningKey), is_of__actor: fleet.actor, name: 'prov' },
-        { key_hash: hashApiKey(deviceKey), is_of__actor: device.actor, name: 'device' },
-      ])
-      .returning('id')
-      .execute();
-    const member = await roleId(db, 'organization_membership_role', 'member');
-    const orgMembers = [...FLEET_ROLES, 'org-member', 'team-developer'] as const;
-    await db
-      .insertInto('organization_membership')
-      .values([
-        ...orgMembers.map((who) => ({ user: m.users[who].userId, is_member_of__organization: orgId, organization_membership_role: member })),
-        { user: m.users['org-admin'].userId, is_member_of__organization: orgId, organization_membership_role: await roleId(db, 'organization_membership_role', 'administrator') },
-      ])
-      .execute();
-    const team = await db.insertInto('team').values({ name: `team${fresh()}`, belongs_to__organization: orgId }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('team_membership').values({ user: m.users['team-developer'].userId, is_member_of__team: team.id }).execute();
-    await grantRoles(fleet.fleetId, team.id as number);
+    const member = await roleId(m.db, 'organization_membership_role', 'member');
+    const admin = await roleId(m.db, 'organization_membership_role', 'administrator');
+    const orgRoles = [...[...FLEET_ROLES, 'org-member', 'team-developer'].map((who) => [who, member] as const), ['org-admin', admin] as const];
+    const fleetRoles = await fleetRoleIds();
+    const pairs = (rows: ReadonlyArray<readonly [string, number]>) =>
+      sql.join(rows.map(([who, role]) => sql`(${m.users[who as UserWho].userId}::int, ${role}::int)`));
+    const { rows } = await sql<Record<'org' | 'fleet_actor' | 'fleet' | 'device' | 'release' | 'tag' | 'team' | 'prov_key', number>>`
+      WITH o AS (INSERT INTO organization (name, handle) VALUES (${`Org ${s}`}, ${`org_${s}`}) RETURNING id),
+        fa AS (INSERT INTO actor DEFAULT VALUES RETURNING id),
+        da AS (INSERT INTO actor DEFAULT VALUES RETURNING id),
+        f AS (INSERT INTO application (actor, app_name, slug, uuid, organization, is_for__device_type, application_type, is_accessible_by_support_until__date)
+              SELECT fa.id, ${`fleet${s}`}, ${`org_${s}/fleet${s}`}, ${randomBytes(16).toString('hex')}, o.id, ${types.deviceType}, ${types.applicationType}, now() + interval '1 hour'
+              FROM fa, o RETURNING id),
+        d AS (INSERT INTO device (actor, uuid, device_name, belongs_to__application, is_of__device_type)
+              SELECT da.id, ${randomBytes(16).toString('hex')}, ${`dev${s}`}, f.id, ${types.deviceType} FROM da, f RETURNING id),
+        r AS (INSERT INTO release (belongs_to__application, commit, status) SELECT f.id, ${randomBytes(16).toString('hex')}, 'success' FROM f RETURNING id),
+        rt AS (INSERT INTO release_tag (release, tag_key, value) SELECT r.id, 'existing', 'x' FROM r RETURNING id),
+        pk AS (INSERT INTO api_key (key_hash, is_of__actor, name) SELECT ${hashApiKey(provisioningKey)}, fa.id, 'prov' FROM fa RETURNING id),
+        dk AS (INSERT INTO api_key (key_hash, is_of__actor, name) SELECT ${hashApiKey(deviceKey)}, da.id, 'device' FROM da RETURNING id),
+        om AS (INSERT INTO organization_membership ("user", is_member_of__organization, organization_membership_role)
+               SELECT v.u, o.id, v.r FROM o, (VALUES ${pairs(orgRoles)}) AS v(u, r) RETURNING id),
+        t AS (INSERT INTO team (name, belongs_to__organization) SELECT ${`team${s}`}, o.id FROM o RETURNING id),
+        tm AS (INSERT INTO team_membership ("user", is_member_of__team) SELECT ${m.users['team-developer'].userId}, t.id FROM t RETURNING id),
+        uam AS (INSERT INTO user_application_membership ("user", is_member_of__application, application_membership_role)
+                SELECT v.u, f.id, v.r FROM f, (VALUES ${pairs(FLEET_ROLES.map((role, i) => [role, fleetRoles[i]!] as const))}) AS v(u, r) RETURNING id),
+        taa AS (INSERT INTO team_application_access (team, grants_access_to__application, application_membership_role)
+                SELECT t.id, f.id, ${await roleId(m.db, 'application_membership_role', 'developer')} FROM t, f RETURNING id)
+      SELECT o.id AS org, fa.id AS fleet_actor, f.id AS fleet, d.id AS device, r.id AS release, rt.id AS tag, t.id AS team, pk.id AS prov_key
+        FROM o, fa, f, d, r, rt, t, pk`.execute(m.db);
+    const row = rows[0]!;
     return {
-      orgId,
-      fleetId: fleet.fleetId,
-      fleetActor: fleet.actor,
-      deviceId: device.deviceId,
+      orgId: row.org,
+      fleetId: row.fleet,
+      fleetActor: row.fleet_actor,
+      deviceId: row.device,
       deviceTypeId: types.deviceType,
-      releaseId: fleet.releaseId,
-      releaseTagId: tag.id as number,
-      teamId: team.id as number,
-      provisioningKeyId: keys[0]!.id as number,
+      releaseId: row.release,
+      releaseTagId: row.tag,
+      teamId: row.team,
+      provisioningKeyId: row.prov_key,
       deviceKey,
       provisioningKey,
     };
