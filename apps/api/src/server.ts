@@ -77,6 +77,8 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   });
   const config = configFrom(env, dataDir);
   const app = await buildApp({ db: database.db, config, logLevel: env.LOG_LEVEL });
+  // Pool errors and load shedding go to the server's structured log from here on.
+  database.setLog(app.log);
   try {
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {
