@@ -232,6 +232,15 @@ const CASES: FleetCase[] = [
     },
   },
   {
+    name: "move a fleet member's membership onto another owner's fleet",
+    allowed: [],
+    async run(who, w) {
+      const row = await m.db.selectFrom('user_application_membership').select('id').where('user', '=', m.users.observer.userId).where('is_member_of__application', '=', w.fleetId).executeTakeFirstOrThrow();
+      const res = await m.call(who, w, 'PATCH', `/v7/user_application_membership(${row.id})`, { is_member_of__application: m.elsewhere.fleetId });
+      return { res, effect: (await m.count('user_application_membership', { id: row.id, is_member_of__application: m.elsewhere.fleetId })) === 1 };
+    },
+  },
+  {
     name: 'remove a fleet member (the observer)',
     // Developer and administrator remove members; the observer itself may always leave. The entity table also names
     // balena_admin, but "Permissions by role" and packages/core/src/roles.ts do not grant it: asserted as built
@@ -275,6 +284,15 @@ const CASES: FleetCase[] = [
       const developer = await fleetRole('developer');
       const res = await m.call(who, w, 'PATCH', `/v7/team_application_access(${grantId})`, { application_membership_role: developer });
       return { res, effect: (await m.count('team_application_access', { id: grantId, application_membership_role: developer })) === 1 };
+    },
+  },
+  {
+    name: "move a team's grant onto another owner's fleet",
+    allowed: [],
+    async run(who, w) {
+      const { grantId } = await spareTeam(w, 'observer');
+      const res = await m.call(who, w, 'PATCH', `/v7/team_application_access(${grantId})`, { grants_access_to__application: m.elsewhere.fleetId });
+      return { res, effect: (await m.count('team_application_access', { id: grantId, grants_access_to__application: m.elsewhere.fleetId })) === 1 };
     },
   },
   {

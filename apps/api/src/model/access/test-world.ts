@@ -59,8 +59,7 @@ export async function signUp(ctx: TestContext, who: string): Promise<SignedUp> {
   return { token: res.body, userId: row.id as number, username: row.username as string };
 }
 
-/** A known secret for `actor` (a device's or a fleet's), stored hashed as the API stores keys. */
-export async function keyFor(db: Db, actor: number): Promise<string> {
+async function keyFor(db: Db, actor: number): Promise<string> {
   const key = generateApiKeySecret();
   await db.insertInto('api_key').values({ key_hash: hashApiKey(key), is_of__actor: actor, name: 'k' }).execute();
   return key;
