@@ -30,10 +30,15 @@ export function ensureDependencies() {
   }
 }
 
-/** Builds the dashboard when dist is missing or older than its sources. */
+/** Builds the dashboard when dist is missing or older than its sources or its build config. */
 export function ensureWebBuild() {
   const index = join(ROOT, 'apps/web/dist/index.html');
-  const srcNewest = Math.max(newestMtime(join(ROOT, 'apps/web/src')), newestMtime(join(ROOT, 'packages/core/src')));
+  const srcNewest = Math.max(
+    newestMtime(join(ROOT, 'apps/web/src')),
+    newestMtime(join(ROOT, 'packages/core/src')),
+    // The build config decides what dist holds (e.g. its precompressed .br/.gz files).
+    statSync(join(ROOT, 'apps/web/vite.config.ts')).mtimeMs,
+  );
   if (!existsSync(index) || statSync(index).mtimeMs < srcNewest) {
     run('npm run build -w @flotilla/web');
   }

@@ -9,7 +9,7 @@ function collectingLogger() {
 }
 
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 2000 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
 };
 
 describe('startPeriodic', () => {
