@@ -133,6 +133,16 @@ describe('references across owners', () => {
     expect(await db().selectFrom('application').select('id').where('app_name', '=', body.app_name).executeTakeFirst()).toBeUndefined();
   });
 
+  it('a release, service or image keeps the fleet it was made in, even between the caller’s own fleets', async () => {
+    const other = (await call(me.token, 'POST', '/v7/application', { app_name: `fleet${fresh()}`, organization: me.orgId, is_for__device_type: me.deviceTypeId })).json().id as number;
+    const otherService = (await call(me.token, 'POST', '/v7/service', { application: other, service_name: `s${fresh()}` })).json().id as number;
+    expect((await call(me.token, 'PATCH', `/v7/release(${me.releaseId})`, { belongs_to__application: other })).statusCode).toBe(401);
+    expect((await call(me.token, 'PATCH', `/v7/service(${me.serviceId})`, { application: other })).statusCode).toBe(401);
+    expect((await call(me.token, 'PATCH', `/v7/image(${me.imageId})`, { is_a_build_of__service: otherService })).statusCode).toBe(401);
+    const image = await db().selectFrom('image').select('is_a_build_of__service').where('id', '=', me.imageId).executeTakeFirstOrThrow();
+    expect(image.is_a_build_of__service).toBe(me.serviceId);
+  });
+
   it('a release names only its creator as is_created_by__user', async () => {
     const body = { belongs_to__application: me.fleetId, commit: fresh() + fresh(), status: 'success' };
     // A user I can see (a colleague) and one I cannot: both refused.

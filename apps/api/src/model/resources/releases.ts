@@ -99,7 +99,8 @@ export const service: ResourceDef = {
   name: 'service',
   aliases: ['application__has__service_name'],
   table: 'service',
-  fields: [id, createdAt, fk('application', 'application', { writable: true, required: true }), writable('service_name', 'Short Text', { required: true })],
+  // Set once, like a release's fleet: a service moved to another fleet would take its images, and the releases containing them, along.
+  fields: [id, createdAt, fk('application', 'application', { writable: true, required: true, changeRule: nobody }), writable('service_name', 'Short Text', { required: true })],
   navs: [
     reverse('service_environment_variable', 'service_environment_variable', 'service', ['application__has__service_name__has__name']),
     reverse('service_label', 'service_label', 'service', ['application__has__service_name__has__label_name']),
@@ -120,7 +121,8 @@ export const image: ResourceDef = {
   fields: [
     id,
     createdAt,
-    fk('is_a_build_of__service', 'service', { writable: true, required: true }),
+    // Set once: re-parenting an image would put another fleet's build into this fleet's releases.
+    fk('is_a_build_of__service', 'service', { writable: true, required: true, changeRule: nobody }),
     writable('start_timestamp', 'Date Time'),
     writable('end_timestamp', 'Date Time', { nullable: true }),
     writable('push_timestamp', 'Date Time', { nullable: true }),
