@@ -71,8 +71,12 @@ function casesFor(app: FastifyInstance, w: WritesWorld): { compared: Case[]; ref
     if (res.statusCode !== expect) throw new Error(`${side} ${method} ${url} → ${res.statusCode} (expected ${expect}): ${res.body}`);
     if (expect === 409 && !/unique/i.test(res.body)) throw new Error(`${side} ${method} ${url}: a 409 without "unique" breaks the SDK's upsert: ${res.body}`);
   };
-  const device = (i: number): WriteDevice => w.devices[i % w.devices.length]!;
-  const release = (i: number) => w.releases[i % w.releases.length]!;
+  // Each side has its own half of the devices, and each visit to a device flips its status and
+  // pin: every PATCH is a real change, never a rewrite of the values the other side just wrote.
+  const half = Math.max(1, Math.floor(w.devices.length / 2));
+  const device = (side: Side, i: number): WriteDevice => w.devices[2 * (i % half) + (side === 'old' ? 1 : 0)] ?? w.devices[0]!;
+  const phase = (i: number) => Math.floor(i / half) % 2;
+  const release = (i: number) => w.releases[phase(i) % w.releases.length]!;
   const existing = (i: number) => w.existingNames[i % w.existingNames.length]!;
   const dev = w.developerToken;
   const q = (s: string) => encodeURIComponent(s).replace(/'/g, '%27');
@@ -85,7 +89,11 @@ function casesFor(app: FastifyInstance, w: WritesWorld): { compared: Case[]; ref
     {
       name: 'device PATCH own device (device key)',
       run: (side, i) =>
-        send(side, 'PATCH', `/device(${device(i).id})`, device(i).apiKey, { status: i % 2 ? 'Idle' : 'Downloading', is_pinned_on__release: release(i).id, device_name: `bench-${side}-${i}` }, 200),
+        send(side, 'PATCH', `/device(${device(side, i).id})`, device(side, i).apiKey, {
+          status: phase(i) ? 'Idle' : 'Downloading',
+          is_pinned_on__release: release(i).id,
+          device_name: `bench-${side}-${i}`,
+        }, 200),
     },
     {
       name: 'fleet env var POST new (developer)',
@@ -97,18 +105,18 @@ function casesFor(app: FastifyInstance, w: WritesWorld): { compared: Case[]; ref
     },
     {
       name: 'device env var POST new (developer)',
-      run: (side, i) => send(side, 'POST', '/device_environment_variable', dev, { device: device(i).id, name: `NEW_${side}_${i}`, value: String(i) }, 201),
+      run: (side, i) => send(side, 'POST', '/device_environment_variable', dev, { device: device(side, i).id, name: `NEW_${side}_${i}`, value: String(i) }, 201),
     },
     {
       name: 'device env var upsert existing',
-      run: (side, i) => upsert(side, 'device_environment_variable', 'device', device(i).id, existing(i), `${side}-${i}`),
+      run: (side, i) => upsert(side, 'device_environment_variable', 'device', device(side, i).id, existing(i), `${side}-${i}`),
     },
   ];
   const reference: Case = {
     name: 'PATCH /device/v3/state (reference, not OData)',
-    run: (_side, i) =>
-      send('route', 'PATCH', '/device/v3/state', device(i).apiKey, {
-        [device(i).uuid]: { status: i % 2 ? 'Idle' : 'Downloading', name: `bench-state-${i}`, apps: { [w.fleetUuid]: { release_uuid: release(i).commit } } },
+    run: (side, i) =>
+      send('route', 'PATCH', '/device/v3/state', device(side, i).apiKey, {
+        [device(side, i).uuid]: { status: phase(i) ? 'Idle' : 'Downloading', name: `bench-state-${i}`, apps: { [w.fleetUuid]: { release_uuid: release(i).commit } } },
       }, 200),
   };
   return { compared, reference };

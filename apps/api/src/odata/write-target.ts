@@ -30,7 +30,7 @@ export async function targetIds(db: Db, ctx: CompileContext, def: ResourceDef, r
   if (req.key) where.push(compileKey(def, req.key, alias));
   if (o.filter) where.push(compileFilter(o.filter, rootScope(ctx, def, alias)));
   const candidate = patch && Object.keys(patch).length > 0 && ctx.principal.kind !== 'system' ? ctx.alias() : undefined;
-  const checks = candidate && patch ? candidateChecks(ctx, def, alias, candidate, patch) : [];
+  const checks = candidate && patch ? candidateChecks(ctx, def, alias, candidate, patch, { oneRow: req.key !== undefined }) : [];
   const lateral: RawBuilder<unknown> =
     candidate && patch ? sql` CROSS JOIN LATERAL json_populate_record(${sql.id(alias)}, ${candidateJson(def, patch)}::json) AS ${sql.id(candidate)}` : sql``;
   const q = sql<Record<string, unknown> & { id: number; ok: boolean }>`SELECT ${idSql(alias)} AS id, coalesce(${ctx.rule(def, verb, alias)}, FALSE) AS ok${
@@ -45,13 +45,13 @@ export async function targetIds(db: Db, ctx: CompileContext, def: ResourceDef, r
 }
 
 /** Pre-checks of a PATCH over the row as it is (`before`) and as it will become (`after`). */
-function candidateChecks(ctx: CompileContext, def: ResourceDef, before: string, after: string, patch: Values): WriteCheck[] {
+function candidateChecks(ctx: CompileContext, def: ResourceDef, before: string, after: string, patch: Values, one: { oneRow: boolean }): WriteCheck[] {
   const checks: WriteCheck[] = [{ sql: ruleSql(def.permissions.update, after, ctx.principal), fail: () => unauthorized() }];
   for (const name of Object.keys(patch)) {
     const rule = def.fields.find((f) => f.name === name)?.changeRule;
     if (rule) checks.push({ sql: ruleSql(rule, before, ctx.principal), fail: () => unauthorized() });
   }
-  return [...checks, ...referenceChecks(ctx, def, foreignKeysIn(def, patch), after, 'update')];
+  return [...checks, ...referenceChecks(ctx, def, foreignKeysIn(def, patch), after, 'update', one)];
 }
 
 /** Bound as one text parameter so that bulk writes never hit the parameter limit. */
