@@ -1,15 +1,17 @@
 import { DEVICE_LIST_DEFAULTS, printDeviceList, runDeviceListBench } from './device-list.bench.ts';
 import { TARGET_STATE_DEFAULTS, printTargetState, runTargetStateBench } from './target-state.bench.ts';
+import { WRITES_DEFAULTS, printWrites, runWritesBench } from './writes.bench.ts';
 import { readIntOptions } from './lib/args.ts';
 import { writeResult } from './lib/report.ts';
 
 /**
- * `npm run bench`: both API benchmarks with sizes small enough for a 2-core machine (about
- * two minutes), then their tables together. Full sizes: run each file alone (bench/README.md).
+ * `npm run bench`: the three API benchmarks with sizes small enough for a 2-core machine
+ * (about four minutes), then their tables together. Full sizes: run each file alone
+ * (bench/README.md).
  *
- *   npm run bench -- [--devices 50000] [--iterations 30] [--pollers 1000] [--seconds 5]
+ *   npm run bench -- [--devices 50000] [--iterations 30] [--pollers 1000] [--seconds 5] [--writes 200]
  */
-const SMALL = { devices: 50_000, iterations: 30, pollers: 1000, seconds: 5 };
+const SMALL = { devices: 50_000, iterations: 30, pollers: 1000, seconds: 5, writes: 200 };
 
 const o = readIntOptions(process.argv.slice(2), SMALL);
 const started = Date.now();
@@ -17,6 +19,9 @@ const deviceList = await runDeviceListBench({ ...DEVICE_LIST_DEFAULTS, devices: 
 writeResult('device-list', deviceList);
 const targetState = await runTargetStateBench({ ...TARGET_STATE_DEFAULTS, devices: o.pollers, seconds: o.seconds });
 writeResult('target-state', targetState);
+const writes = await runWritesBench({ ...WRITES_DEFAULTS, iterations: o.writes });
+writeResult('writes', writes);
 printDeviceList(deviceList);
 printTargetState(targetState);
+printWrites(writes);
 console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s in all; results in bench/results/`);
