@@ -1,6 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import { validationErrorBody } from './zod-validation.ts';
+import { mapDbError } from '../odata/write-errors.ts';
+
+/** SQLSTATEs that describe the query, not a bug: answered the same on every route (OData or not). */
+const QUERY_LIMIT_CODES = new Set(['57014', '54000', '54001']);
+
+function queryLimitError(err: unknown): AppError | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && QUERY_LIMIT_CODES.has(code) ? mapDbError(err, undefined, 'read') : undefined;
+}
 
 /**
  * Maps AppError to its status and message; Fastify's own 4xx (bad JSON, body too large)
@@ -11,6 +20,12 @@ import { validationErrorBody } from './zod-validation.ts';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
+    // A statement cancelled by statement_timeout is a 503 "took too long", never a bare 500.
+    const limited = queryLimitError(err);
+    if (limited) {
+      request.log.warn({ err }, 'query cancelled by a database limit');
+      return reply.status(limited.status).send({ error: limited.message, code: limited.code });
+    }
     if (err instanceof AppError) {
       if (err.status >= 500) request.log.error({ err }, 'request failed');
       if (err.headers) void reply.headers(err.headers);

@@ -8,10 +8,11 @@ import { openTestDatabase } from '../../test/harness.ts';
 import { userFleetPermission, userHasFleetInOrg, userOrgPermission, type PermissionHolder } from './rule-builders.ts';
 
 /**
- * The permission builders read the lean membership views (migration 0014) and add the staff
- * sets from the principal's flags. Here they must grant exactly what the full role views
- * grant, for members, team members, organization admins, support agents and platform admins;
- * and the views redefined by 0014 must hold exactly the rows their 0009 definitions gave.
+ * The permission builders read the membership set functions (migration 0081, over the lean
+ * membership views of 0014) and add the staff sets from the principal's flags. Here they must
+ * grant exactly what the full role views grant, for members, team members, organization admins,
+ * support agents and platform admins; the views redefined by 0014 must hold exactly the rows
+ * their 0009 definitions gave, and the functions exactly the rows of the views they read.
  */
 let database: Database;
 let db: Db;
@@ -154,5 +155,35 @@ describe('migration 0014', () => {
     expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM ${now}`)).toBeGreaterThan(0);
     expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT * FROM ${now} EXCEPT ALL (${old})) x`)).toBe(0);
     expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM ((${old}) EXCEPT ALL SELECT * FROM ${now}) x`)).toBe(0);
+  });
+});
+
+describe('migration 0081', () => {
+  const set = (q: RawBuilder<{ id: number }>) => ids(q);
+  it.each(WHO)('the membership set functions of %s hold the rows of the lean views, for any role and for some', async (who) => {
+    const u = holders[who].userId;
+    for (const roles of [null, ['administrator'], ['developer', 'operator', 'member']]) {
+      const arr = roles ? sql`ARRAY[${sql.join(roles.map((r) => sql`${r}`))}]::text[]` : sql`NULL::text[]`;
+      const roleCond = roles ? sql`AND r.role_name IN (${sql.join(roles.map((r) => sql`${r}`))})` : sql``;
+      expect(await set(sql<{ id: number }>`SELECT f.id FROM fleet_ids_with_role(${u}, ${arr}) AS f(id)`), `${who} fleets ${roles}`).toEqual(
+        await set(sql<{ id: number }>`SELECT r.application_id AS id FROM user_application_member_role r WHERE r.user_id = ${u} ${roleCond}`),
+      );
+      expect(await set(sql<{ id: number }>`SELECT f.id FROM organization_ids_with_role(${u}, ${arr}) AS f(id)`), `${who} organizations ${roles}`).toEqual(
+        await set(sql<{ id: number }>`SELECT r.organization_id AS id FROM user_organization_member_role r WHERE r.user_id = ${u} ${roleCond}`),
+      );
+    }
+  });
+
+  it('answers from the tables as they are now, not from a cached result (a revoked role is gone at once)', async () => {
+    const u = holders.member.userId;
+    const read = () => ids(sql<{ id: number }>`SELECT a.id FROM application a WHERE ${cond(userFleetPermission(holders.member, 'resin.device.update', sql.ref('a.id')))}`);
+    // More than the calls after which PostgreSQL switches a PL/pgSQL query to a cached generic plan.
+    for (let i = 0; i < 8; i++) await read();
+    const before = await read();
+    expect(before).toHaveLength(1);
+    const removed = await db.deleteFrom('user_application_membership').where('user', '=', u).returningAll().execute();
+    expect(await read()).toEqual([]);
+    await db.insertInto('user_application_membership').values(removed.map(({ id: _id, ...row }) => row)).execute();
+    expect(await read()).toEqual(before);
   });
 });

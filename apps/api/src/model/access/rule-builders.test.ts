@@ -1,6 +1,7 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type RawBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
+import { rolesWithPermission, STAFF_ROLES } from '@flotilla/core/roles';
 import { and, or, userFleetPermission, userHasFleetInOrg, userOrgPermission, type PermissionHolder } from './rule-builders.ts';
 
 /** The SQL shape of permission checks (what they grant is proven in rule-builders.int.test.ts). */
@@ -17,9 +18,14 @@ const fleet = sql.ref('t0.belongs_to__application');
 const member: PermissionHolder = { userId: 7 };
 
 describe('userFleetPermission', () => {
-  it('is one uncorrelated set over the membership view for a member', () => {
-    const s = text(userFleetPermission(member, 'resin.device.read', fleet));
-    expect(s).toMatch(/^SELECT "t0"\."belongs_to__application" IN \(SELECT r\.application_id FROM user_application_member_role r WHERE r\.user_id = \$1 AND r\.role_name IN \(/);
+  it('is one array of the membership set function for a member, built once per statement', () => {
+    const c = userFleetPermission(member, 'resin.device.read', fleet);
+    const s = text(c);
+    const memberRoles = rolesWithPermission('resin.device.read').filter((r) => !(STAFF_ROLES as readonly string[]).includes(r));
+    expect(s).toBe(
+      `SELECT "t0"."belongs_to__application" = ANY (ARRAY(SELECT m.id FROM fleet_ids_with_role($1, ARRAY[${memberRoles.map((_, i) => `$${i + 2}`).join(', ')}]::text[]) AS m(id)))`,
+    );
+    expect(typeof c !== 'boolean' && sql`SELECT ${c}`.compile(db).parameters).toEqual([7, ...memberRoles]);
     expect(s).not.toContain('EXISTS');
     expect(s).not.toContain('user_application_role');
     expect(s).not.toContain('support');
@@ -28,10 +34,10 @@ describe('userFleetPermission', () => {
 
   it('adds the support and platform sets only for flagged principals', () => {
     const support = text(userFleetPermission({ ...member, isSupportAgent: true }, 'resin.device.read', fleet));
-    expect(support).toContain('UNION ALL SELECT sa.id FROM application sa WHERE sa.is_accessible_by_support_until__date > now()');
+    expect(support).toContain('OR "t0"."belongs_to__application" IN (SELECT sa.id FROM application sa WHERE sa.is_accessible_by_support_until__date > now()))');
     expect(support).not.toContain('application aa');
     const admin = text(userFleetPermission({ ...member, isAdmin: true }, 'resin.device.read', fleet));
-    expect(admin).toContain('UNION ALL SELECT aa.id FROM application aa');
+    expect(admin).toContain('IN (SELECT aa.id FROM application aa)');
     expect(admin).not.toContain('application sa');
   });
 
@@ -46,16 +52,16 @@ describe('userFleetPermission', () => {
 
 describe('userOrgPermission / userHasFleetInOrg', () => {
   const org = sql.ref('t0.id');
-  it('reads the lean organization view, and every organization only for platform admins', () => {
+  it('reads the organization set function, and every organization only for platform admins', () => {
     const s = text(userOrgPermission(member, 'resin.organization.read', org));
-    expect(s).toContain('IN (SELECT r.organization_id FROM user_organization_member_role r WHERE r.user_id = $1 AND r.role_name IN (');
+    expect(s).toContain('"t0"."id" = ANY (ARRAY(SELECT m.id FROM organization_ids_with_role($1, ARRAY[');
     expect(s).not.toContain('organization ao');
-    expect(text(userOrgPermission({ ...member, isAdmin: true }, 'resin.organization.read', org))).toContain('UNION ALL SELECT ao.id FROM organization ao');
+    expect(text(userOrgPermission({ ...member, isAdmin: true }, 'resin.organization.read', org))).toContain('OR "t0"."id" IN (SELECT ao.id FROM organization ao))');
   });
 
   it('maps the fleets the user holds any role on to their organizations', () => {
     const s = text(userHasFleetInOrg(member, org));
-    expect(s).toContain('"t0"."id" IN (SELECT fa.organization FROM application fa WHERE fa.id IN (SELECT r.application_id FROM user_application_member_role r WHERE r.user_id = $1))');
+    expect(s).toBe('SELECT "t0"."id" IN (SELECT fa.organization FROM application fa WHERE "fa"."id" = ANY (ARRAY(SELECT m.id FROM fleet_ids_with_role($1, NULL) AS m(id))))');
   });
 });
 

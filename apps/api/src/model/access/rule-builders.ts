@@ -5,11 +5,12 @@ import type { RowRule } from '../types.ts';
 
 /**
  * Builders that compile permission names into SQL row conditions. A permission becomes the
- * list of roles that grant it (computed in JS from packages/core/src/roles.ts) and an
- * `<row's fleet/organization id> IN (<ids where the user holds one of them>)` over the
- * membership views (`user_application_member_role` / `user_organization_member_role`) plus
- * the staff sources for staff principals. Values are always bound
- * parameters; identifiers come from the registry through `sql.ref`.
+ * list of roles that grant it (computed in JS from packages/core/src/roles.ts) and a test that
+ * the row's fleet/organization id is among the ids where the user holds one of them: the
+ * membership set functions `fleet_ids_with_role` / `organization_ids_with_role` (migration 0081,
+ * over the views `user_application_member_role` / `user_organization_member_role`) plus the
+ * staff sources for staff principals. Values are always bound parameters; identifiers come
+ * from the registry through `sql.ref`.
  */
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 export type DevicePrincipal = Extract<Principal, { kind: 'device' }>;
@@ -30,8 +31,9 @@ export function fleetVia(fk: string, table: string, next: IdOf): IdOf {
 }
 export const column = (name: string): IdOf => (alias) => col(alias, name);
 
-function roleIn(roles: readonly string[]): RawBuilder<unknown> {
-  return sql`r.role_name IN (${sql.join(roles.map((r) => sql`${r}`))})`;
+/** The roles as a `text[]` argument, or NULL for any role. */
+function roleArray(roles: readonly string[] | undefined): RawBuilder<unknown> {
+  return roles ? sql`ARRAY[${sql.join(roles.map((r) => sql`${r}`))}]::text[]` : sql`NULL`;
 }
 
 /** Who a permission is checked for: the user and the staff flags the auth layer read from their row. */
@@ -39,34 +41,44 @@ export type PermissionHolder = Pick<UserPrincipal, 'userId' | 'isAdmin' | 'isSup
 const isStaffRole = (r: string): boolean => (STAFF_ROLES as readonly string[]).includes(r);
 
 /**
- * `<id> IN (<set>)`, the set a UNION ALL of uncorrelated selects: PostgreSQL computes it once
- * per statement (a hashed subplan, or a semi-join at the top of a WHERE) instead of probing
- * the role views once per row as a correlated EXISTS would. NULL semantics: a NULL id yields
- * NULL, not FALSE. Row rules are only ever ANDed/ORed into WHERE clauses or wrapped in
- * `coalesce(…, FALSE)` by the engine (odata/write-*.ts, `not`/`all` in compile-filter.ts),
- * where NULL and FALSE select the same rows; never put one under a bare NOT.
+ * The ids a permission reaches: `member`, a call of a membership set function (migration 0081),
+ * and the `staff` sets (uncorrelated selects) of a principal flagged as staff.
  */
-function idIn(id: RawBuilder<unknown>, sets: RawBuilder<unknown>[]): Cond {
-  if (sets.length === 0) return false;
-  return sql`${id} IN (${sql.join(sets, sql` UNION ALL `)})`;
+interface IdSets {
+  member?: RawBuilder<unknown>;
+  staff: RawBuilder<unknown>[];
 }
 
 /**
- * The fleets on which `who` holds one of `roles` (null: any role). Memberships come from the lean
- * `user_application_member_role` view (migration 0014); the staff sources of
- * `user_application_role` are added only for a principal flagged as staff.
+ * `<id>` in the sets, each computed once per statement, never probed once per row as a
+ * correlated EXISTS would be. The member set becomes an array in an InitPlan
+ * (`= ANY (ARRAY(…))`): a per-row compare with a handful of ids (and an index condition),
+ * where `IN (SELECT … FROM f())` would rescan the function's result for every row. The staff
+ * sets (every fleet, for a platform admin) stay `IN (…)`: a hashed subplan or a semi-join.
+ * NULL semantics: a NULL id yields NULL, not FALSE. Row rules are only ever ANDed/ORed into
+ * WHERE clauses or wrapped in `coalesce(…, FALSE)` by the engine (odata/write-*.ts, `not`/`all`
+ * in compile-filter.ts), where NULL and FALSE select the same rows; never put one under a bare NOT.
  */
-function fleetIdsWithRole(who: PermissionHolder, roles: readonly string[] | null): RawBuilder<unknown>[] {
-  const sets: RawBuilder<unknown>[] = [];
+function idIn(id: RawBuilder<unknown>, sets: IdSets): Cond {
+  return or(
+    sets.member ? sql`${id} = ANY (ARRAY(SELECT m.id FROM ${sets.member} AS m(id)))` : false,
+    sets.staff.length > 0 ? sql`${id} IN (${sql.join(sets.staff, sql` UNION ALL `)})` : false,
+  );
+}
+
+/**
+ * The fleets on which `who` holds one of `roles` (null: any role). Memberships come from
+ * `fleet_ids_with_role` (migration 0081, over the lean `user_application_member_role` view of
+ * 0014); the staff sources of `user_application_role` are added only for a principal flagged as staff.
+ */
+function fleetIdsWithRole(who: PermissionHolder, roles: readonly string[] | null): IdSets {
   const memberRoles = roles?.filter((r) => !isStaffRole(r));
-  if (memberRoles === undefined || memberRoles.length > 0) {
-    const role = memberRoles ? sql` AND ${roleIn(memberRoles)}` : sql``;
-    sets.push(sql`SELECT r.application_id FROM user_application_member_role r WHERE r.user_id = ${who.userId}${role}`);
-  }
+  const sets: IdSets = { staff: [] };
+  if (memberRoles === undefined || memberRoles.length > 0) sets.member = sql`fleet_ids_with_role(${who.userId}, ${roleArray(memberRoles)})`;
   if (who.isSupportAgent && (roles === null || roles.includes('support_agent'))) {
-    sets.push(sql`SELECT sa.id FROM application sa WHERE sa.is_accessible_by_support_until__date > now()`);
+    sets.staff.push(sql`SELECT sa.id FROM application sa WHERE sa.is_accessible_by_support_until__date > now()`);
   }
-  if (who.isAdmin && (roles === null || roles.includes('balena_admin'))) sets.push(sql`SELECT aa.id FROM application aa`);
+  if (who.isAdmin && (roles === null || roles.includes('balena_admin'))) sets.staff.push(sql`SELECT aa.id FROM application aa`);
   return sets;
 }
 
@@ -79,21 +91,19 @@ export function userFleetPermission(who: PermissionHolder, permission: string, f
 
 /** The user holds some role (any) on a fleet of the organization `orgId`. */
 export function userHasFleetInOrg(who: PermissionHolder, orgId: RawBuilder<unknown>): Cond {
-  const fleets = fleetIdsWithRole(who, null);
-  return idIn(orgId, [sql`SELECT fa.organization FROM application fa WHERE fa.id IN (${sql.join(fleets, sql` UNION ALL `)})`]);
+  const onFleet = idIn(sql.ref('fa.id'), fleetIdsWithRole(who, null));
+  return sql`${orgId} IN (SELECT fa.organization FROM application fa WHERE ${onFleet})`;
 }
 
 /** The user holds an organization role granting `permission` on organization `orgId`. */
 export function userOrgPermission(who: PermissionHolder, permission: string, orgId: RawBuilder<unknown>): Cond {
   const roles = rolesWithPermission(permission);
   if (roles.length === 0) return false;
-  const sets: RawBuilder<unknown>[] = [];
   const memberRoles = roles.filter((r) => !isStaffRole(r));
-  if (memberRoles.length > 0) {
-    sets.push(sql`SELECT r.organization_id FROM user_organization_member_role r WHERE r.user_id = ${who.userId} AND ${roleIn(memberRoles)}`);
-  }
+  const sets: IdSets = { staff: [] };
+  if (memberRoles.length > 0) sets.member = sql`organization_ids_with_role(${who.userId}, ${roleArray(memberRoles)})`;
   // The organization view's only staff source: platform admins hold balena_admin everywhere.
-  if (who.isAdmin && roles.includes('balena_admin')) sets.push(sql`SELECT ao.id FROM organization ao`);
+  if (who.isAdmin && roles.includes('balena_admin')) sets.staff.push(sql`SELECT ao.id FROM organization ao`);
   return idIn(orgId, sets);
 }
 
