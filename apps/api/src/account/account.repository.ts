@@ -17,11 +17,11 @@ export interface AccountUserRow {
 const COLUMNS = ['id', 'actor', 'username', 'email', 'password_hash', 'jwt_secret', 'has_password_set', 'must_be_verified', 'is_verified', 'is_2fa_enabled'] as const;
 
 export async function findAccountUser(db: Db, id: number): Promise<AccountUserRow | undefined> {
-  return (await db.selectFrom('user').select(COLUMNS).where('id', '=', id).executeTakeFirst()) as AccountUserRow | undefined;
+  return db.selectFrom('user').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export async function findAccountUserByEmail(db: Db, email: string): Promise<AccountUserRow | undefined> {
-  return (await db.selectFrom('user').select(COLUMNS).where('email', '=', email).executeTakeFirst()) as AccountUserRow | undefined;
+  return db.selectFrom('user').select(COLUMNS).where('email', '=', email).executeTakeFirst();
 }
 
 export async function setMustBeVerified(db: Db, userId: number): Promise<void> {

@@ -20,12 +20,12 @@ export async function insertApiKey(db: Db, key: NewApiKey): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id as number;
+  return row.id;
 }
 
 export async function findApiKeyActorByHash(db: Db, keyHash: string): Promise<number | undefined> {
   const row = await db.selectFrom('api_key').select('is_of__actor').where('key_hash', '=', keyHash).executeTakeFirst();
-  return row?.is_of__actor as number | undefined;
+  return row?.is_of__actor;
 }
 
 export async function findApplicationActor(db: Db, applicationId: number): Promise<{ id: number; actor: number } | undefined> {

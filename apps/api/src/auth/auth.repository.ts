@@ -50,7 +50,7 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
 /** Which of the candidate usernames already exist. */
 export async function listTakenUsernames(db: Db, candidates: string[]): Promise<Set<string>> {
   const rows = await db.selectFrom('user').select('username').where('username', 'in', candidates).execute();
-  return new Set(rows.map((r) => r.username as string));
+  return new Set(rows.map((r) => r.username));
 }
 
 export interface NewUser {
@@ -86,10 +86,10 @@ export async function rotateJwtSecret(db: Db, userId: number, secret: string): P
 
 export async function findApplicationSlug(db: Db, applicationId: number): Promise<string | undefined> {
   const row = await db.selectFrom('application').select('slug').where('id', '=', applicationId).executeTakeFirst();
-  return row?.slug as string | undefined;
+  return row?.slug;
 }
 
 export async function findDeviceUuid(db: Db, deviceId: number): Promise<string | undefined> {
   const row = await db.selectFrom('device').select('uuid').where('id', '=', deviceId).executeTakeFirst();
-  return row?.uuid as string | undefined;
+  return row?.uuid;
 }

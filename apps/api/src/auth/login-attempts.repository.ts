@@ -90,7 +90,7 @@ export async function recordAttempts(db: Db, limits: Limit[], now: Date): Promis
     .values(limits.map(({ bucket, windowMs }) => ({ bucket, attempted_at: now, expires_at: new Date(now.getTime() + windowMs) })))
     .returning('id')
     .execute();
-  return rows.map((r) => r.id as number);
+  return rows.map((r) => r.id);
 }
 
 /** Takes back attempts counted by `recordAttempts` (they turned out not to count). */
@@ -118,7 +118,8 @@ export async function rememberAddress(db: Db, userId: number, address: string, n
             .where((w) => w.not(w.and([w('user_id', '=', userId), w('address', '=', address)])))
             .limit(PURGE_BATCH)
             .forUpdate()
-            .skipLocked(),
+            .skipLocked()
+            .$asTuple('user_id', 'address'),
         ),
       ),
     )

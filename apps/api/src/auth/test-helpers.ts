@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import type { Db } from '../db/database.ts';
+import { dynamicDb, type Db } from '../db/database.ts';
 import type { SessionClaims } from './tokens.ts';
 
 /**
@@ -35,7 +35,8 @@ export async function whoamiOf(app: FastifyInstance, token: string) {
 }
 
 /** Role rows are reference data; tests insert the ones they use when missing. */
-async function ensureRow(db: Db, table: string, values: Record<string, unknown>, key: string): Promise<number> {
+async function ensureRow(typed: Db, table: string, values: Record<string, unknown>, key: string): Promise<number> {
+  const db = dynamicDb(typed); // `table` is the caller's
   await db.insertInto(table).values(values).onConflict((oc) => oc.column(key).doNothing()).execute();
   const row = await db.selectFrom(table).select('id').where(key, '=', values[key]).executeTakeFirstOrThrow();
   return row.id as number;

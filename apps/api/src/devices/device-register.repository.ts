@@ -75,7 +75,7 @@ export async function insertDeviceWithKey(db: Db, device: NewDevice, keyHash: st
       .insertInto('api_key')
       .values({ key_hash: keyHash, is_of__actor: actor.id, name: 'device key' })
       .execute();
-    return row.id as number;
+    return row.id;
   });
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 
 export async function findDeviceUuid(db: Db, deviceId: number): Promise<string | undefined> {
   const row = await db.selectFrom('device').select('uuid').where('id', '=', deviceId).executeTakeFirst();
-  return row?.uuid as string | undefined;
+  return row?.uuid;
 }
 
 export type DeviceColumnValues = Record<string, string | number | boolean | null>;

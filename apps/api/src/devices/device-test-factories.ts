@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import { dynamicDb, type Db } from '../db/database.ts';
 import { generateApiKeySecret, hashApiKey } from '../api-keys/api-key-secret.ts';
 
 /**
@@ -16,7 +16,7 @@ export interface TestFleetWithKey {
 }
 
 async function idOf(db: Db, table: string, column: string, value: string): Promise<number> {
-  const row = await db.selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow();
+  const row = await dynamicDb(db).selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow();
   return row.id as number;
 }
 

@@ -35,14 +35,14 @@ export async function enqueueEmail(db: Db, email: NewEmail): Promise<number> {
     .values({ to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null, kind: email.kind })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id as number;
+  return row.id;
 }
 
 /** Newest first; `to` narrows to one recipient (tests and the dev `npm run outbox`). */
 export async function listLatestEmails(db: Db, opts: { limit?: number; to?: string } = {}): Promise<OutboxRow[]> {
   let query = db.selectFrom('email_outbox').select(COLUMNS).orderBy('id', 'desc').limit(opts.limit ?? 10);
   if (opts.to) query = query.where('to_address', '=', opts.to.toLowerCase());
-  return (await query.execute()) as OutboxRow[];
+  return query.execute();
 }
 
 /**

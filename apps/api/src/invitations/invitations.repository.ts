@@ -8,12 +8,12 @@ import type { InviteKind } from './invite-kinds.ts';
 export async function findOrCreateInvitee(db: Db, email: string): Promise<number> {
   await db.insertInto('invitee').values({ email }).onConflict((oc) => oc.column('email').doNothing()).execute();
   const row = await db.selectFrom('invitee').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  return row.id as number;
+  return row.id;
 }
 
 export async function findRoleId(db: Db, kind: InviteKind, name: string): Promise<number | undefined> {
   const row = await db.selectFrom(kind.roleTable).select('id').where('name', '=', name).executeTakeFirst();
-  return row?.id as number | undefined;
+  return row?.id;
 }
 
 export async function findRoleName(db: Db, kind: InviteKind, roleId: number): Promise<string | undefined> {
@@ -28,22 +28,21 @@ export async function findTargetName(db: Db, kind: InviteKind, targetId: number)
 
 export async function findUsername(db: Db, userId: number): Promise<string | undefined> {
   const row = await db.selectFrom('user').select('username').where('id', '=', userId).executeTakeFirst();
-  return row?.username as string | undefined;
+  return row?.username;
 }
 
 export async function findUserEmail(db: Db, userId: number): Promise<string | null | undefined> {
   const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
-  return row ? (row.email as string | null) : undefined;
+  return row?.email;
 }
 
 /** A direct member of the organization / fleet has an account with this (lower-case) email. */
 export async function isMemberByEmail(db: Db, kind: InviteKind, targetId: number, email: string): Promise<boolean> {
   const row = await db
-    .selectFrom(`${kind.membershipTable} as m`)
-    .innerJoin('user as u', 'u.id', 'm.user')
-    .select('m.id')
-    .where(`m.${kind.membershipTargetColumn}`, '=', targetId)
-    .where('u.email', '=', email)
+    .selectFrom(kind.membershipTable)
+    .select('id')
+    .where(kind.membershipTargetColumn, '=', targetId)
+    .where('user', 'in', (eb) => eb.selectFrom('user').select('id').where('email', '=', email))
     .executeTakeFirst();
   return row !== undefined;
 }

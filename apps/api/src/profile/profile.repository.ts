@@ -29,7 +29,12 @@ const PROFILE_COLUMNS = [
 ] as const;
 
 export async function findProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {
-  return db.selectFrom('user').select(PROFILE_COLUMNS).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('user')
+    .select(PROFILE_COLUMNS)
+    .where('id', '=', userId)
+    .$narrowType<{ account_type: ProfileRow['account_type'] }>() // CHECK (account_type IN ('personal', 'professional'))
+    .executeTakeFirst();
 }
 
 export type ProfileChanges = Partial<Pick<ProfileRow, 'first_name' | 'last_name' | 'company' | 'account_type' | 'has_disabled_newsletter'>>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { FLEET_ROLES } from '@flotilla/core/roles';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import type { Db } from '../../db/database.ts';
+import { dynamicDb, type Db } from '../../db/database.ts';
 import { generateApiKeySecret, hashApiKey } from '../../api-keys/api-key-secret.ts';
 import { fresh, signUp, type SignedUp } from './test-world.ts';
 
@@ -43,7 +43,7 @@ export function send(ctx: TestContext, credential: string | undefined, method: M
 }
 
 export async function rowCount(db: Db, table: string, where: Record<string, unknown>): Promise<number> {
-  let q = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+  let q = dynamicDb(db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
   for (const [k, v] of Object.entries(where)) q = q.where(k, '=', v);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }

@@ -14,6 +14,7 @@ import {
   type FleetWorld,
   type Who,
 } from './matrix-harness.ts';
+import { dynamicDb } from '../../db/database.ts';
 import { fresh, signUp } from './test-world.ts';
 
 /**
@@ -73,7 +74,7 @@ const nameOf = (prefix: string) => () => `${prefix}${++seq}`;
 
 /** An existing row of `k` in the world, written straight to the database. */
 async function existing(k: Kind, w: FleetWorld): Promise<number> {
-  const row = await m.db
+  const row = await dynamicDb(m.db)
     .insertInto(k.resource)
     .values({ [k.owner]: await ownerIn(k, w), [k.key]: k.name(), value: 'before' })
     .returning('id')

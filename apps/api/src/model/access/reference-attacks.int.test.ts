@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamicDb } from '../../db/database.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { writersOf } from '../../odata/write-values.ts';
 import { RESOURCES } from '../registry.ts';
@@ -113,11 +114,11 @@ const send = (credential: string, method: 'POST' | 'PATCH', url: string, payload
   ctx.app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${credential}` } });
 
 async function rowCount(def: ResourceDef): Promise<number> {
-  return Number((await ctx.database.db.selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return Number((await dynamicDb(ctx.database.db).selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }
 
 async function rowOf(def: ResourceDef, id: number): Promise<Record<string, unknown>> {
-  return ctx.database.db.selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return dynamicDb(ctx.database.db).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** The denial every substitution must get: an authorization answer, never a validation error or success. */

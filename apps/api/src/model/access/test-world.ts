@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Db } from '../../db/database.ts';
+import { dynamicDb, type Db } from '../../db/database.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { generateApiKeySecret, hashApiKey } from '../../api-keys/api-key-secret.ts';
 
@@ -42,7 +42,7 @@ export interface World {
 export const fresh = () => randomBytes(4).toString('hex');
 
 async function idOf(db: Db, table: string, column: string, value: string): Promise<number> {
-  return (await db.selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id as number;
+  return (await dynamicDb(db).selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id as number;
 }
 
 export interface SignedUp {
