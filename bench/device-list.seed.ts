@@ -42,14 +42,30 @@ async function createFleet(db: Db, orgId: number, name: string): Promise<{ fleet
                (SELECT id FROM application_type WHERE slug = 'microservices')
           FROM a RETURNING id`,
   );
-  // Three releases (old, current, next): devices of a real fleet run a mix of them.
+  return { fleetId: fleet.id, releaseIds: await addReleasesAndService(db, fleet.id, name) };
+}
+
+/** Three releases (old, current, next; the fleet tracks the last) and one service: devices of a real fleet run a mix of them. */
+async function addReleasesAndService(db: Db, fleetId: number, name: string): Promise<number[]> {
   const releases = await sql<{ id: number }>`
     INSERT INTO release (belongs_to__application, commit, status, semver, raw_version, semver_major, semver_minor)
-    SELECT ${fleet.id}, md5(${name} || g), 'success', '1.' || g || '.0', '1.' || g || '.0', 1, g
+    SELECT ${fleetId}, md5(${name} || g), 'success', '1.' || g || '.0', '1.' || g || '.0', 1, g
       FROM generate_series(0, 2) g RETURNING id`.execute(db);
-  await sql`UPDATE application SET should_be_running__release = ${releases.rows[2]!.id} WHERE id = ${fleet.id}`.execute(db);
-  await sql`INSERT INTO service (application, service_name) VALUES (${fleet.id}, 'main')`.execute(db);
-  return { fleetId: fleet.id, releaseIds: releases.rows.map((r) => r.id) };
+  await sql`UPDATE application SET should_be_running__release = ${releases.rows[2]!.id} WHERE id = ${fleetId}`.execute(db);
+  await sql`INSERT INTO service (application, service_name) VALUES (${fleetId}, 'main')`.execute(db);
+  return releases.rows.map((r) => r.id);
+}
+
+/**
+ * `count` devices, seeded as the benchmark seeds them, in a fleet created through the API (browser
+ * tests and the browser bench): adds releases 1.0.0, 1.1.0 and 1.2.0 and a service first. Device i
+ * (1-based) is named `dev-<10 hex>`, runs release 1.(i % 3).0, has heartbeat
+ * online/online/offline/timeout/unknown by i % 5 and OS `balenaOS 6.(i % 4).0`.
+ */
+export async function seedFleetDevices(db: Db, fleetId: number, count: number, tag: string): Promise<void> {
+  const releaseIds = await addReleasesAndService(db, fleetId, `${tag}-${fleetId}`);
+  await insertDevices(db, fleetId, releaseIds, count, tag);
+  await sql`ANALYZE device`.execute(db);
 }
 
 /** `count` devices in the fleet: names random relative to ids, a spread of heartbeat states and versions. */

@@ -1,9 +1,13 @@
 // `npm test`: installs what is missing, then lint + typecheck, unit, integration (PGlite, and
 // PostgreSQL again when DATABASE_URL is set), balena-sdk compatibility, and browser tests.
-// Ends with one summary line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// The suites run in two lanes side by side (the machine has two cores; each lane is mostly
+// one busy process): lane 1 unit → integration (PGlite) → compatibility, lane 2 integration
+// (PostgreSQL) → browser. Output lines carry their suite's name. Ends with one summary line
+// "N passed, N failed".
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { ROOT, run, ensureDependencies, ensureWebBuild, ensureChromium } from './ensure.mjs';
 
 ensureDependencies();
@@ -16,31 +20,49 @@ rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
-let failedSteps = [];
+const failedSteps = [];
 
+/** Runs one vitest project; resolves when it ends, with its counts added to the totals. */
 function vitest(label, project, env) {
-  const out = join(resultsDir, `${label}.json`);
-  console.log(`\n=== ${label} ===`);
-  const r = spawnSync('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+  const out = join(resultsDir, `${project}-${label.replace(/\W+/g, '-')}.json`);
+  const started = Date.now();
+  console.log(`=== ${label}: started`);
+  const child = spawn('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
-  if (existsSync(out)) {
-    const json = JSON.parse(readFileSync(out, 'utf8'));
-    totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
-    if (json.numTotalTests === 0) failedSteps.push(`${label}: ran no test`);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
   }
-  if (r.status !== 0) failedSteps.push(label);
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (existsSync(out)) {
+        const json = JSON.parse(readFileSync(out, 'utf8'));
+        totals.passed += json.numPassedTests;
+        totals.failed += json.numFailedTests;
+        if (json.numTotalTests === 0) failedSteps.push(`${label}: ran no test`);
+      } else {
+        failedSteps.push(`${label}: no results`);
+      }
+      if (status !== 0) failedSteps.push(label);
+      console.log(`=== ${label}: ${status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+      resolve();
+    });
+  });
 }
 
 const pgUrl = process.env.DATABASE_URL;
-vitest('unit', 'unit', {});
-vitest('integration (PGlite)', 'int', { DATABASE_URL: '' });
-if (pgUrl) vitest('integration (PostgreSQL)', 'int', { DATABASE_URL: pgUrl });
-vitest('compatibility (balena-sdk)', 'compat', { DATABASE_URL: '' });
-vitest('browser (Chromium)', 'e2e', { DATABASE_URL: '' });
+async function lane1() {
+  await vitest('unit', 'unit', {});
+  await vitest('integration (PGlite)', 'int', { DATABASE_URL: '' });
+  await vitest('compatibility (balena-sdk)', 'compat', { DATABASE_URL: '' });
+}
+async function lane2() {
+  if (pgUrl) await vitest('integration (PostgreSQL)', 'int', { DATABASE_URL: pgUrl });
+  await vitest('browser (Chromium)', 'e2e', { DATABASE_URL: '' });
+}
+await Promise.all([lane1(), lane2()]);
 
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);

@@ -169,12 +169,12 @@ describe('organizations', () => {
     expect(detailsText).toContain('Handle');
     expect(detailsText.split('\n').find((line) => DATE_FORMAT.test(line.trim()))).toBeDefined();
     expect(await details.getByRole('img', { name: `${name} logo` }).getAttribute('src')).toBe(dataUrl(RED_PIXEL_PNG));
-    await card(page, 'Members').getByLabel('Members: 2').waitFor();
+    await card(page, 'Members').getByText('Members: 2', { exact: true }).waitFor();
     await card(page, 'Members').getByRole('link', { name: member.username }).waitFor();
     expect(await card(page, 'Teams').getByRole('link', { name: 'Night shift' }).getAttribute('href')).toBe(`/orgs/${orgId}/teams/${team.id}`);
-    await card(page, 'Fleets').getByLabel('Fleets: 1').waitFor();
+    await card(page, 'Fleets').getByText('Fleets: 1', { exact: true }).waitFor();
     expect(await card(page, 'Fleets').getByRole('link').first().getAttribute('href')).toBe(`/fleets/${fleetId}`);
-    await card(page, 'Blocks').getByLabel('Blocks: 0').waitFor();
+    await card(page, 'Blocks').getByText('Blocks: 0', { exact: true }).waitFor();
     // Apps only with the display-apps experimental flag.
     expect(await card(page, 'Apps').count()).toBe(0);
     // The sidebar is headed by the organization's name.
@@ -204,7 +204,7 @@ describe('organizations', () => {
     // With the display-apps experimental flag on, the apps card joins the summary.
     await page.evaluate(() => (globalThis as unknown as { localStorage: BrowserStorage }).localStorage.setItem('flotilla.experimental.displayApps', 'true'));
     await page.reload();
-    await card(page, 'Apps').getByLabel('Apps: 0').waitFor();
+    await card(page, 'Apps').getByText('Apps: 0', { exact: true }).waitFor();
   });
 
   it('deletes for the sole administrator only after typing the name, and not while fleets remain', async () => {

@@ -54,6 +54,15 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     ...(env.CODE_HOST_API_URL ? { codeHostApiUrl: env.CODE_HOST_API_URL } : {}),
     avatarUrl: env.AVATAR_URL,
     adminUrl: env.ADMIN_URL,
+    headerLinks: {
+      gettingStarted: env.GETTING_STARTED_URL,
+      docs: env.DOCS_URL,
+      featureRequests: env.FEATURE_REQUESTS_URL,
+      forums: env.FORUMS_URL,
+      help: env.HELP_URL,
+      serviceStatus: env.STATUS_PAGE_URL,
+      hub: env.HUB_URL,
+    },
     trustProxy: env.TRUST_PROXY,
   });
 }

@@ -1,7 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changeEmailBody, changePasswordBody, passwordResetBody, passwordResetRequestBody, verifyEmailBody } from '@flotilla/core/schemas/account';
+import {
+  accountStatusResponse,
+  changeEmailBody,
+  changePasswordBody,
+  passwordResetBody,
+  passwordResetRequestBody,
+  verifyEmailBody,
+} from '@flotilla/core/schemas/account';
 import { requireUser } from '../auth/guards.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { verifySessionToken } from '../auth/tokens.ts';
@@ -53,7 +60,7 @@ export const accountRoutes = fp(
     });
 
     /** What the dashboard's route guard and details tab need: verification state, password set. */
-    app.get('/user/v1/account-status', async (request) => {
+    app.get('/user/v1/account-status', { schema: { response: { 200: accountStatusResponse } } }, async (request) => {
       const user = requireUser(request);
       return getAccountStatus(app.db, user.userId);
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { publicConfigResponse } from '@flotilla/core/schemas/config';
 import { bearer, createFleet, signUp } from '../auth/test-helpers.ts';
 
 let ctx: TestContext;
@@ -56,6 +57,37 @@ describe('GET /config', () => {
     const custom = await createTestApp({ adminUrl: 'https://admin.example.org/' });
     try {
       expect((await custom.app.inject({ method: 'GET', url: '/config' })).json()).toMatchObject({ adminUrl: 'https://admin.example.org/' });
+    } finally {
+      await custom.close();
+    }
+  });
+});
+
+describe('GET /config header links', () => {
+  it('publishes each header link that is configured and null for the others, in the shared schema', async () => {
+    const defaults = (await ctx.app.inject({ method: 'GET', url: '/config' })).json();
+    expect(publicConfigResponse.parse(defaults).headerLinks).toEqual({
+      gettingStarted: null,
+      docs: null,
+      featureRequests: null,
+      forums: null,
+      help: null,
+      serviceStatus: null,
+      hub: null,
+    });
+    const custom = await createTestApp({ headerLinks: { docs: 'https://docs.example.org/', serviceStatus: 'https://status.example.org/' } });
+    try {
+      const res = await custom.app.inject({ method: 'GET', url: '/config' });
+      expect(res.statusCode).toBe(200);
+      expect(publicConfigResponse.parse(res.json()).headerLinks).toEqual({
+        gettingStarted: null,
+        docs: 'https://docs.example.org/',
+        featureRequests: null,
+        forums: null,
+        help: null,
+        serviceStatus: 'https://status.example.org/',
+        hub: null,
+      });
     } finally {
       await custom.close();
     }

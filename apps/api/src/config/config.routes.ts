@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceTypeSlugParams } from '@flotilla/core/schemas/config';
+import type { z } from 'zod';
+import { deviceTypeSlugParams, type HeaderLinkKey, type HeaderLinks, type publicConfigResponse } from '@flotilla/core/schemas/config';
 import { notFound } from '../lib/errors.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { buildConfigVars } from './config-vars.ts';
@@ -23,6 +24,20 @@ export function deviceUrlsBaseOf(config: AppConfig, request: FastifyRequest): st
   return `devices.${host.replace(/:\d+$/, '')}`;
 }
 
+/** Every header link, null when unset (the dashboard hides those). */
+export function headerLinksOf(config: AppConfig): HeaderLinks {
+  const link = (key: HeaderLinkKey) => config.headerLinks[key] ?? null;
+  return {
+    gettingStarted: link('gettingStarted'),
+    docs: link('docs'),
+    featureRequests: link('featureRequests'),
+    forums: link('forums'),
+    help: link('help'),
+    serviceStatus: link('serviceStatus'),
+    hub: link('hub'),
+  };
+}
+
 function viewerUserId(request: FastifyRequest): number | null {
   return request.principal.kind === 'user' ? request.principal.userId : null;
 }
@@ -34,7 +49,8 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/config/vars', { config: { public: true } }, async () => configVars);
 
-  app.get('/config', { config: { public: true } }, async (request) => ({
+  // Typed against the shared schema the dashboard parses it with (packages/core/src/schemas/config.ts).
+  app.get('/config', { config: { public: true } }, async (request): Promise<z.input<typeof publicConfigResponse>> => ({
     deviceUrlsBase: deviceUrlsBaseOf(app.config, request),
     // The dashboard shows a captcha only when the server verifies one (accounts §5).
     isCaptchaRequired: Boolean(app.config.captchaSecret),
@@ -43,6 +59,8 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     avatarUrl: app.config.avatarUrl ?? null,
     // The user menu's admin link (accounts §2, §6); the dashboard shows it to platform admins only.
     adminUrl: app.config.adminUrl ?? null,
+    // The header's links (accounts §2 Header); each unset one is null and not shown.
+    headerLinks: headerLinksOf(app.config),
   }));
 
   app.get('/device-types/v1', { config: { public: true } }, async (request) => {

@@ -1,5 +1,6 @@
 import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from '../auth/login-rate-limit-config.ts';
 
+import type { HeaderLinkKey } from '@flotilla/core/schemas/config';
 import type { TrustProxy } from './env.ts';
 
 /** Server configuration, read once from the environment by server.ts and passed to buildApp. */
@@ -20,6 +21,8 @@ export interface AppConfig {
   avatarUrl?: string;
   /** Back-office URL the user menu links to for platform admins (accounts §2 Header, §6); unset = no admin link. */
   adminUrl?: string;
+  /** The dashboard header's links (accounts spec §2 Header: getting started, docs, …); an unset one is hidden. */
+  headerLinks: Partial<Record<HeaderLinkKey, string>>;
   /** Seconds a session token lives (accounts spec §9: 36 h). */
   sessionTtlSeconds: number;
   /** Sign-in limits; auth/login-rate-limit.ts says what each counts and why the defaults. */
@@ -52,6 +55,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Flotilla <no-reply@localhost>',
     requireEmailVerification: false,
     trustProxy: false,
+    headerLinks: {},
     ...overrides,
   };
 }

@@ -42,6 +42,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ DATABASE_URL: 'postgresql://db/flotilla' }).DATABASE_URL).toBe('postgresql://db/flotilla');
   });
 
+  it('reads the header link URLs, unset when empty', () => {
+    const env = parseEnv({ DOCS_URL: 'https://docs.example.com/', STATUS_PAGE_URL: 'http://status.example.com', HUB_URL: '' });
+    expect(env).toMatchObject({ DOCS_URL: 'https://docs.example.com/', STATUS_PAGE_URL: 'http://status.example.com' });
+    expect(env.HUB_URL).toBeUndefined();
+    expect(env.FORUMS_URL).toBeUndefined();
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -58,6 +65,13 @@ describe('parseEnv', () => {
     ['JWT_SECRET', 'short'],
     ['AVATAR_URL', 'javascript:alert(1)//{hash}'],
     ['ADMIN_URL', '/admin'],
+    ['DOCS_URL', 'docs.example.com'],
+    ['GETTING_STARTED_URL', 'javascript:alert(1)'],
+    ['FEATURE_REQUESTS_URL', 'mailto:ideas@example.com'],
+    ['FORUMS_URL', '/forums'],
+    ['HELP_URL', 'help'],
+    ['STATUS_PAGE_URL', 'ftp://status.example.com'],
+    ['HUB_URL', 'hub'],
     ['CAPTCHA_VERIFY_URL', 'siteverify'],
     ['CODE_HOST_API_URL', 'api.github.com'],
     ['REDIS_URL', 'http://redis:6379'],

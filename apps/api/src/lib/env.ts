@@ -78,6 +78,14 @@ export const envSchema = z.object({
   // A template: `{hash}` is replaced by the browser, so validate the URL with a sample hash in it.
   AVATAR_URL: optional(z.string().refine((v) => httpUrl.safeParse(v.replaceAll('{hash}', '0')).success, 'must be an http:// or https:// URL template with {hash}')),
   ADMIN_URL: optional(httpUrl),
+  // The dashboard header's links (accounts spec §2 Header); each one unset is not shown.
+  GETTING_STARTED_URL: optional(httpUrl),
+  DOCS_URL: optional(httpUrl),
+  FEATURE_REQUESTS_URL: optional(httpUrl),
+  FORUMS_URL: optional(httpUrl),
+  HELP_URL: optional(httpUrl),
+  STATUS_PAGE_URL: optional(httpUrl),
+  HUB_URL: optional(httpUrl),
   DEMO_PASSWORD: optional(z.string().refine((v) => validatePassword(v) === null, 'must be 8 to 64 characters')),
   DEMO_DEVICES: optional(integer(0, 10_000)).default(5),
   DEMO_POLL_INTERVAL_MS: optional(integer(100, 86_400_000)).default(10_000),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { profileBody } from '@flotilla/core/schemas/profile';
+import { profileBody, profileResponse } from '@flotilla/core/schemas/profile';
 import { requireUser } from '../auth/guards.ts';
 import { getOwnProfile, saveOwnProfile } from './profile.service.ts';
 
@@ -8,12 +8,12 @@ import { getOwnProfile, saveOwnProfile } from './profile.service.ts';
 export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/user/profile', async (request) => {
+  app.get('/user/profile', { schema: { response: { 200: profileResponse } } }, async (request) => {
     const user = requireUser(request);
     return getOwnProfile(app.db, user.userId);
   });
 
-  app.patch('/user/profile', { schema: { body: profileBody } }, async (request) => {
+  app.patch('/user/profile', { schema: { body: profileBody, response: { 200: profileResponse } } }, async (request) => {
     const user = requireUser(request);
     return saveOwnProfile(app.db, user.userId, request.body);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { passwordProofBody, twoFactorCodeBody } from '@flotilla/core/schemas/auth';
+import { passwordProofBody, recoveryCodesResponse, twoFactorCodeBody } from '@flotilla/core/schemas/auth';
 import { requireUser } from '../auth/guards.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { unauthorized } from '../lib/errors.ts';
@@ -41,7 +41,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
     return sendText(reply, await disableTwoFactor(app.db, app.config, requireUser(request), password, request.ip));
   });
 
-  app.post('/auth/v1/2fa-recover/create', async (request) => {
+  app.post('/auth/v1/2fa-recover/create', { schema: { response: { 200: recoveryCodesResponse } } }, async (request) => {
     const session = sessionOf(request);
     return createRecoveryCodes(app.db, requireUser(request), session);
   });

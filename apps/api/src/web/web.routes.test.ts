@@ -29,6 +29,8 @@ describe('webRoutes', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(dist, 'buildtime.txt'), '2026-11-25T07:00:00.000Z\n');
+    writeFileSync(join(dist, 'CHANGELOG.md'), '# Changelog\n\n## 1.0.0\n');
     app = await buildWith(dist);
   });
 
@@ -55,6 +57,19 @@ describe('webRoutes', () => {
   it('serves unhashed files with revalidation', async () => {
     const res = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  // The dashboard polls /buildtime.txt to learn about a new build and reads /CHANGELOG.md (accounts §7):
+  // both must be revalidated on every read, never cached forever.
+  it.each([
+    ['/buildtime.txt', 'text/plain', '2026-11-25T07:00:00.000Z\n'],
+    ['/CHANGELOG.md', 'text/markdown', '# Changelog\n\n## 1.0.0\n'],
+  ])('serves the build file %s with revalidation', async (url, type, body) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(body);
+    expect(res.headers['content-type']).toContain(type);
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 

@@ -1,25 +1,22 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useRouter } from '@tanstack/react-router';
+import { ErrorState } from './states/ErrorState.tsx';
 
-/** Fleets spec §8: a page-level error shows "something went wrong" with the text and a reload action. */
-export function PageError({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  const detail = error instanceof Error ? error.message : '';
+/**
+ * A route that failed to load (the router's errorComponent): what failed and Retry, which
+ * re-runs the route's loaders and refetches its queries instead of reloading the whole app.
+ */
+export function PageError({ error, reset }: { error: unknown; reset?: () => void }) {
+  const router = useRouter();
   return (
-    <Box sx={{ p: 4 }}>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-            {t('errors.reload')}
-          </Button>
-        }
-      >
-        {t('errors.somethingWentWrong')}
-        {detail ? `: ${detail}` : ''}
-      </Alert>
+    <Box sx={{ p: { xs: 2, sm: 4 } }}>
+      <ErrorState
+        error={error}
+        onRetry={async () => {
+          reset?.();
+          await router.invalidate();
+        }}
+      />
     </Box>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { refreshToken } from '../lib/auth-api.ts';
-import { getToken, saveReturnUrl, startSessionKeeper, subscribeSession } from '../lib/session.ts';
+import { saveReturnUrl, startSessionKeeper, type LogoutReason } from '../lib/session.ts';
+import { useSessionEnd } from '../lib/use-session-end.ts';
 
 /**
  * Keeps the session alive while the app is open (hourly refresh, expiry check every second)
@@ -11,27 +11,24 @@ import { getToken, saveReturnUrl, startSessionKeeper, subscribeSession } from '.
  */
 export function RootLayout() {
   const router = useRouter();
-  const queryClient = useQueryClient();
 
   useEffect(() => startSessionKeeper({ refresh: refreshToken }), []);
 
-  useEffect(
-    () =>
-      subscribeSession((token, reason) => {
-        if (token !== null || getToken() !== null) return;
-        queryClient.clear();
-        const { pathname, href } = router.state.location;
-        if (pathname === '/login' || pathname === '/signup') return;
-        if (reason === 'signed-out') {
-          void router.navigate({ to: '/login' });
-          return;
-        }
-        // Expired or rejected: come back here after signing in again.
-        saveReturnUrl(href);
-        void router.navigate({ to: '/login', search: { redirect: href } });
-      }),
-    [router, queryClient],
+  const toLogin = useCallback(
+    (reason: LogoutReason | undefined) => {
+      const { pathname, href } = router.state.location;
+      if (pathname === '/login' || pathname === '/signup') return;
+      if (reason === 'signed-out') {
+        void router.navigate({ to: '/login' });
+        return;
+      }
+      // Expired or rejected: come back here after signing in again.
+      saveReturnUrl(href);
+      void router.navigate({ to: '/login', search: { redirect: href } });
+    },
+    [router],
   );
+  useSessionEnd(toLogin);
 
   return <Outlet />;
 }

@@ -3,7 +3,7 @@ import { redirect } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
 import i18n from './i18n.ts';
 import { isSignedIn, isTwoFactorPending, postLoginDestination, saveReturnUrl } from './session.ts';
-import { accountStatusQuery, isVerificationPending } from '../features/account-email/api/account-email.ts';
+import { accountStatusQuery, isVerificationPending } from '../features/account-email/api/account-email.queries.ts';
 
 /**
  * Route guards (accounts spec §2 "Route guards"), used as `beforeLoad`. They throw TanStack

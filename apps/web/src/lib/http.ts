@@ -1,3 +1,4 @@
+import { connectivity } from './connectivity.ts';
 import { getToken, logout } from './session.ts';
 
 /** An HTTP failure with the server's message (compat §1.5: body.error.text, message, error, text). */
@@ -65,12 +66,21 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // fetch() rejects with a TypeError when nothing answered (offline, server down): the
+    // offline alert takes over from there (lib/connectivity.ts). A cancelled request is not that.
+    if (error instanceof TypeError && !signal?.aborted) connectivity.reportNetworkError();
+    throw error;
+  }
+  connectivity.reportAnswer();
   const parsed = await readBody(response);
   if (!response.ok) {
     const code = parsed !== null && typeof parsed === 'object' && typeof (parsed as { code?: unknown }).code === 'string' ? (parsed as { code: string }).code : null;

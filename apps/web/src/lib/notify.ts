@@ -1,4 +1,5 @@
 import { enqueueSnackbar } from 'notistack';
+import { connectivity } from './connectivity.ts';
 import { ApiError } from './http.ts';
 import i18n from './i18n.ts';
 
@@ -25,6 +26,8 @@ export function errorToast(error: unknown): { message: string; variant: 'error' 
 
 /** Shows an error as a toast; the SnackbarProvider's preventDuplicate drops repeats. */
 export function notifyError(error: unknown): void {
+  // Accounts spec §8: messages are suppressed while the API is offline (the offline alert says it).
+  if (connectivity.isOffline()) return;
   const toast = errorToast(error);
   if (toast) enqueueSnackbar(toast.message, { variant: toast.variant, preventDuplicate: true });
 }

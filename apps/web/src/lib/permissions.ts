@@ -16,6 +16,17 @@ import { pine } from './pine.ts';
  * While roles are loading, or if their query fails, checks answer false (fail closed).
  */
 
+/**
+ * Query keys of the permission reads, everything under `all`: a write that changes the user's
+ * roles (organization role, fleet membership, team grants) invalidates `permissionKeys.all`.
+ */
+export const permissionKeys = {
+  all: ['permissions'] as const,
+  organizationRoles: (userId: number) => [...permissionKeys.all, 'organization-roles', userId] as const,
+  fleetRole: (userId: number, fleetId: number) => [...permissionKeys.all, 'fleet-role', userId, fleetId] as const,
+  teamFleetRoles: (userId: number, fleetId: number) => [...permissionKeys.all, 'team-fleet-roles', userId, fleetId] as const,
+};
+
 interface MembershipRow {
   is_member_of__organization: { __id: number } | null;
   organization_membership_role: Array<{ name: string }>;
@@ -27,7 +38,7 @@ interface FleetMembershipRow {
 
 export function organizationRolesQuery(userId: number) {
   return queryOptions({
-    queryKey: ['permissions', 'organization-roles', userId],
+    queryKey: permissionKeys.organizationRoles(userId),
     queryFn: async (): Promise<Map<number, string>> => {
       const rows = (await pine.get({
         resource: 'organization_membership',
@@ -52,7 +63,7 @@ export function organizationRolesQuery(userId: number) {
 
 export function fleetMembershipRoleQuery(userId: number, fleetId: number) {
   return queryOptions({
-    queryKey: ['permissions', 'fleet-role', userId, fleetId],
+    queryKey: permissionKeys.fleetRole(userId, fleetId),
     queryFn: async (): Promise<string | null> => {
       const rows = (await pine.get({
         resource: 'user_application_membership',
@@ -95,7 +106,7 @@ export function teamFleetRolesOptions(userId: number, fleetId: number) {
 /** Fleet roles the user holds on `fleetId` through team grants (fleets spec §6). */
 export function teamFleetRolesQuery(userId: number, fleetId: number) {
   return queryOptions({
-    queryKey: ['permissions', 'team-fleet-roles', userId, fleetId],
+    queryKey: permissionKeys.teamFleetRoles(userId, fleetId),
     queryFn: async (): Promise<string[]> => {
       const teams = (await pine.get({ resource: 'team', options: teamFleetRolesOptions(userId, fleetId) })) as TeamWithAccessRow[];
       return teams

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { objectBody, requiredString, safeString } from './primitives.ts';
 import { PASSWORD_INPUT_MAX } from './auth.ts';
 
@@ -35,4 +36,26 @@ export const changePasswordBody = objectBody({
 export const changeEmailBody = objectBody({
   email: requiredString('email', EMAIL_INPUT_MAX),
   password: safeString(PASSWORD_INPUT_MAX).optional(),
+});
+
+/** GET /user/v1/account-status: what the route guard and the details tab need (accounts §4). */
+export const accountStatusResponse = z.object({
+  email: z.string().nullable(),
+  must_be_verified: z.boolean(),
+  is_verified: z.boolean(),
+  has_password_set: z.boolean(),
+});
+
+/** GET /user/v1/account/deletion: what deleting the account would take with it (accounts §4, §5). */
+export const deletionPreviewResponse = z.object({
+  /** Organizations where the user is the only administrator: they are deleted with the account. */
+  soleAdminOrganizations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Organizations on the 'custom' plan: deletion is blocked while there is any. */
+  customPlanOrganizations: z.array(z.string()),
+});
+
+/** DELETE /user/v1/account: what the deletion did. */
+export const deletionResultResponse = z.object({
+  cancelledSubscriptions: z.number().int(),
+  deletedOrganizations: z.number().int(),
 });

@@ -47,3 +47,6 @@ export const whoamiResponse = z.union([
   z.object({ id: z.number(), actorType: z.literal('device'), actorTypeId: z.number(), uuid: z.string() }),
 ]);
 export type WhoamiResponse = z.infer<typeof whoamiResponse>;
+
+/** POST /auth/v1/2fa-recover/create (accounts §7): the new recovery codes, shown once. */
+export const recoveryCodesResponse = z.array(z.string());

@@ -13,3 +13,23 @@ export const invitationTokenParams = z.object({
     params: { code: INVALID_INVITATION_CODE },
   }),
 });
+
+/**
+ * `GET /org/v1/invitation/:token`: what the accept screen shows of an organization invite
+ * (apps/api/src/invitations/invitations.service.ts describeInvitation). The inviter's account
+ * may be gone (`username` null); `expires_at` is ISO 8601 text on the wire.
+ */
+export const organizationInvitationResponse = z.object({
+  organization: z.object({ id: z.number().int(), name: z.string() }),
+  role: z.string(),
+  inviter: z.object({ username: z.string().nullable() }),
+  invitee: z.object({ email: z.string() }),
+  message: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type OrganizationInvitationResponse = z.infer<typeof organizationInvitationResponse>;
+
+/** `POST /org/v1/invitation/:token`: the organization the signed-in user joined. */
+export const organizationInvitationAcceptedResponse = z.object({
+  organization: z.object({ id: z.number().int(), name: z.string() }),
+});

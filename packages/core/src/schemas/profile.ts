@@ -12,3 +12,17 @@ export const profileBody = strictObjectBody({
   account_type: z.enum(['personal', 'professional'], { message: 'Account type must be personal or professional' }).optional(),
   has_disabled_newsletter: z.boolean().optional(),
 });
+
+/** GET|PATCH /user/profile: the caller's own profile and read-only account flags (accounts spec §2, §3, §5, §6). */
+export const profileResponse = z.object({
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company: z.string().nullable(),
+  account_type: z.enum(['personal', 'professional']).nullable(),
+  has_password_set: z.boolean(),
+  has_disabled_newsletter: z.boolean(),
+  is_platform_admin: z.boolean(),
+  is_support_agent: z.boolean(),
+  has_password_over_limit: z.boolean(),
+});

@@ -1,4 +1,4 @@
-import type { ReleaseRef } from '../../lib/model.ts';
+import type { ReleaseRef } from './api/devices.queries.ts';
 
 /** A release as "1.2.3 (abcdef1)": version with the short commit. */
 export function releaseLabel(release: ReleaseRef | undefined): string | null {

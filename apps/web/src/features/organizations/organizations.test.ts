@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ORGANIZATION_LOGO_MAX_BYTES } from '@flotilla/core/organization-rules';
 import { ApiError } from '../../lib/http.ts';
 import { pine } from '../../lib/pine.ts';
-import { isNameConflict, organizationErrorText } from './api/organization-mutations.ts';
-import { scopeFilter } from './api/scoped-applications.ts';
+import { isNameConflict, organizationErrorText } from './organization-errors.ts';
+import { scopeFilter } from './api/scoped-applications.queries.ts';
 import { applicationClassFromPath } from './components/OrganizationApplicationsPage.tsx';
 import { readLogoFile } from './logo-file.ts';
 

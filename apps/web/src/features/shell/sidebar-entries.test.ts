@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sidebarBackLink, sidebarContext, sidebarEntries } from './sidebar-entries.ts';
+import { hasSidebar, sidebarBackLink, sidebarContext, sidebarEntries } from './sidebar-entries.ts';
 
 describe('sidebar entries', () => {
   it('shows Fleets at home', () => {
@@ -40,5 +40,10 @@ describe('sidebar entries', () => {
     expect(sidebarBackLink(sidebarContext({ orgId: '4' }, null))?.to).toBe('/orgs');
     expect(sidebarBackLink(sidebarContext({ orgId: '4', memberId: '9' }, null))).toEqual({ labelKey: 'sidebar.allMembers', to: '/orgs/4/members' });
     expect(sidebarBackLink(sidebarContext({ orgId: '4', teamId: '2' }, null))).toEqual({ labelKey: 'sidebar.allTeams', to: '/orgs/4/teams' });
+  });
+
+  it('has no sidebar on preferences, the profile step and email verification', () => {
+    expect(['/fleets', '/orgs/4/members', '/preferencesx'].map(hasSidebar)).toEqual([true, true, true]);
+    expect(['/preferences', '/preferences/sshkeys', '/signup/profile', '/user/verify-email/pending'].map(hasSidebar)).toEqual([false, false, false, false]);
   });
 });

@@ -91,6 +91,13 @@ export function sidebarBackLink(context: SidebarContext): { labelKey: string; to
   }
 }
 
+/** Accounts spec §2: no sidebar on verify-email, signup/profile and preferences. */
+const PAGES_WITHOUT_SIDEBAR = ['/preferences', '/signup/profile', '/user/verify-email'];
+
+export function hasSidebar(pathname: string): boolean {
+  return !PAGES_WITHOUT_SIDEBAR.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
 /** Which sidebar to show for the current route params. */
 export function sidebarContext(
   params: { fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string },

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getToken, subscribeSession } from '../../lib/session.ts';
-import { profileQuery } from '../profile/api/profile.ts';
+import { profileQuery } from '../profile/api/profile.queries.ts';
 import { accountFlagsFrom, actualUserOf, isHeaderFlagged, type AccountFlags } from './account-flags.ts';
 
 /** The signed-in user's flags; shares the profile query's cache (one request for both). */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../test/fake-jwt.ts';
 import { requireSignedIn, requireTwoFactorPending } from '../../lib/guards.ts';
 import { isSignedIn, isTwoFactorPending, setToken } from '../../lib/session.ts';
-import { setupKeyUri } from './api/two-factor-api.ts';
+import { setupKeyUri } from './setup-key.ts';
 import { isRecentlyAuthenticated, twoFactorStatusOf } from './hooks/use-session-token.ts';
 
 vi.mock('notistack', () => ({ enqueueSnackbar: vi.fn() }));

@@ -8,11 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
-import { createAccessToken, type NewAccessToken } from '../api/access-tokens.ts';
+import type { NewAccessToken } from '../api/access-tokens.requests.ts';
+import { useCreateAccessToken } from '../api/access-tokens.mutations.ts';
 import { EXPIRY_CHOICES, dateTimeLocalValue, resolveExpiry, type ExpiryChoice } from '../token-expiry.ts';
 import { ReverifyDialog } from './ReverifyDialog.tsx';
 
@@ -26,21 +26,14 @@ interface CreateTokenForm {
 /** Accounts spec §5 API key: name and expiry required; presets, custom (not past) or never (warning). */
 export function CreateTokenDialog({ onCreated, onClose }: { onCreated: (key: string) => void; onClose: () => void }) {
   const { t } = useTranslation('preferences');
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<NewAccessToken | null>(null);
-  const { register, handleSubmit, formState, watch } = useForm<CreateTokenForm>({
+  const { register, handleSubmit, formState, control } = useForm<CreateTokenForm>({
     mode: 'onTouched',
     defaultValues: { name: '', description: '', expiry: '30', customDate: '' },
   });
-  const expiry = watch('expiry');
-  const mutation = useMutation({
-    mutationFn: createAccessToken,
-    meta: { silent: true },
-    onSuccess: async (key) => {
-      await queryClient.invalidateQueries({ queryKey: ['access-tokens'] });
-      onCreated(key);
-    },
-  });
+  const expiry = useWatch({ control, name: 'expiry' });
+  const mutation = useCreateAccessToken();
+  const create = (body: NewAccessToken) => mutation.mutate(body, { onSuccess: onCreated });
   const needsReverify = mutation.error instanceof ApiError && mutation.error.code === 'recent_auth_required';
 
   const submit = handleSubmit((values) => {
@@ -48,11 +41,11 @@ export function CreateTokenDialog({ onCreated, onClose }: { onCreated: (key: str
     if (!resolved.ok) return;
     const body = { name: values.name.trim(), description: values.description.trim() || null, expiryDate: resolved.expiryDate };
     setPending(body);
-    mutation.mutate(body);
+    create(body);
   });
 
   if (needsReverify && pending) {
-    return <ReverifyDialog onClose={onClose} onVerified={() => mutation.mutate(pending)} />;
+    return <ReverifyDialog onClose={onClose} onVerified={() => create(pending)} />;
   }
 
   const expiryLabel = (choice: ExpiryChoice) =>

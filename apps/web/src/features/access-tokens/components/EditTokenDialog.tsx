@@ -6,33 +6,33 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { updateAccessToken, type AccessTokenRow } from '../api/access-tokens.ts';
+import type { AccessTokenRow } from '../api/access-tokens.queries.ts';
+import { useUpdateAccessToken } from '../api/access-tokens.mutations.ts';
 
 /** Accounts spec §5 API key edit: name required, description optional. */
 export function EditTokenDialog({ token, onClose }: { token: AccessTokenRow; onClose: () => void }) {
   const { t } = useTranslation('preferences');
-  const queryClient = useQueryClient();
   const { register, handleSubmit, formState } = useForm<{ name: string; description: string }>({
     mode: 'onTouched',
     defaultValues: { name: token.name, description: token.description ?? '' },
   });
-  const mutation = useMutation({
-    mutationFn: (values: { name: string; description: string }) =>
-      updateAccessToken(token.id, { name: values.name.trim(), description: values.description.trim() || null }),
-    meta: { silent: true },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['access-tokens'] });
-      notifySuccess(t('accessTokens.updated'));
-      onClose();
-    },
-  });
+  const mutation = useUpdateAccessToken();
+  const save = (values: { name: string; description: string }) =>
+    mutation.mutate(
+      { id: token.id, name: values.name.trim(), description: values.description.trim() || null },
+      {
+        onSuccess: () => {
+          notifySuccess(t('accessTokens.updated'));
+          onClose();
+        },
+      },
+    );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-token-title">
-      <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values))(event)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(save)(event)}>
         <DialogTitle id="edit-token-title">{t('accessTokens.editTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>

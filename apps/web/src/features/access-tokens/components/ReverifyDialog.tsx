@@ -6,11 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setToken } from '../../../lib/session.ts';
-import { reverifyIdentity } from '../api/access-tokens.ts';
+import { useReverifyIdentity } from '../api/access-tokens.mutations.ts';
 
 /**
  * Accounts spec §4, §8: past the 20-minute recent-login window, creating a key needs the
@@ -19,17 +17,10 @@ import { reverifyIdentity } from '../api/access-tokens.ts';
 export function ReverifyDialog({ onVerified, onClose }: { onVerified: () => void; onClose: () => void }) {
   const { t } = useTranslation('preferences');
   const { register, handleSubmit, formState } = useForm<{ password: string }>({ defaultValues: { password: '' } });
-  const mutation = useMutation({
-    mutationFn: ({ password }: { password: string }) => reverifyIdentity(password),
-    meta: { silent: true },
-    onSuccess: (token) => {
-      setToken(token);
-      onVerified();
-    },
-  });
+  const mutation = useReverifyIdentity();
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reverify-title">
-      <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values))(event)}>
+      <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values.password, { onSuccess: onVerified }))(event)}>
         <DialogTitle id="reverify-title">{t('accessTokens.reverifyTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('accessTokens.reverifyIntro')}</DialogContentText>

@@ -4,15 +4,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { normalizeEmail, validateEmail } from '@flotilla/core/account-rules';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { setToken } from '../../../lib/session.ts';
-import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { ReverifyDialog } from '../../access-tokens/components/ReverifyDialog.tsx';
-import { ACCOUNT_STATUS_KEY, changeEmail } from '../api/account-email.ts';
+import { useChangeEmail } from '../api/account-email.mutations.ts';
 import { accountEmailErrorMessage } from '../rate-limit-message.ts';
 import { useRecentAuthRetry } from './use-recent-auth.ts';
 
@@ -28,28 +25,24 @@ interface EmailForm {
  */
 export function ChangeEmailForm({ currentEmail, hasPassword }: { currentEmail: string | null; hasPassword: boolean }) {
   const { t } = useTranslation('accountEmail');
-  const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<EmailForm>({ mode: 'onTouched', defaultValues: { email: '', password: '' } });
-  const mutation = useMutation({
-    mutationFn: (values: EmailForm) => changeEmail(values.email.trim(), values.password),
-    meta: { silent: true },
-    onSuccess: async (token, values) => {
-      reset({ email: '', password: '' });
-      if (token === null) {
-        setPendingEmail(values.email.trim());
-        return;
-      }
-      setToken(token);
-      notifySuccess(t('details.emailChanged'));
-      await queryClient.invalidateQueries({ queryKey: ACCOUNT_STATUS_KEY });
-      await queryClient.invalidateQueries({ queryKey: whoamiQuery.queryKey });
-    },
-    onError: (error, values) => {
-      if (retry.handleError(error, values)) mutation.reset();
-    },
-  });
-  const retry = useRecentAuthRetry<EmailForm>((values) => mutation.mutate(values));
+  const mutation = useChangeEmail();
+  const retry = useRecentAuthRetry<EmailForm>();
+  const submit = (values: EmailForm) =>
+    mutation.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: (token) => {
+          reset({ email: '', password: '' });
+          if (token === null) setPendingEmail(values.email.trim());
+          else notifySuccess(t('details.emailChanged'));
+        },
+        onError: (error) => {
+          if (retry.handleError(error, values)) mutation.reset();
+        },
+      },
+    );
 
   const handleValid = (values: EmailForm) => {
     setPendingEmail(null);
@@ -57,7 +50,7 @@ export function ChangeEmailForm({ currentEmail, hasPassword }: { currentEmail: s
       reset({ email: '', password: '' });
       return;
     }
-    mutation.mutate(values);
+    submit(values);
   };
 
   return (
@@ -95,7 +88,7 @@ export function ChangeEmailForm({ currentEmail, hasPassword }: { currentEmail: s
           </Button>
         </div>
       </Stack>
-      {retry.isReverifying && <ReverifyDialog onVerified={retry.onVerified} onClose={retry.onCancel} />}
+      {retry.isReverifying && <ReverifyDialog onVerified={() => retry.resubmit(submit)} onClose={retry.onCancel} />}
     </form>
   );
 }

@@ -3,14 +3,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validatePassword, validatePasswordConfirmation } from '@flotilla/core/account-rules';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { setToken } from '../../../lib/session.ts';
 import { ReverifyDialog } from '../../access-tokens/components/ReverifyDialog.tsx';
-import { ACCOUNT_STATUS_KEY, changePassword } from '../api/account-email.ts';
+import { useChangePassword } from '../api/account-email.mutations.ts';
 import { accountEmailErrorMessage } from '../rate-limit-message.ts';
 import { useRecentAuthRetry } from './use-recent-auth.ts';
 
@@ -29,25 +27,25 @@ const EMPTY: PasswordForm = { currentPassword: '', password: '', confirm: '' };
  */
 export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('accountEmail');
-  const queryClient = useQueryClient();
   const { register, handleSubmit, formState, getValues, reset } = useForm<PasswordForm>({ mode: 'onTouched', defaultValues: EMPTY });
-  const mutation = useMutation({
-    mutationFn: (values: PasswordForm) => changePassword(values.password, hasPassword ? values.currentPassword : undefined),
-    meta: { silent: true },
-    onSuccess: async (token) => {
-      setToken(token);
-      reset(EMPTY);
-      notifySuccess(t('details.passwordChanged'));
-      await queryClient.invalidateQueries({ queryKey: ACCOUNT_STATUS_KEY });
-    },
-    onError: (error, values) => {
-      if (retry.handleError(error, values)) mutation.reset();
-    },
-  });
-  const retry = useRecentAuthRetry<PasswordForm>((values) => mutation.mutate(values));
+  const mutation = useChangePassword();
+  const retry = useRecentAuthRetry<PasswordForm>();
+  const submit = (values: PasswordForm) =>
+    mutation.mutate(
+      { password: values.password, currentPassword: hasPassword ? values.currentPassword : undefined },
+      {
+        onSuccess: () => {
+          reset(EMPTY);
+          notifySuccess(t('details.passwordChanged'));
+        },
+        onError: (error) => {
+          if (retry.handleError(error, values)) mutation.reset();
+        },
+      },
+    );
 
   return (
-    <form noValidate aria-label={t('details.passwordTitle')} onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values))(event)}>
+    <form noValidate aria-label={t('details.passwordTitle')} onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack spacing={2}>
         <Typography variant="h6" component="h3">
           {t('details.passwordTitle')}
@@ -89,7 +87,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
           </Button>
         </div>
       </Stack>
-      {retry.isReverifying && <ReverifyDialog onVerified={retry.onVerified} onClose={retry.onCancel} />}
+      {retry.isReverifying && <ReverifyDialog onVerified={() => retry.resubmit(submit)} onClose={retry.onCancel} />}
     </form>
   );
 }

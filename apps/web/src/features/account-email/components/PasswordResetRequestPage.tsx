@@ -3,14 +3,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validateEmail } from '@flotilla/core/account-rules';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
-import { requestPasswordReset } from '../api/account-email.ts';
+import { useRequestPasswordReset } from '../api/account-email.mutations.ts';
 import { accountEmailErrorMessage } from '../rate-limit-message.ts';
 
 /**
@@ -21,10 +20,7 @@ export function PasswordResetRequestPage() {
   const { t } = useTranslation('accountEmail');
   usePageTitle(t('forgot.pageTitle'));
   const { register, handleSubmit, formState } = useForm<{ email: string }>({ mode: 'onTouched', defaultValues: { email: '' } });
-  const mutation = useMutation({
-    mutationFn: ({ email }: { email: string }) => requestPasswordReset(email.trim()),
-    meta: { silent: true },
-  });
+  const mutation = useRequestPasswordReset();
   return (
     <AuthLayout
       title={t('forgot.title')}
@@ -35,9 +31,9 @@ export function PasswordResetRequestPage() {
       }
     >
       {mutation.isSuccess ? (
-        <Alert severity="success">{t('forgot.sent', { email: mutation.variables.email.trim() })}</Alert>
+        <Alert severity="success">{t('forgot.sent', { email: mutation.variables })}</Alert>
       ) : (
-        <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values))(event)}>
+        <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values.email.trim()))(event)}>
           <Stack spacing={2}>
             <Typography variant="body2">{t('forgot.intro')}</Typography>
             {mutation.isError && <Alert severity="error">{accountEmailErrorMessage(mutation.error, t)}</Alert>}

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { validatePassword } from '@flotilla/core/account-rules';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
-import { resetPassword } from '../api/account-email.ts';
+import { useResetPassword } from '../api/account-email.mutations.ts';
 import { accountEmailErrorMessage } from '../rate-limit-message.ts';
 import { secondFactorAskOf } from '../reset-second-factor.ts';
 
@@ -36,14 +35,17 @@ export function ResetPasswordPage() {
   const { register, handleSubmit, formState, getValues } = useForm<ResetForm>({ mode: 'onTouched', defaultValues: { password: '', confirm: '', twoFactorCode: '' } });
   // Once the server asked for it, the code field stays for every later attempt.
   const [asksSecondFactor, setAsksSecondFactor] = useState(false);
-  const mutation = useMutation({
-    mutationFn: ({ password, twoFactorCode }: ResetForm) => resetPassword(loginCode, password, asksSecondFactor ? twoFactorCode.trim() : undefined),
-    meta: { silent: true },
-    onSuccess: () => router.navigate({ to: '/password-reset/success' }),
-    onError: (error) => {
-      if (secondFactorAskOf(error) !== null) setAsksSecondFactor(true);
-    },
-  });
+  const mutation = useResetPassword();
+  const submit = ({ password, twoFactorCode }: ResetForm) =>
+    mutation.mutate(
+      { resetCode: loginCode, password, twoFactorCode: asksSecondFactor ? twoFactorCode.trim() : undefined },
+      {
+        onSuccess: () => void router.navigate({ to: '/password-reset/success' }),
+        onError: (error) => {
+          if (secondFactorAskOf(error) !== null) setAsksSecondFactor(true);
+        },
+      },
+    );
   const secondFactorAsk = mutation.isError ? secondFactorAskOf(mutation.error) : null;
   const codeError = formState.errors.twoFactorCode?.message ?? (secondFactorAsk === 'invalid' ? t('reset.twoFactorInvalid') : undefined);
   return (
@@ -55,7 +57,7 @@ export function ResetPasswordPage() {
         </Typography>
       }
     >
-      <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values))(event)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         <Stack spacing={2}>
           {mutation.isError && secondFactorAsk === null && <Alert severity="error">{accountEmailErrorMessage(mutation.error, t)}</Alert>}
           {asksSecondFactor && <Alert severity="info">{t('reset.twoFactorRequired')}</Alert>}

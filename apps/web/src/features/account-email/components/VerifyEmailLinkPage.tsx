@@ -2,14 +2,13 @@ import { useEffect } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
-import { ACCOUNT_STATUS_KEY, verifyEmail } from '../api/account-email.ts';
+import { useVerifyEmail } from '../api/account-email.mutations.ts';
 
 const route = getRouteApi('/user/verify-email');
 
@@ -25,7 +24,8 @@ export function VerifyEmailLinkPage() {
   usePageTitle(t('verifyLink.pageTitle'));
   const { token, email } = route.useSearch();
   const router = useRouter();
-  const queryClient = useQueryClient();
+  // mutateAsync is stable across renders: the effect below runs once per link.
+  const { mutateAsync: verify } = useVerifyEmail();
 
   useEffect(() => {
     let cancelled = false;
@@ -33,10 +33,8 @@ export function VerifyEmailLinkPage() {
       const run = async () => {
         try {
           if (!token || !email) throw new ApiError(t('verifyLink.invalid'), 400);
-          await verifyEmail(token, email);
+          await verify({ token, email });
           if (cancelled) return;
-          // Removed, not invalidated: the guard's ensureQueryData would reuse a stale 'pending'.
-          queryClient.removeQueries({ queryKey: ACCOUNT_STATUS_KEY });
           enqueueSnackbar(t('verifyLink.verified'), { variant: 'success', preventDuplicate: true });
           await router.navigate({ to: '/signup/profile' });
         } catch (err) {
@@ -52,12 +50,13 @@ export function VerifyEmailLinkPage() {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [token, email, router, queryClient, t]);
+  }, [token, email, router, verify, t]);
 
   return (
     <AuthLayout title={t('verifyLink.title')} footer={null}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <CircularProgress size={24} />
+      {/* The text says what is happening (and is announced); the spinner only decorates it. */}
+      <Stack role="status" direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <CircularProgress size={24} aria-hidden />
         <Typography>{t('verifyLink.verifying')}</Typography>
       </Stack>
     </AuthLayout>

@@ -1,19 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type MutationStatus } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
-import { accountStatusQuery, isVerificationPending, resendVerificationEmail } from '../api/account-email.ts';
+import { accountStatusQuery, isVerificationPending } from '../api/account-email.queries.ts';
+import { useResendVerificationEmail } from '../api/account-email.mutations.ts';
 import { accountEmailErrorMessage } from '../rate-limit-message.ts';
 
 /** Accounts spec §4: resend status pending → inprogress → done | failed. */
 export type ResendState = 'pending' | 'inprogress' | 'done' | 'failed';
+
+/** The resend mutation's status in the spec's words (the mutation's 'pending' is 'inprogress'). */
+const RESEND_STATE: Record<MutationStatus, ResendState> = { idle: 'pending', pending: 'inprogress', success: 'done', error: 'failed' };
 
 /**
  * `/user/verify-email/pending`: where the route guard holds a user who must verify their
@@ -28,20 +32,8 @@ export function VerifyEmailPendingPage() {
   useEffect(() => {
     if (status && !isVerificationPending(status)) void router.navigate({ to: '/' });
   }, [status, router]);
-  const [state, setState] = useState<ResendState>('pending');
-  const [error, setError] = useState<string | null>(null);
-
-  const handleResend = async () => {
-    setState('inprogress');
-    setError(null);
-    try {
-      await resendVerificationEmail();
-      setState('done');
-    } catch (err) {
-      setError(accountEmailErrorMessage(err, t));
-      setState('failed');
-    }
-  };
+  const resend = useResendVerificationEmail();
+  const state = RESEND_STATE[resend.status];
 
   return (
     <AuthLayout
@@ -55,9 +47,9 @@ export function VerifyEmailPendingPage() {
       <Stack spacing={2}>
         <Typography>{status?.email ? t('pending.intro', { email: status.email }) : t('pending.introNoEmail')}</Typography>
         {state === 'done' && <Alert severity="success">{t('pending.done')}</Alert>}
-        {state === 'failed' && <Alert severity="error">{t('pending.failed', { message: error })}</Alert>}
+        {resend.isError && <Alert severity="error">{t('pending.failed', { message: accountEmailErrorMessage(resend.error, t) })}</Alert>}
         {state !== 'done' && (
-          <Button variant="contained" onClick={() => void handleResend()} disabled={state === 'inprogress'}>
+          <Button variant="contained" onClick={() => resend.mutate()} disabled={state === 'inprogress'}>
             {state === 'inprogress' ? t('pending.resending') : t('pending.resend')}
           </Button>
         )}

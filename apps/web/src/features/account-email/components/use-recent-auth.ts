@@ -3,9 +3,9 @@ import { ApiError } from '../../../lib/http.ts';
 
 /**
  * Accounts §4: past the 20-minute recent-login window the API answers `recent_auth_required`;
- * the form then asks for the password (ReverifyDialog) and retries the same values.
+ * the form then asks for the password (ReverifyDialog) and submits the same values again.
  */
-export function useRecentAuthRetry<V>(submit: (values: V) => void) {
+export function useRecentAuthRetry<V>() {
   const [waiting, setWaiting] = useState<V | null>(null);
   return {
     isReverifying: waiting !== null,
@@ -17,7 +17,8 @@ export function useRecentAuthRetry<V>(submit: (values: V) => void) {
       }
       return false;
     },
-    onVerified() {
+    /** Once the password was proven again: `submit` gets the values that were waiting. */
+    resubmit(submit: (values: V) => void) {
       const values = waiting;
       setWaiting(null);
       if (values !== null) submit(values);

@@ -13,8 +13,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
-import { logout, setToken } from '../../../lib/session.ts';
-import { deleteAccount, deletionPreviewQuery, verifyPassword } from '../api/delete-account.ts';
+import { logout } from '../../../lib/session.ts';
+import { useReverifyIdentity } from '../../access-tokens/api/access-tokens.mutations.ts';
+import { deletionPreviewQuery } from '../api/delete-account.queries.ts';
+import { useDeleteAccount } from '../api/delete-account.mutations.ts';
 import { ACCOUNT_DELETION_DELAY_MS, deletionSteps, withContactSupport, type StepKey, type StepState } from '../delete-account-steps.ts';
 
 const STATE_COLOR: Record<StepState, string> = { pending: 'text.secondary', inprogress: 'warning.main', done: 'success.main', failed: 'error.main' };
@@ -26,6 +28,9 @@ const STATE_COLOR: Record<StepState, string> = { pending: 'text.secondary', inpr
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('deleteAccount');
   const { data: preview } = useQuery(deletionPreviewQuery);
+  // Step 1 proves the password again (a fresh session token); a wrong one keeps the session.
+  const reverify = useReverifyIdentity();
+  const remove = useDeleteAccount();
   const steps = deletionSteps(preview?.soleAdminOrganizations.length ?? 0);
   const [password, setPassword] = useState('');
   const [states, setStates] = useState<Partial<Record<StepKey, StepState>>>({});
@@ -43,7 +48,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     setStates({});
     mark(['verifyPassword'], 'inprogress');
     try {
-      setToken(await verifyPassword(password));
+      await reverify.mutateAsync(password);
     } catch (err) {
       mark(['verifyPassword'], 'failed');
       setError(err instanceof ApiError && err.status === 401 ? t('messages.invalidPassword') : withContactSupport(messageOf(err), t('messages.contactSupport')));
@@ -55,7 +60,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     const rest = steps.slice(1);
     mark(rest, 'inprogress');
     try {
-      await deleteAccount(password);
+      await remove.mutateAsync(password);
     } catch (err) {
       mark(rest, 'failed');
       if (err instanceof ApiError && err.code === 'custom_plan') setCustomPlan(true);

@@ -1,12 +1,23 @@
-import { queryOptions } from '@tanstack/react-query';
-import { pine } from '../../../lib/pine.ts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import * as application from '@flotilla/core/schemas/odata/application';
+import { expanded } from '@flotilla/core/schemas/odata/common';
+import * as device from '@flotilla/core/schemas/odata/device';
+import * as deviceType from '@flotilla/core/schemas/odata/device-type';
+import * as release from '@flotilla/core/schemas/odata/release';
+import { listODataOptions } from '../../../components/data-list/list-odata.ts';
+import type { ListParams } from '../../../components/data-list/list-search.ts';
+import { odataOne, odataPage } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
-import type { DeviceDetail, DeviceRow } from '../../../lib/model.ts';
+import { DEVICE_LIST } from '../device-list.ts';
 
+/** Query keys of the devices area, everything under `all`. */
 export const deviceKeys = {
   all: ['devices'] as const,
-  byFleet: (fleetId: number) => ['devices', 'fleet', fleetId] as const,
-  detail: (uuid: string) => ['devices', 'detail', uuid] as const,
+  byFleet: (fleetId: number) => [...deviceKeys.all, 'fleet', fleetId] as const,
+  /** One page of the fleet's device list: every URL state is its own entry. */
+  page: (fleetId: number, params: ListParams) => [...deviceKeys.byFleet(fleetId), 'page', params] as const,
+  detail: (uuid: string) => [...deviceKeys.all, 'detail', uuid] as const,
 };
 
 const DEVICE_ROW_SELECT = [
@@ -18,32 +29,66 @@ const DEVICE_ROW_EXPAND = {
   is_running__release: { $select: ['id', 'commit', 'raw_version'] },
 };
 
-export function fleetDevicesQuery(fleetId: number) {
+/** A release as the device pages name it: version and commit. */
+const releaseRef = release.row.pick({ id: true, commit: true, raw_version: true });
+export type ReleaseRef = z.output<typeof releaseRef>;
+
+/** A device as the fleet's device table shows it: DEVICE_ROW_SELECT plus DEVICE_ROW_EXPAND. */
+const deviceRow = device.row
+  .pick({
+    id: true, uuid: true, device_name: true, overall_status: true, api_heartbeat_state: true, is_online: true, last_connectivity_event: true,
+    os_version: true, os_variant: true, supervisor_version: true, ip_address: true, public_address: true, mac_address: true,
+  })
+  .extend({
+    is_of__device_type: expanded(deviceType.row.pick({ slug: true, name: true })),
+    is_running__release: expanded(releaseRef),
+  });
+export type DeviceRow = z.output<typeof deviceRow>;
+
+/**
+ * One page of the fleet's devices as the URL describes it (sort, rules, page size), with the
+ * total the same filter matches. Paged, sorted and filtered by the server. Only the page on
+ * screen polls (an inactive page's query does not), at the default interval; the previous
+ * page stays on screen while the next loads.
+ */
+export function fleetDevicePageQuery(fleetId: number, params: ListParams) {
   return queryOptions({
-    queryKey: deviceKeys.byFleet(fleetId),
-    queryFn: async (): Promise<DeviceRow[]> => {
-      const rows = await pine.get({
-        resource: 'device',
-        options: {
-          $select: DEVICE_ROW_SELECT,
-          $filter: { belongs_to__application: fleetId },
-          $expand: DEVICE_ROW_EXPAND,
-          $orderby: { device_name: 'asc' },
-        },
-      });
-      return rows as DeviceRow[];
+    queryKey: deviceKeys.page(fleetId, params),
+    queryFn: () => {
+      const scope = { belongs_to__application: fleetId };
+      const { $filter, $orderby, $top, $skip } = listODataOptions(DEVICE_LIST, params, scope);
+      return odataPage(
+        deviceRow,
+        { resource: device.resource, options: { $select: DEVICE_ROW_SELECT, $expand: DEVICE_ROW_EXPAND, $filter, $orderby, $top, $skip } },
+        scope,
+      );
     },
+    placeholderData: keepPreviousData,
     refetchInterval: DEFAULT_POLL_MS,
   });
 }
+
+/** The device summary page: the table's fields, its metrics, its fleet and its target release. */
+const deviceDetail = deviceRow
+  .extend(
+    device.row.pick({
+      created_at: true, is_active: true, update_status: true, cpu_usage: true, cpu_temp: true,
+      memory_usage: true, memory_total: true, storage_usage: true, storage_total: true,
+    }).shape,
+  )
+  .extend({
+    belongs_to__application: expanded(application.row.pick({ id: true, app_name: true, slug: true })),
+    should_be_running__release: expanded(releaseRef),
+  });
+export type DeviceDetail = z.output<typeof deviceDetail>;
 
 /** One device by uuid, or null when it does not exist or is not visible (compat §1.6: `{"d": []}`). */
 export function deviceQuery(uuid: string) {
   return queryOptions({
     queryKey: deviceKeys.detail(uuid),
-    queryFn: async (): Promise<DeviceDetail | null> => {
-      const device = await pine.get({
-        resource: 'device',
+    queryFn: () =>
+      odataOne(deviceDetail, {
+        resource: device.resource,
         id: { uuid },
         options: {
           $select: [
@@ -57,9 +102,7 @@ export function deviceQuery(uuid: string) {
             should_be_running__release: { $select: ['id', 'commit', 'raw_version'] },
           },
         },
-      });
-      return (device as DeviceDetail | undefined) ?? null;
-    },
+      }),
     refetchInterval: DEFAULT_POLL_MS,
   });
 }

@@ -1,49 +1,45 @@
-import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { useListState } from '../../../components/data-list/use-list-state.ts';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
+import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
-import { fleetDevicesQuery } from '../api/devices.queries.ts';
-import { filterDevices } from '../device-filter.ts';
+import { fleetDevicePageQuery } from '../api/devices.queries.ts';
+import { DEVICE_LIST } from '../device-list.ts';
 import { DeviceTable } from './DeviceTable.tsx';
 
 const route = getRouteApi('/_app/fleets/$fleetId/devices');
 
-/** /fleets/$fleetId/devices: the fleet's devices, polled at the default 15 s. */
+/**
+ * /fleets/$fleetId/devices: the fleet's devices, one server page at a time, sorted and
+ * filtered by the server, the state in the URL; the page on screen polls at the default 15 s.
+ */
 export function DeviceListPage() {
   const { t } = useTranslation('devices');
   const { fleetId } = route.useRouteContext();
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const state = useListState(DEVICE_LIST, search, (next) => void navigate({ search: next }));
   const fleet = useQuery(fleetQuery(fleetId));
-  const devices = useQuery(fleetDevicesQuery(fleetId));
-  const [filter, setFilter] = useState('');
-  const visible = useMemo(() => filterDevices(devices.data ?? [], filter), [devices.data, filter]);
+  const devices = useQuery(fleetDevicePageQuery(fleetId, state.params));
+  const { data: actor } = useQuery(whoamiQuery);
   usePageTitle(fleet.data ? t('list.pageTitle', { name: fleet.data.app_name }) : null);
 
   return (
-    <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('list.title')}
-        </Typography>
-        {devices.data && devices.data.length > 0 && (
-          <TextField size="small" type="search" label={t('list.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
-        )}
-      </Box>
-      {devices.isPending ? (
-        <PageLoading />
-      ) : devices.data && devices.data.length === 0 ? (
-        <EmptyState title={t('list.empty')} help={t('list.emptyHelp', { slug: fleet.data?.slug ?? '' })} />
-      ) : visible.length === 0 ? (
-        <EmptyState title={t('list.noMatch')} />
-      ) : (
-        <DeviceTable devices={visible} />
-      )}
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('list.title')}
+      </Typography>
+      <DeviceTable
+        state={state}
+        query={devices}
+        userKey={actor ? `${actor.actorType}-${actor.actorTypeId}` : null}
+        empty={<EmptyState title={t('list.empty')} help={t('list.emptyHelp', { slug: fleet.data?.slug ?? '' })} />}
+      />
     </Box>
   );
 }

@@ -12,7 +12,6 @@ import {
   cloudlinkState,
   overallStatusDisplay,
   usagePercent,
-  type HeartbeatState,
 } from '@flotilla/core/device-status';
 import { InfoList } from '../../../components/InfoList.tsx';
 import { MetricBar } from '../../../components/MetricBar.tsx';
@@ -35,7 +34,7 @@ export function DeviceSummaryPage() {
   if (!device) return <PageLoading />;
 
   const status = overallStatusDisplay(device.overall_status);
-  const heartbeat = HEARTBEAT_DISPLAY[device.api_heartbeat_state as HeartbeatState] ?? HEARTBEAT_DISPLAY.unknown;
+  const heartbeat = HEARTBEAT_DISPLAY[device.api_heartbeat_state];
   const cloudlink = CLOUDLINK_DISPLAY[cloudlinkState(device.is_online)];
   const fleet = device.belongs_to__application[0];
   const memory = usagePercent(device.memory_usage, device.memory_total);

@@ -1,66 +1,67 @@
+import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { HEARTBEAT_DISPLAY, overallStatusDisplay, type HeartbeatState } from '@flotilla/core/device-status';
+import { HEARTBEAT_DISPLAY, isOverallStatus, overallStatusDisplay, type HeartbeatState } from '@flotilla/core/device-status';
+import type { DataColumn } from '../../../components/data-list/columns.ts';
+import { DataList, type DataListProps } from '../../../components/data-list/DataList.tsx';
 import { StatusDot } from '../../../components/StatusDot.tsx';
 import { formatRelative } from '../../../lib/format.ts';
-import type { DeviceRow } from '../../../lib/model.ts';
+import type { DeviceRow } from '../api/devices.queries.ts';
+import { DEVICE_LIST } from '../device-list.ts';
 import { releaseLabel } from '../release-label.ts';
 
-export function DeviceTable({ devices }: { devices: readonly DeviceRow[] }) {
+const isHeartbeatState = (v: string): v is HeartbeatState => v in HEARTBEAT_DISPLAY;
+
+/** The fleet's devices in the product's list: columns by id (DEVICE_LIST names their server fields). */
+export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state' | 'query' | 'userKey'> & { empty: ReactNode }) {
   const { t } = useTranslation('devices');
   const { t: tc } = useTranslation();
+  const statusLabel = (s: string) => tc(`status.overall.${s}`, { defaultValue: overallStatusDisplay(s).label });
+  const heartbeatLabel = (s: string) => (isHeartbeatState(s) ? tc(`status.heartbeat.${s}`, { defaultValue: HEARTBEAT_DISPLAY[s].label }) : s);
+  const columns: DataColumn<DeviceRow>[] = [
+    {
+      id: 'name',
+      label: t('list.columns.name'),
+      isHideable: false,
+      minWidth: 160,
+      render: (d) => (
+        <Link component={RouterLink} to={`/devices/${d.uuid}`}>
+          {d.device_name}
+        </Link>
+      ),
+    },
+    {
+      id: 'status',
+      label: t('list.columns.status'),
+      optionLabel: statusLabel,
+      render: (d) => <StatusDot color={overallStatusDisplay(d.overall_status).color} label={isOverallStatus(d.overall_status) ? statusLabel(d.overall_status) : d.overall_status} />,
+    },
+    {
+      id: 'heartbeat',
+      label: t('list.columns.heartbeat'),
+      isHiddenByDefault: true,
+      optionLabel: heartbeatLabel,
+      render: (d) => <StatusDot color={HEARTBEAT_DISPLAY[d.api_heartbeat_state].color} label={heartbeatLabel(d.api_heartbeat_state)} />,
+    },
+    { id: 'uuid', label: t('list.columns.uuid'), render: (d) => <code>{d.uuid.slice(0, 7)}</code> },
+    { id: 'deviceType', label: t('list.columns.deviceType'), render: (d) => d.is_of__device_type[0]?.name ?? '—' },
+    { id: 'os', label: t('list.columns.os'), render: (d) => d.os_version ?? '—' },
+    { id: 'supervisor', label: t('list.columns.supervisor'), isHiddenByDefault: true, render: (d) => d.supervisor_version ?? '—' },
+    { id: 'release', label: t('list.columns.release'), render: (d) => releaseLabel(d.is_running__release[0]) ?? '—' },
+    { id: 'ip', label: t('list.columns.ip'), render: (d) => d.ip_address ?? '—' },
+    { id: 'lastSeen', label: t('list.columns.lastSeen'), render: (d) => formatRelative(d.last_connectivity_event) },
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('list.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('list.columns.name')}</TableCell>
-            <TableCell>{t('list.columns.status')}</TableCell>
-            <TableCell>{t('list.columns.heartbeat')}</TableCell>
-            <TableCell>{t('list.columns.deviceType')}</TableCell>
-            <TableCell>{t('list.columns.os')}</TableCell>
-            <TableCell>{t('list.columns.supervisor')}</TableCell>
-            <TableCell>{t('list.columns.release')}</TableCell>
-            <TableCell>{t('list.columns.lastSeen')}</TableCell>
-            <TableCell>{t('list.columns.ip')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {devices.map((device) => {
-            const status = overallStatusDisplay(device.overall_status);
-            const heartbeat = HEARTBEAT_DISPLAY[device.api_heartbeat_state as HeartbeatState] ?? HEARTBEAT_DISPLAY.unknown;
-            return (
-              <TableRow key={device.id} hover>
-                <TableCell>
-                  <Link component={RouterLink} to={`/devices/${device.uuid}`}>
-                    {device.device_name}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <StatusDot color={status.color} label={tc(`status.overall.${device.overall_status}`, { defaultValue: status.label })} />
-                </TableCell>
-                <TableCell>
-                  <StatusDot color={heartbeat.color} label={tc(`status.heartbeat.${device.api_heartbeat_state}`, { defaultValue: heartbeat.label })} />
-                </TableCell>
-                <TableCell>{device.is_of__device_type[0]?.name ?? '—'}</TableCell>
-                <TableCell>{device.os_version ?? '—'}</TableCell>
-                <TableCell>{device.supervisor_version ?? '—'}</TableCell>
-                <TableCell>{releaseLabel(device.is_running__release[0]) ?? '—'}</TableCell>
-                <TableCell>{formatRelative(device.last_connectivity_event)}</TableCell>
-                <TableCell>{device.ip_address ?? '—'}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataList
+      label={t('list.title')}
+      what={t('list.what')}
+      config={DEVICE_LIST}
+      columns={columns}
+      getRowId={(d) => d.id}
+      rowName={(d) => d.device_name}
+      noMatchTitle={t('list.noMatch')}
+      {...props}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/http.ts';
-import { pine } from '../../../lib/pine.ts';
 import { fleetKeys } from './fleets.queries.ts';
+import { patchFleet } from './fleets.requests.ts';
 
 /**
  * Fleet settings writes (fleets spec §7 "PATCH application: any of is_public,
@@ -12,9 +12,7 @@ import { fleetKeys } from './fleets.queries.ts';
 function useFleetPatch<T>(fleetId: number, body: (value: T) => Record<string, unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (value: T) => {
-      await pine.patch({ resource: 'application', id: fleetId, body: body(value) });
-    },
+    mutationFn: (value: T) => patchFleet(fleetId, body(value)),
     meta: { silent: true },
     // A refusal also refreshes: it usually means the fleet changed elsewhere (its URL removed).
     onSettled: () => queryClient.invalidateQueries({ queryKey: fleetKeys.detail(fleetId), exact: true }),

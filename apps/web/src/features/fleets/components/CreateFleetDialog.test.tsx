@@ -7,7 +7,8 @@ import { organizationRolesQuery } from '../../../lib/permissions.ts';
 import { setToken } from '../../../lib/session.ts';
 import { fakeJwt } from '../../../test/fake-jwt.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { deviceTypesQuery, organizationsQuery } from '../api/create-fleet.ts';
+import { deviceTypesQuery } from '../../devices/api/device-types.queries.ts';
+import { organizationsQuery } from '../api/create-fleet.queries.ts';
 import { CreateFleetDialog } from './CreateFleetDialog.tsx';
 
 const posted: unknown[] = [];

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,14 +17,9 @@ import { suggestFleetName } from '@flotilla/core/fleet-name-suggestion';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { organizationRolesQuery, organizationsAllowingFleetCreation } from '../../../lib/permissions.ts';
-import {
-  createFleet,
-  defaultDeviceType,
-  deviceTypesQuery,
-  isDuplicateError,
-  organizationsQuery,
-} from '../api/create-fleet.ts';
-import { fleetKeys } from '../api/fleets.queries.ts';
+import { deviceTypesQuery } from '../../devices/api/device-types.queries.ts';
+import { isDuplicateError, useCreateFleet } from '../api/create-fleet.mutations.ts';
+import { defaultDeviceType, organizationsQuery } from '../api/create-fleet.queries.ts';
 import { CreateOrganizationDialog } from '../../organizations/components/CreateOrganizationDialog.tsx';
 
 interface CreateFleetForm {
@@ -41,7 +36,6 @@ interface CreateFleetForm {
 export function CreateFleetDialog({ existingNames, onClose }: { existingNames: readonly string[]; onClose: () => void }) {
   const { t } = useTranslation('fleets');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { data: actor } = useQuery(whoamiQuery);
   const userId = actor?.actorTypeId ?? 0;
   const organizations = useQuery({ ...organizationsQuery(userId), enabled: userId > 0 });
@@ -75,20 +69,21 @@ export function CreateFleetDialog({ existingNames, onClose }: { existingNames: r
     if (type && getValues('deviceTypeId') === '') setValue('deviceTypeId', String(type.id), { shouldValidate: true });
   }, [deviceTypes.data, getValues, setValue]);
 
-  const mutation = useMutation({
-    mutationFn: (values: CreateFleetForm) =>
-      createFleet({ name: values.name, organizationId: Number(values.organizationId), deviceTypeId: Number(values.deviceTypeId) }),
-    meta: { silent: true },
-    onSuccess: async ({ id }, values) => {
-      await queryClient.invalidateQueries({ queryKey: fleetKeys.all });
-      notifySuccess(t('create.created', { name: values.name }));
-      onClose();
-      await navigate({ to: '/fleets/$fleetId', params: { fleetId: String(id) } });
-    },
-    onError: (error) => {
-      if (isDuplicateError(error)) setError('name', { message: nameTaken }, { shouldFocus: true });
-    },
-  });
+  const mutation = useCreateFleet();
+  const create = (values: CreateFleetForm) =>
+    mutation.mutate(
+      { name: values.name, organizationId: Number(values.organizationId), deviceTypeId: Number(values.deviceTypeId) },
+      {
+        onSuccess: ({ id }) => {
+          notifySuccess(t('create.created', { name: values.name }));
+          onClose();
+          void navigate({ to: '/fleets/$fleetId', params: { fleetId: String(id) } });
+        },
+        onError: (error) => {
+          if (isDuplicateError(error)) setError('name', { message: nameTaken }, { shouldFocus: true });
+        },
+      },
+    );
 
   const noOrganization = organizations.isSuccess && roles.isFetched && allowedOrganizations.length === 0;
   const submitError = mutation.isError && !isDuplicateError(mutation.error) ? mutation.error.message : null;
@@ -96,7 +91,7 @@ export function CreateFleetDialog({ existingNames, onClose }: { existingNames: r
   return (
     <>
       <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="create-fleet-title">
-        <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
+        <form noValidate onSubmit={handleSubmit(create)}>
           <DialogTitle id="create-fleet-title">{t('create.title')}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>

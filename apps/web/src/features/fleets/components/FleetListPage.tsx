@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetListQuery } from '../api/fleets.queries.ts';
 import { filterFleets } from '../fleet-filter.ts';
@@ -45,15 +45,16 @@ export function FleetListPage() {
         )}
         {createButton}
       </Box>
-      {fleets.isPending ? (
-        <PageLoading />
-      ) : fleets.data && fleets.data.length === 0 ? (
-        <EmptyState title={t('list.empty')} help={t('list.emptyHelp')} action={createButton} />
-      ) : visible.length === 0 ? (
-        <EmptyState title={t('list.noMatch')} />
-      ) : (
-        <FleetTable fleets={visible} />
-      )}
+      {/* A failed load is an error with Retry, never "no fleets match" (it used to be). */}
+      <QueryState
+        query={fleets}
+        what={t('list.what')}
+        loadingRows={3}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyState title={t('list.empty')} help={t('list.emptyHelp')} action={createButton} />}
+      >
+        {() => (visible.length === 0 ? <EmptyState title={t('list.noMatch')} /> : <FleetTable fleets={visible} />)}
+      </QueryState>
       {isCreateOpen && <CreateFleetDialog existingNames={(fleets.data ?? []).map((f) => f.app_name)} onClose={() => setCreateOpen(false)} />}
     </Box>
   );

@@ -88,11 +88,15 @@ describe('RepositoryUrlForm', () => {
   it('follows the polled fleet until edited, then keeps what the user typed', async () => {
     const { queryClient } = await renderForm(fleet({ is_stored_at__repository_url: URL_ }));
     expect(field().value).toBe(URL_);
-    act(() => queryClient.setQueryData(fleetQuery(7).queryKey, fleet()));
+    await act(() => {
+      queryClient.setQueryData(fleetQuery(7).queryKey, fleet());
+    });
     await waitFor(() => expect(field().value).toBe(''));
     fireEvent.change(field(), { target: { value: `${URL_}-2` } });
     await waitFor(() => expect(save().disabled).toBe(false));
-    act(() => queryClient.setQueryData(fleetQuery(7).queryKey, fleet({ is_stored_at__repository_url: 'https://example.com/other' })));
+    await act(() => {
+      queryClient.setQueryData(fleetQuery(7).queryKey, fleet({ is_stored_at__repository_url: 'https://example.com/other' }));
+    });
     await waitFor(() => expect(save().disabled).toBe(false));
     expect(field().value).toBe(`${URL_}-2`);
   });

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, getRouteApi, useRouter } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect } from 'react';
@@ -16,7 +16,8 @@ import { cleanErrorText, notifySuccess } from '../../../lib/notify.ts';
 import { isSignedIn, logout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
-import { acceptInvitation, invitationQuery } from '../api/invitation.ts';
+import { useAcceptInvitation } from '../api/invitation.mutations.ts';
+import { invitationQuery } from '../api/invitation.queries.ts';
 import { invitationPath } from '../invitation-link.ts';
 
 const route = getRouteApi('/organization/invitation/$token');
@@ -81,21 +82,15 @@ function SignedOutInvitation({ token, name }: { token: string; name: string }) {
 function SignedInInvitation({ token, name }: { token: string; name: string }) {
   const { t } = useTranslation('invitations');
   const router = useRouter();
-  const queryClient = useQueryClient();
   const details = useQuery(invitationQuery(token));
-  const accept = useMutation({
-    mutationFn: () => acceptInvitation(token),
-    meta: { silent: true },
-    onSuccess: async (result) => {
-      notifySuccess(t('accepted', { name: result.organization.name || details.data?.organization.name || name }));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-        queryClient.invalidateQueries({ queryKey: ['permissions'] }),
-        queryClient.invalidateQueries({ queryKey: ['fleets'] }),
-      ]);
-      await router.navigate({ to: '/orgs' });
-    },
-  });
+  const accept = useAcceptInvitation(token);
+  const acceptInvitation = () =>
+    accept.mutate(undefined, {
+      onSuccess: (result) => {
+        notifySuccess(t('accepted', { name: result.organization.name || details.data?.organization.name || name }));
+        void router.navigate({ to: '/orgs' });
+      },
+    });
   const invitee = details.data?.invitee ?? null;
   const orgName = details.data?.organization.name || name;
   const isDifferentEmail = accept.error instanceof ApiError && accept.error.status === 403;
@@ -145,7 +140,7 @@ function SignedInInvitation({ token, name }: { token: string; name: string }) {
           {/* Accounts spec §6: accepting shares these details with the organization's administrators. */}
           <Alert severity="info">{t('signedIn.sharingNotice')}</Alert>
           {accept.isError && <Alert severity="error">{invitationErrorText(accept.error, t, invitee)}</Alert>}
-          <Button variant="contained" disabled={accept.isPending} onClick={() => accept.mutate()}>
+          <Button variant="contained" disabled={accept.isPending} onClick={acceptInvitation}>
             {t('signedIn.accept')}
           </Button>
           {isDifferentEmail ? (

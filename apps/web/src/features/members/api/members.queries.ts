@@ -1,47 +1,49 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { pine } from '../../../lib/pine.ts';
+import { z } from 'zod';
+import { expanded } from '@flotilla/core/schemas/odata/common';
+import * as membership from '@flotilla/core/schemas/odata/organization-membership';
+import * as membershipRole from '@flotilla/core/schemas/odata/organization-membership-role';
+import * as membershipTag from '@flotilla/core/schemas/odata/organization-membership-tag';
+import * as user from '@flotilla/core/schemas/odata/user';
+import { odataCount, odataList, odataOne } from '../../../lib/odata.ts';
 import { MEMBER_PAGE_SIZE, MEMBER_REFETCH_MS, MEMBER_SORT_PATHS, type MemberSort } from '../member-rules.ts';
 
 /**
  * Organization members through /v7 `organization_membership` (accounts spec §3, §7 "Members:
  * getAllByOrganization (paged, filter, sort including by username); count; changeRole; remove;
- * DELETE by id list"). Mutations invalidate `memberKeys.all` and the permission cache.
+ * DELETE by id list"). The writes are in members.mutations.ts.
  */
-
-export const memberKeys = {
-  all: ['members'] as const,
-  org: (orgId: number) => ['members', orgId] as const,
-  page: (orgId: number, params: MemberPageParams) => ['members', orgId, 'page', params] as const,
-  adminCount: (orgId: number) => ['members', orgId, 'admin-count'] as const,
-  detail: (orgId: number, memberId: number) => ['members', orgId, 'detail', memberId] as const,
-  roles: ['members', 'organization-roles'] as const,
-};
-
-export interface MemberTag {
-  id: number;
-  tag_key: string;
-  value: string;
-}
-
-export interface MemberRow {
-  id: number;
-  created_at: string;
-  effective_seat_role: string | null;
-  is_member_of__organization: { __id: number };
-  user: Array<{ id: number; username: string }>;
-  organization_membership_role: Array<{ id: number; name: string }>;
-  organization_membership_tag: MemberTag[];
-}
-
-export const memberUsername = (row: MemberRow): string => row.user[0]?.username ?? '—';
-export const memberUserId = (row: MemberRow): number | null => row.user[0]?.id ?? null;
-export const memberRole = (row: MemberRow): string => row.organization_membership_role[0]?.name ?? '';
 
 export interface MemberPageParams {
   page: number;
   filter: string;
   sort: MemberSort;
 }
+
+/** Query keys of this feature: everything under `all`, so a mutation can refresh the family. */
+export const memberKeys = {
+  all: ['members'] as const,
+  org: (orgId: number) => [...memberKeys.all, orgId] as const,
+  page: (orgId: number, params: MemberPageParams) => [...memberKeys.org(orgId), 'page', params] as const,
+  adminCount: (orgId: number) => [...memberKeys.org(orgId), 'admin-count'] as const,
+  detail: (orgId: number, memberId: number) => [...memberKeys.org(orgId), 'detail', memberId] as const,
+  roles: () => [...memberKeys.all, 'organization-roles'] as const,
+};
+
+const memberTag = membershipTag.row.pick({ id: true, tag_key: true, value: true });
+export type MemberTag = z.output<typeof memberTag>;
+
+/** A membership with its user, organization role and tags, as the table and the member pages show it. */
+const memberRow = membership.row.pick({ id: true, created_at: true, effective_seat_role: true, is_member_of__organization: true }).extend({
+  user: expanded(user.row.pick({ id: true, username: true })),
+  organization_membership_role: expanded(membershipRole.row.pick({ id: true, name: true })),
+  organization_membership_tag: z.array(memberTag),
+});
+export type MemberRow = z.output<typeof memberRow>;
+
+export const memberUsername = (row: MemberRow): string => row.user[0]?.username ?? '—';
+export const memberUserId = (row: MemberRow): number | null => row.user[0]?.id ?? null;
+export const memberRole = (row: MemberRow): string => row.organization_membership_role[0]?.name ?? '';
 
 export interface MemberPage {
   rows: MemberRow[];
@@ -71,8 +73,8 @@ export function memberPageQuery(orgId: number, params: MemberPageParams) {
     queryFn: async (): Promise<MemberPage> => {
       const $filter = memberFilter(orgId, params.filter);
       const [rows, total] = await Promise.all([
-        pine.get({
-          resource: 'organization_membership',
+        odataList(memberRow, {
+          resource: membership.resource,
           options: {
             $select: MEMBER_SELECT,
             $filter,
@@ -82,9 +84,9 @@ export function memberPageQuery(orgId: number, params: MemberPageParams) {
             $skip: params.page * MEMBER_PAGE_SIZE,
           },
         }),
-        pine.get({ resource: 'organization_membership', options: { $count: { $filter } } }),
+        odataCount(membership.resource, $filter),
       ]);
-      return { rows: rows as MemberRow[], total: Number(total ?? 0) };
+      return { rows, total };
     },
     placeholderData: keepPreviousData,
     refetchInterval: MEMBER_REFETCH_MS,
@@ -95,18 +97,12 @@ export function memberPageQuery(orgId: number, params: MemberPageParams) {
 export function adminCountQuery(orgId: number) {
   return queryOptions({
     queryKey: memberKeys.adminCount(orgId),
-    queryFn: async (): Promise<number> =>
-      Number(
-        (await pine.get({
-          resource: 'organization_membership',
-          options: {
-            $count: {
-              // A path comparison: pinejs no longer accepts `{nav: {field: value}}` filters.
-              $filter: { is_member_of__organization: orgId, $eq: [{ $: ['organization_membership_role', 'name'] }, 'administrator'] },
-            },
-          },
-        })) ?? 0,
-      ),
+    queryFn: () =>
+      odataCount(membership.resource, {
+        is_member_of__organization: orgId,
+        // A path comparison: pinejs no longer accepts `{nav: {field: value}}` filters.
+        $eq: [{ $: ['organization_membership_role', 'name'] }, 'administrator'],
+      }),
     refetchInterval: MEMBER_REFETCH_MS,
   });
 }
@@ -116,59 +112,24 @@ export function memberQuery(orgId: number, memberId: number) {
   return queryOptions({
     queryKey: memberKeys.detail(orgId, memberId),
     queryFn: async (): Promise<MemberRow | null> => {
-      const row = (await pine.get({
-        resource: 'organization_membership',
+      const row = await odataOne(memberRow, {
+        resource: membership.resource,
         id: memberId,
         options: { $select: MEMBER_SELECT, $expand: MEMBER_EXPAND },
-      })) as MemberRow | undefined;
-      return row && row.is_member_of__organization.__id === orgId ? row : null;
+      });
+      return row && row.is_member_of__organization?.__id === orgId ? row : null;
     },
   });
 }
 
+const roleRef = membershipRole.row.pick({ id: true, name: true });
+
 /** Role name → id (reference data; the API takes role ids in writes). */
 export const organizationRoleIdsQuery = queryOptions({
-  queryKey: memberKeys.roles,
+  queryKey: memberKeys.roles(),
   queryFn: async (): Promise<Map<string, number>> => {
-    const rows = (await pine.get({ resource: 'organization_membership_role', options: { $select: ['id', 'name'] } })) as Array<{
-      id: number;
-      name: string;
-    }>;
+    const rows = await odataList(roleRef, { resource: membershipRole.resource, options: { $select: ['id', 'name'] } });
     return new Map(rows.map((r) => [r.name, r.id]));
   },
   staleTime: Infinity,
 });
-
-/**
- * Changes the role of each member one request at a time (accounts spec §9 "Role changes
- * concurrency 1"): the last-administrator check on the server sees each change before the next,
- * so demoting a selection can never leave the organization without an administrator through a
- * race. Stops at the first failure (earlier changes stay; the list is refetched either way).
- */
-export async function changeMemberRoles(memberIds: readonly number[], roleId: number): Promise<void> {
-  for (const id of memberIds) {
-    await pine.patch({ resource: 'organization_membership', id, body: { organization_membership_role: roleId } });
-  }
-}
-
-/** Removes members in one request (all or nothing: the server refuses a set that holds the last administrator). */
-export async function removeMembers(memberIds: readonly number[]): Promise<void> {
-  if (memberIds.length === 1) {
-    await pine.delete({ resource: 'organization_membership', id: memberIds[0]! });
-    return;
-  }
-  await pine.delete({ resource: 'organization_membership', options: { $filter: { id: { $in: [...memberIds] } } } });
-}
-
-export function createMemberTag(memberId: number, tagKey: string, value: string): Promise<unknown> {
-  return pine.post({ resource: 'organization_membership_tag', body: { organization_membership: memberId, tag_key: tagKey.trim(), value } });
-}
-
-export function updateMemberTag(tagId: number, value: string): Promise<unknown> {
-  return pine.patch({ resource: 'organization_membership_tag', id: tagId, body: { value } });
-}
-
-export function deleteMemberTag(tagId: number): Promise<unknown> {
-  return pine.delete({ resource: 'organization_membership_tag', id: tagId });
-}
-

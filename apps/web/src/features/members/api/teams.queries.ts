@@ -1,38 +1,39 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pine } from '../../../lib/pine.ts';
+import { z } from 'zod';
+import { expanded } from '@flotilla/core/schemas/odata/common';
+import * as team from '@flotilla/core/schemas/odata/team';
+import * as teamMembership from '@flotilla/core/schemas/odata/team-membership';
+import { odataList } from '../../../lib/odata.ts';
+import { teamKeys } from '../../teams/api/teams.queries.ts';
 
 /**
- * A member's teams in one organization (accounts spec §2). Adding and removing go through the
- * teams feature's calls (teams/api/teams.mutations.ts), the one place they are written.
+ * A member's teams in one organization (accounts spec §2). The keys sit under the teams
+ * feature's `teamKeys.all`, so a team write there (rename, delete, membership) refreshes these
+ * too, and adding the member to a team here refreshes the team pages. Writes: members.mutations.ts.
  */
-
 export const memberTeamKeys = {
-  all: ['member-teams'] as const,
-  ofMember: (orgId: number, userId: number) => ['member-teams', orgId, userId] as const,
+  all: [...teamKeys.all, 'of-member'] as const,
+  ofMember: (orgId: number, userId: number) => [...memberTeamKeys.all, orgId, userId] as const,
 };
 
-export interface TeamRef {
-  id: number;
-  name: string;
-}
+const teamRef = team.row.pick({ id: true, name: true });
+export type TeamRef = z.output<typeof teamRef>;
 
-export interface MemberTeamRow {
-  /** The team_membership id (what removal deletes). */
-  id: number;
-  is_member_of__team: TeamRef[];
-}
+/** A team_membership (its id is what removal deletes) with the team it is in. */
+const memberTeamRow = teamMembership.row.pick({ id: true }).extend({ is_member_of__team: expanded(teamRef) });
+export type MemberTeamRow = z.output<typeof memberTeamRow>;
 
 export function memberTeamsQuery(orgId: number, userId: number) {
   return queryOptions({
     queryKey: memberTeamKeys.ofMember(orgId, userId),
-    queryFn: async (): Promise<MemberTeamRow[]> =>
-      (await pine.get({
-        resource: 'team_membership',
+    queryFn: () =>
+      odataList(memberTeamRow, {
+        resource: teamMembership.resource,
         options: {
           $select: ['id'],
           $filter: { user: userId, $eq: [{ $: ['is_member_of__team', 'belongs_to__organization'] }, orgId] },
           $expand: { is_member_of__team: { $select: ['id', 'name'] } },
         },
-      })) as MemberTeamRow[],
+      }),
   });
 }

@@ -8,14 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { addTeamMembers } from '../../teams/api/teams.mutations.ts';
 import { teamListQuery } from '../../teams/api/teams.queries.ts';
-import { memberTeamKeys } from '../api/teams.queries.ts';
+import { useAddMemberToTeams } from '../api/teams.mutations.ts';
 import { memberErrorMessage } from '../member-errors.ts';
 
 /**
@@ -31,27 +30,20 @@ export function AddTeamToMemberDialog({ orgId, username, currentTeamIds, onClose
 }) {
   const { t } = useTranslation('members');
   const titleId = useId();
-  const queryClient = useQueryClient();
   const teams = useQuery(teamListQuery(orgId));
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const available = (teams.data ?? []).filter((team) => !currentTeamIds.includes(team.id));
-  const mutation = useMutation({
-    // One at a time: a failure names the team it stopped at, earlier ones stay added.
-    mutationFn: async () => {
-      for (const teamId of chosen) await addTeamMembers(teamId, [username]);
-    },
-    meta: { silent: true },
-    onSuccess: () => {
-      notifySuccess(t('teams.member_added_successfully', { count: chosen.size }));
-      onClose();
-    },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: memberTeamKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-        queryClient.invalidateQueries({ queryKey: ['teams'] }),
-      ]),
-  });
+  const mutation = useAddMemberToTeams();
+  const submit = () =>
+    mutation.mutate(
+      { username, teamIds: chosen },
+      {
+        onSuccess: () => {
+          notifySuccess(t('teams.member_added_successfully', { count: chosen.size }));
+          onClose();
+        },
+      },
+    );
   const toggle = (id: number) =>
     setChosen((current) => {
       const next = new Set(current);
@@ -85,7 +77,7 @@ export function AddTeamToMemberDialog({ orgId, username, currentTeamIds, onClose
         <Button onClick={onClose} disabled={mutation.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="contained" disabled={chosen.size === 0 || mutation.isPending} onClick={() => mutation.mutate()}>
+        <Button variant="contained" disabled={chosen.size === 0 || mutation.isPending} onClick={submit}>
           {t('teams.addSubmit')}
         </Button>
       </DialogActions>

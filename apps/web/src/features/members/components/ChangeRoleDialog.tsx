@@ -8,20 +8,20 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORGANIZATION_ROLES, type OrganizationRoleName } from '@flotilla/core/roles';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { changeMemberRoles, memberKeys, organizationRoleIdsQuery } from '../api/members.queries.ts';
+import { useChangeMemberRoles } from '../api/members.mutations.ts';
+import { organizationRoleIdsQuery } from '../api/members.queries.ts';
 import { memberErrorMessage } from '../member-errors.ts';
 
 /**
  * Change the organization role (administrator or member) of the selected members. The PATCHes
  * go one at a time (accounts spec §9 "Role changes concurrency 1", see changeMemberRoles).
  */
-export function ChangeRoleDialog({ orgId, memberIds, initialRole, onClose, onChanged }: {
-  orgId: number;
+export function ChangeRoleDialog({ memberIds, initialRole, onClose, onChanged }: {
   memberIds: readonly number[];
   initialRole: OrganizationRoleName;
   onClose: () => void;
@@ -29,27 +29,19 @@ export function ChangeRoleDialog({ orgId, memberIds, initialRole, onClose, onCha
 }) {
   const { t } = useTranslation('members');
   const titleId = useId();
-  const queryClient = useQueryClient();
   const roleIds = useQuery(organizationRoleIdsQuery);
   const [role, setRole] = useState<OrganizationRoleName>(initialRole);
-  const mutation = useMutation({
-    mutationFn: async () => {
-      const roleId = roleIds.data?.get(role);
-      if (roleId === undefined) throw new Error(t('changeRole.unknownRole'));
-      await changeMemberRoles(memberIds, roleId);
-    },
-    meta: { silent: true },
-    onSuccess: () => {
-      notifySuccess(t('changeRole.changed', { count: memberIds.length }));
-      onChanged();
-    },
-    // Some PATCHes may have landed before a failure: refetch either way.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: memberKeys.org(orgId) }),
-        queryClient.invalidateQueries({ queryKey: ['permissions'] }),
-      ]),
-  });
+  const mutation = useChangeMemberRoles();
+  const submit = () =>
+    mutation.mutate(
+      { memberIds, role },
+      {
+        onSuccess: () => {
+          notifySuccess(t('changeRole.changed', { count: memberIds.length }));
+          onChanged();
+        },
+      },
+    );
 
   return (
     <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
@@ -71,7 +63,7 @@ export function ChangeRoleDialog({ orgId, memberIds, initialRole, onClose, onCha
         <Button onClick={onClose} disabled={mutation.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="contained" disabled={mutation.isPending || !roleIds.data} onClick={() => mutation.mutate()}>
+        <Button variant="contained" disabled={mutation.isPending || !roleIds.data} onClick={submit}>
           {t('changeRole.submit')}
         </Button>
       </DialogActions>

@@ -8,14 +8,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@flotilla/core/account-rules';
 import { ORGANIZATION_ROLES, type OrganizationRoleName } from '@flotilla/core/roles';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { createInvite, inviteKeys } from '../api/invites.queries.ts';
+import { useCreateInvite } from '../api/invites.mutations.ts';
 import { organizationRoleIdsQuery } from '../api/members.queries.ts';
 import { isInviteFieldError, memberErrorMessage } from '../member-errors.ts';
 import { organizationRolePriceHint } from '../member-rules.ts';
@@ -38,28 +38,25 @@ const DEFAULT_INVITE_ROLE: OrganizationRoleName = 'member';
 export function InviteMemberDialog({ orgId, onClose }: { orgId: number; onClose: () => void }) {
   const { t } = useTranslation('members');
   const titleId = useId();
-  const queryClient = useQueryClient();
   const roleIds = useQuery(organizationRoleIdsQuery);
   const { register, control, handleSubmit, setError, formState } = useForm<InviteForm>({
     mode: 'onChange',
     defaultValues: { email: '', role: DEFAULT_INVITE_ROLE, message: '' },
   });
-  const mutation = useMutation({
-    mutationFn: (values: InviteForm) => {
-      const roleId = roleIds.data?.get(values.role);
-      if (roleId === undefined) throw new Error(t('changeRole.unknownRole'));
-      return createInvite(orgId, { email: values.email, roleId, message: values.message });
-    },
-    meta: { silent: true },
-    onSuccess: async (_result, values) => {
-      await queryClient.invalidateQueries({ queryKey: inviteKeys.org(orgId) });
-      notifySuccess(t('invite.user_added', { email: values.email.trim() }));
-      onClose();
-    },
-    onError: (error) => {
-      if (isInviteFieldError(error)) setError('email', { type: 'server', message: memberErrorMessage(error, t) }, { shouldFocus: true });
-    },
-  });
+  const mutation = useCreateInvite();
+  const submit = (values: InviteForm) =>
+    mutation.mutate(
+      { orgId, ...values },
+      {
+        onSuccess: () => {
+          notifySuccess(t('invite.user_added', { email: values.email.trim() }));
+          onClose();
+        },
+        onError: (error) => {
+          if (isInviteFieldError(error)) setError('email', { type: 'server', message: memberErrorMessage(error, t) }, { shouldFocus: true });
+        },
+      },
+    );
   const priceHint = (role: OrganizationRoleName) => {
     const hint = organizationRolePriceHint(role);
     return hint.kind === 'monthly' ? t('invite.priceMonthly', { price: hint.dollars }) : t('invite.priceByFleetRole');
@@ -68,7 +65,7 @@ export function InviteMemberDialog({ orgId, onClose }: { orgId: number; onClose:
 
   return (
     <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
+      <form noValidate onSubmit={handleSubmit(submit)}>
         <DialogTitle id={titleId}>{t('invite.title')}</DialogTitle>
         <DialogContent>
           {mutation.isError && !isInviteFieldError(mutation.error) && (

@@ -5,17 +5,18 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { adminCountQuery, memberKeys, memberPageQuery, memberRole, memberUserId, memberUsername, removeMembers, type MemberRow } from '../api/members.queries.ts';
+import { useRemoveMembers } from '../api/members.mutations.ts';
+import { adminCountQuery, memberPageQuery, memberRole, memberUserId, memberUsername, type MemberRow } from '../api/members.queries.ts';
 import { memberErrorMessage } from '../member-errors.ts';
 import { wouldRemoveAllAdmins, type MemberSort, type MemberSortField } from '../member-rules.ts';
 import { ChangeRoleDialog } from './ChangeRoleDialog.tsx';
@@ -39,7 +40,6 @@ export function MemberListPage() {
   const { t } = useTranslation('members');
   usePageTitle(t('list.pageTitle'));
   const { orgId } = orgRoute.useRouteContext();
-  const queryClient = useQueryClient();
   const router = useRouter();
   const { data: actor } = useQuery(whoamiQuery);
   const scope = { organizationId: orgId };
@@ -58,22 +58,20 @@ export function MemberListPage() {
 
   const members = useQuery(memberPageQuery(orgId, { page, filter: deferredFilter, sort }));
   const adminCount = useQuery(adminCountQuery(orgId));
-  const remove = useMutation({
-    mutationFn: () => removeMembers([...selected.keys()]),
-    meta: { silent: true },
-    onSuccess: async () => {
-      notifySuccess(t('remove.member_successfully_deleted', { count: selected.size }));
-      // Leaving: this organization is no longer the user's to look at.
-      if (isOnlySelf) await router.navigate({ to: '/orgs' });
-      setSelected(new Map());
-      setDialog(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: memberKeys.org(orgId) }),
-        queryClient.invalidateQueries({ queryKey: ['permissions'] }),
-        queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-      ]);
-    },
-  });
+  const remove = useRemoveMembers();
+  const confirmRemove = () =>
+    remove.mutate([...selected.keys()], {
+      onSuccess: () => {
+        notifySuccess(t('remove.member_successfully_deleted', { count: selected.size }));
+        const done = () => {
+          setSelected(new Map());
+          setDialog(null);
+        };
+        // Leaving: this organization is no longer the user's to look at.
+        if (isOnlySelf) void router.navigate({ to: '/orgs' }).then(done);
+        else done();
+      },
+    });
 
   const resetSelection = () => setSelected(new Map());
   const handleSort = (field: MemberSortField) => {
@@ -145,39 +143,39 @@ export function MemberListPage() {
         </Paper>
       )}
 
-      {members.isPending ? (
-        <PageLoading />
-      ) : members.isError ? (
-        <EmptyState title={t('list.loadFailed')} />
-      ) : noMembersAtAll ? (
-        <EmptyState title={t('list.empty')} />
-      ) : members.data.rows.length === 0 ? (
-        <EmptyState title={t('list.noMatch')} />
-      ) : (
-        <MemberTable
-          orgId={orgId}
-          rows={members.data.rows}
-          total={members.data.total}
-          page={page}
-          sort={sort}
-          selected={new Set(selected.keys())}
-          onToggle={toggle}
-          onToggleAll={toggleAll}
-          onSort={handleSort}
-          onPage={(next) => {
-            setPage(next);
-            resetSelection();
-          }}
-          onEditTags={(row) => setDialog({ kind: 'tags', memberId: row.id })}
-        />
-      )}
+      {/* A failed load says so with Retry (it used to be an empty state without one). */}
+      <QueryState query={members} what={t('list.what')} loadingRows={3}>
+        {(data) =>
+          noMembersAtAll ? (
+            <EmptyState title={t('list.empty')} />
+          ) : data.rows.length === 0 ? (
+            <EmptyState title={t('list.noMatch')} />
+          ) : (
+            <MemberTable
+              orgId={orgId}
+              rows={data.rows}
+              total={data.total}
+              page={page}
+              sort={sort}
+              selected={new Set(selected.keys())}
+              onToggle={toggle}
+              onToggleAll={toggleAll}
+              onSort={handleSort}
+              onPage={(next) => {
+                setPage(next);
+                resetSelection();
+              }}
+              onEditTags={(row) => setDialog({ kind: 'tags', memberId: row.id })}
+            />
+          )
+        }
+      </QueryState>
 
       {canInvite && <PendingInvites orgId={orgId} />}
 
       {dialog?.kind === 'invite' && <InviteMemberDialog orgId={orgId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'role' && (
         <ChangeRoleDialog
-          orgId={orgId}
           memberIds={[...selected.keys()]}
           initialRole={selectedRows.every((row) => memberRole(row) === 'administrator') ? 'member' : 'administrator'}
           onClose={() => setDialog(null)}
@@ -194,7 +192,7 @@ export function MemberListPage() {
           confirmLabel={t('remove.submit')}
           busy={remove.isPending}
           error={remove.isError ? memberErrorMessage(remove.error, t) : null}
-          onConfirm={() => remove.mutate()}
+          onConfirm={confirmRemove}
           onClose={() => {
             remove.reset();
             setDialog(null);
@@ -203,7 +201,6 @@ export function MemberListPage() {
       )}
       {tagsRow && (
         <MemberTagsDialog
-          orgId={orgId}
           memberId={tagsRow.id}
           username={memberUsername(tagsRow)}
           tags={tagsRow.organization_membership_tag}

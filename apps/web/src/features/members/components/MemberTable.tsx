@@ -101,8 +101,15 @@ export function MemberTable({ orgId, rows, total, page, sort, selected, onToggle
           </TableBody>
         </Table>
       </TableContainer>
+      {/*
+        The pagination bar scrolls sideways on narrow screens (overflow: auto), and with one page
+        its arrows are disabled: focusable and named, so a keyboard can scroll it (WCAG 2.1.1).
+      */}
       <TablePagination
         component="div"
+        role="group"
+        aria-label={t('list.pagination')}
+        tabIndex={0}
         count={total}
         page={page}
         rowsPerPage={MEMBER_PAGE_SIZE}

@@ -11,18 +11,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createMemberTag, deleteMemberTag, memberKeys, updateMemberTag, type MemberTag } from '../api/members.queries.ts';
+import { useEditMemberTag } from '../api/members.mutations.ts';
+import type { MemberTag } from '../api/members.queries.ts';
 import { memberErrorMessage } from '../member-errors.ts';
 import { validateTagKey } from '../member-rules.ts';
 
-type TagAction = { kind: 'create'; key: string; value: string } | { kind: 'update'; id: number; value: string } | { kind: 'delete'; id: number };
-
 /** View and edit a member's tags (tag_key, value) — accounts spec §3 organization_membership_tag. */
-export function MemberTagsDialog({ orgId, memberId, username, tags, canEdit, onClose }: {
-  orgId: number;
+export function MemberTagsDialog({ memberId, username, tags, canEdit, onClose }: {
   memberId: number;
   username: string;
   tags: readonly MemberTag[];
@@ -31,32 +28,26 @@ export function MemberTagsDialog({ orgId, memberId, username, tags, canEdit, onC
 }) {
   const { t } = useTranslation('members');
   const titleId = useId();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<number, string>>({});
   const [newKey, setNewKey] = useState('');
   const [newValue, setNewValue] = useState('');
   const [keyTouched, setKeyTouched] = useState(false);
-  const mutation = useMutation({
-    mutationFn: (action: TagAction) => {
-      if (action.kind === 'create') return createMemberTag(memberId, action.key, action.value);
-      if (action.kind === 'update') return updateMemberTag(action.id, action.value);
-      return deleteMemberTag(action.id);
-    },
-    meta: { silent: true },
-    onSuccess: async (_result, action) => {
-      await queryClient.invalidateQueries({ queryKey: memberKeys.org(orgId) });
-      if (action.kind === 'create') {
-        setNewKey('');
-        setNewValue('');
-        setKeyTouched(false);
-      }
-    },
-  });
+  const mutation = useEditMemberTag();
   const keyError = validateTagKey(newKey, tags.map((tag) => tag.tag_key));
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
     setKeyTouched(true);
-    if (keyError === null) mutation.mutate({ kind: 'create', key: newKey, value: newValue });
+    if (keyError !== null) return;
+    mutation.mutate(
+      { kind: 'create', memberId, key: newKey, value: newValue },
+      {
+        onSuccess: () => {
+          setNewKey('');
+          setNewValue('');
+          setKeyTouched(false);
+        },
+      },
+    );
   };
 
   return (

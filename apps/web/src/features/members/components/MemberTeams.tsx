@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,8 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { removeTeamMember } from '../../teams/api/teams.mutations.ts';
-import { memberTeamKeys, memberTeamsQuery, type MemberTeamRow } from '../api/teams.queries.ts';
+import { useRemoveTeamMembership } from '../api/teams.mutations.ts';
+import { memberTeamsQuery, type MemberTeamRow } from '../api/teams.queries.ts';
 import { memberErrorMessage } from '../member-errors.ts';
 import { AddTeamToMemberDialog } from './AddTeamToMemberDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -36,7 +36,6 @@ export function MemberTeams({ orgId, userId, username, allowRemove, listMaxHeigh
   listMaxHeight?: number;
 }) {
   const { t } = useTranslation('members');
-  const queryClient = useQueryClient();
   const { data: actor } = useQuery(whoamiQuery);
   const teams = useQuery(memberTeamsQuery(orgId, userId));
   const canAdd = useCan('resin.team_membership.create', { organizationId: orgId });
@@ -44,20 +43,14 @@ export function MemberTeams({ orgId, userId, username, allowRemove, listMaxHeigh
   const isSelf = actor?.actorType === 'user' && actor.actorTypeId === userId;
   const [isAddOpen, setAddOpen] = useState(false);
   const [removing, setRemoving] = useState<MemberTeamRow | null>(null);
-  const remove = useMutation({
-    mutationFn: (row: MemberTeamRow) => removeTeamMember(row.id),
-    meta: { silent: true },
-    onSuccess: async () => {
-      notifySuccess(t('teams.member_removed_successfully'));
-      setRemoving(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: memberTeamKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['organizations'] }),
-        queryClient.invalidateQueries({ queryKey: ['teams'] }),
-        queryClient.invalidateQueries({ queryKey: ['permissions'] }),
-      ]);
-    },
-  });
+  const remove = useRemoveTeamMembership();
+  const confirmRemove = (row: MemberTeamRow) =>
+    remove.mutate(row.id, {
+      onSuccess: () => {
+        notifySuccess(t('teams.member_removed_successfully'));
+        setRemoving(null);
+      },
+    });
   const teamName = (row: MemberTeamRow) => row.is_member_of__team[0]?.name ?? '—';
   const rows = teams.data ?? [];
 
@@ -116,7 +109,7 @@ export function MemberTeams({ orgId, userId, username, allowRemove, listMaxHeigh
           confirmLabel={t('teams.removeSubmit')}
           busy={remove.isPending}
           error={remove.isError ? memberErrorMessage(remove.error, t) : null}
-          onConfirm={() => remove.mutate(removing)}
+          onConfirm={() => confirmRemove(removing)}
           onClose={() => {
             remove.reset();
             setRemoving(null);

@@ -9,31 +9,30 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { inviteKeys, pendingInvitesQuery, revokeInvite, type InviteRow } from '../api/invites.queries.ts';
+import { useRevokeInvite } from '../api/invites.mutations.ts';
+import { pendingInvitesQuery, type InviteRow } from '../api/invites.queries.ts';
 import { memberErrorMessage } from '../member-errors.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 
 /** Pending invites of the organization (email, role, invited date) with revoke; administrators only. */
 export function PendingInvites({ orgId }: { orgId: number }) {
   const { t } = useTranslation('members');
-  const queryClient = useQueryClient();
   const invites = useQuery(pendingInvitesQuery(orgId));
   const [revoking, setRevoking] = useState<InviteRow | null>(null);
-  const revoke = useMutation({
-    mutationFn: (invite: InviteRow) => revokeInvite(invite.id),
-    meta: { silent: true },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: inviteKeys.org(orgId) });
-      notifySuccess(t('invites.revoked'));
-      setRevoking(null);
-    },
-  });
+  const revoke = useRevokeInvite();
+  const confirmRevoke = (invite: InviteRow) =>
+    revoke.mutate(invite.id, {
+      onSuccess: () => {
+        notifySuccess(t('invites.revoked'));
+        setRevoking(null);
+      },
+    });
   const email = (invite: InviteRow) => invite.invitee[0]?.email ?? '—';
 
   return (
@@ -41,43 +40,48 @@ export function PendingInvites({ orgId }: { orgId: number }) {
       <Typography id="pending-invites-title" variant="h6" component="h2" gutterBottom>
         {t('invites.title')}
       </Typography>
-      {invites.isPending ? (
-        <PageLoading />
-      ) : !invites.data || invites.data.length === 0 ? (
-        <Typography color="text.secondary">{t('invites.empty')}</Typography>
-      ) : (
-        <Paper variant="outlined">
-          <Table size="small" aria-label={t('invites.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('invites.columns.email')}</TableCell>
-                <TableCell>{t('invites.columns.role')}</TableCell>
-                <TableCell>{t('invites.columns.invited')}</TableCell>
-                <TableCell align="right">{t('invites.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {invites.data.map((invite) => {
-                const role = invite.organization_membership_role[0]?.name ?? '';
-                return (
-                  <TableRow key={invite.id}>
-                    <TableCell>{email(invite)}</TableCell>
-                    <TableCell>{role ? t(`roles.${role}`, { defaultValue: role }) : '—'}</TableCell>
-                    <TableCell>{formatDate(invite.created_at)}</TableCell>
-                    <TableCell align="right">
-                      <Tooltip title={t('invites.revoke')}>
-                        <IconButton aria-label={t('invites.revokeFor', { email: email(invite) })} onClick={() => setRevoking(invite)}>
-                          <CancelScheduleSendIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Paper>
-      )}
+      {/* A failed load is an error with Retry, not "No pending invites" (it used to be). */}
+      <QueryState
+        query={invites}
+        what={t('invites.what')}
+        loadingRows={2}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<Typography color="text.secondary">{t('invites.empty')}</Typography>}
+      >
+        {(rows) => (
+          <Paper variant="outlined">
+            <Table size="small" aria-label={t('invites.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('invites.columns.email')}</TableCell>
+                  <TableCell>{t('invites.columns.role')}</TableCell>
+                  <TableCell>{t('invites.columns.invited')}</TableCell>
+                  <TableCell align="right">{t('invites.columns.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((invite) => {
+                  const role = invite.organization_membership_role[0]?.name ?? '';
+                  return (
+                    <TableRow key={invite.id}>
+                      <TableCell>{email(invite)}</TableCell>
+                      <TableCell>{role ? t(`roles.${role}`, { defaultValue: role }) : '—'}</TableCell>
+                      <TableCell>{formatDate(invite.created_at)}</TableCell>
+                      <TableCell align="right">
+                        <Tooltip title={t('invites.revoke')}>
+                          <IconButton aria-label={t('invites.revokeFor', { email: email(invite) })} onClick={() => setRevoking(invite)}>
+                            <CancelScheduleSendIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Paper>
+        )}
+      </QueryState>
       {revoking && (
         <ConfirmDialog
           title={t('invites.revokeTitle')}
@@ -85,7 +89,7 @@ export function PendingInvites({ orgId }: { orgId: number }) {
           confirmLabel={t('invites.revokeSubmit')}
           busy={revoke.isPending}
           error={revoke.isError ? memberErrorMessage(revoke.error, t) : null}
-          onConfirm={() => revoke.mutate(revoking)}
+          onConfirm={() => confirmRevoke(revoking)}
           onClose={() => {
             revoke.reset();
             setRevoking(null);

@@ -1,44 +1,50 @@
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import * as application from '@flotilla/core/schemas/odata/application';
+import { expanded } from '@flotilla/core/schemas/odata/common';
+import * as organization from '@flotilla/core/schemas/odata/organization';
+import * as organizationMembership from '@flotilla/core/schemas/odata/organization-membership';
+import * as organizationMembershipRole from '@flotilla/core/schemas/odata/organization-membership-role';
+import * as team from '@flotilla/core/schemas/odata/team';
+import * as user from '@flotilla/core/schemas/odata/user';
 import { ApiError } from '../../../lib/http.ts';
-import type { ApplicationClass } from '../../../lib/model.ts';
-import { pine } from '../../../lib/pine.ts';
+import { odataList, odataOne } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
 
 /**
- * Organization reads (accounts spec §3 organization, §7 "Organizations"). Keys live under
- * ['organizations'] so one invalidation refreshes the list, the summary and the fleets dialog's
+ * Organization reads (accounts spec §3 organization, §7 "Organizations"). Everything sits under
+ * `orgKeys.all`, so one invalidation refreshes the list, the summary and the fleets dialog's
  * organization picker (which uses the same prefix).
  */
 export const orgKeys = {
   all: ['organizations'] as const,
-  list: (userId: number) => ['organizations', 'list', userId] as const,
-  detail: (id: number) => ['organizations', 'detail', id] as const,
-  summary: (id: number) => ['organizations', 'detail', id, 'summary'] as const,
-  applications: (id: number) => ['organizations', 'detail', id, 'applications'] as const,
+  list: (userId: number) => [...orgKeys.all, 'list', userId] as const,
+  detail: (id: number) => [...orgKeys.all, 'detail', id] as const,
+  summary: (id: number) => [...orgKeys.detail(id), 'summary'] as const,
+  /** Every scoped application list of the organization (teams' writes refresh these). */
+  applications: (id: number) => [...orgKeys.detail(id), 'applications'] as const,
+  scopedApplications: (id: number, applicationClass: string, scope: string) => [...orgKeys.applications(id), applicationClass, scope] as const,
 };
 
 /** Accounts spec §9 polling: the organization table refreshes every 10 s. */
 export const ORGANIZATION_LIST_POLL_MS = 10_000;
 
-export interface OrganizationListItem {
-  id: number;
-  name: string;
-  handle: string;
-  created_at: string;
-  logo_image: string | null;
-  /** `organization_membership/$count`. */
-  organization_membership: number;
-  /** `application/$count` of class fleet. */
-  application: number;
-}
+const byName = <T>(key: (row: T) => string) => (a: T, b: T) => key(a).localeCompare(key(b), undefined, { sensitivity: 'base' });
+
+const organizationListRow = organization.row.pick({ id: true, name: true, handle: true, created_at: true, logo_image: true }).extend({
+  // `$count` expands: the number of members and of fleets.
+  organization_membership: z.number().int(),
+  application: z.number().int(),
+});
+export type OrganizationListItem = z.output<typeof organizationListRow>;
 
 /** The user's organizations (membership filter), with member and fleet counts, sorted by name. */
 export function organizationListQuery(userId: number) {
   return queryOptions({
     queryKey: orgKeys.list(userId),
-    queryFn: async (): Promise<OrganizationListItem[]> => {
-      const rows = (await pine.get({
-        resource: 'organization',
+    queryFn: async () => {
+      const rows = await odataList(organizationListRow, {
+        resource: organization.resource,
         options: {
           $select: ['id', 'name', 'handle', 'created_at', 'logo_image'],
           $filter: { organization_membership: { $any: { $alias: 'om', $expr: { om: { user: userId } } } } },
@@ -48,22 +54,16 @@ export function organizationListQuery(userId: number) {
           },
           $orderby: { name: 'asc' },
         },
-      })) as OrganizationListItem[];
+      });
       // Case-insensitive order regardless of the database collation.
-      return [...rows].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+      return rows.sort(byName((org) => org.name));
     },
     refetchInterval: ORGANIZATION_LIST_POLL_MS,
   });
 }
 
-export interface OrganizationDetail {
-  id: number;
-  name: string;
-  handle: string;
-  created_at: string;
-  logo_image: string | null;
-  is_frozen: boolean;
-}
+const organizationDetailRow = organization.row.pick({ id: true, name: true, handle: true, created_at: true, logo_image: true, is_frozen: true });
+export type OrganizationDetail = z.output<typeof organizationDetailRow>;
 
 /**
  * One organization, or null when it does not exist or the user cannot see it. Any failure other
@@ -74,12 +74,11 @@ export function organizationQuery(id: number) {
     queryKey: orgKeys.detail(id),
     queryFn: async (): Promise<OrganizationDetail | null> => {
       try {
-        const row = await pine.get({
-          resource: 'organization',
+        return await odataOne(organizationDetailRow, {
+          resource: organization.resource,
           id,
           options: { $select: ['id', 'name', 'handle', 'created_at', 'logo_image', 'is_frozen'] },
         });
-        return (row as OrganizationDetail | undefined) ?? null;
       } catch (error) {
         if (error instanceof ApiError && error.status < 500) return null;
         throw error;
@@ -89,19 +88,20 @@ export function organizationQuery(id: number) {
   });
 }
 
-export interface OrganizationMemberItem {
-  id: number;
-  user: Array<{ id: number; username: string }>;
-  organization_membership_role: Array<{ name: string }>;
-}
+const summaryMembershipRow = organizationMembership.row.pick({ id: true }).extend({
+  user: expanded(user.row.pick({ id: true, username: true })),
+  organization_membership_role: expanded(organizationMembershipRole.row.pick({ name: true })),
+});
+export type OrganizationMemberItem = z.output<typeof summaryMembershipRow>;
+
+const summaryTeamRow = team.row.pick({ id: true, name: true });
+const summaryApplicationRow = application.row.pick({ id: true, app_name: true, is_of__class: true });
 
 export interface OrganizationSummary {
   memberships: OrganizationMemberItem[];
-  teams: Array<{ id: number; name: string }>;
-  applications: Array<{ id: number; app_name: string; is_of__class: ApplicationClass }>;
+  teams: z.output<typeof summaryTeamRow>[];
+  applications: z.output<typeof summaryApplicationRow>[];
 }
-
-const byName = <T>(key: (row: T) => string) => (a: T, b: T) => key(a).localeCompare(key(b), undefined, { sensitivity: 'base' });
 
 /** Members, teams and applications for the summary cards (accounts spec §2 Organization summary). */
 export function organizationSummaryQuery(id: number) {
@@ -109,21 +109,24 @@ export function organizationSummaryQuery(id: number) {
     queryKey: orgKeys.summary(id),
     queryFn: async (): Promise<OrganizationSummary> => {
       const [memberships, teams, applications] = await Promise.all([
-        pine.get({
-          resource: 'organization_membership',
+        odataList(summaryMembershipRow, {
+          resource: organizationMembership.resource,
           options: {
             $select: ['id'],
             $filter: { is_member_of__organization: id },
             $expand: { user: { $select: ['id', 'username'] }, organization_membership_role: { $select: ['name'] } },
           },
         }),
-        pine.get({ resource: 'team', options: { $select: ['id', 'name'], $filter: { belongs_to__organization: id } } }),
-        pine.get({ resource: 'application', options: { $select: ['id', 'app_name', 'is_of__class'], $filter: { organization: id } } }),
+        odataList(summaryTeamRow, { resource: team.resource, options: { $select: ['id', 'name'], $filter: { belongs_to__organization: id } } }),
+        odataList(summaryApplicationRow, {
+          resource: application.resource,
+          options: { $select: ['id', 'app_name', 'is_of__class'], $filter: { organization: id } },
+        }),
       ]);
       return {
-        memberships: (memberships as OrganizationMemberItem[]).sort(byName((m) => m.user[0]?.username ?? '')),
-        teams: (teams as OrganizationSummary['teams']).sort(byName((t) => t.name)),
-        applications: (applications as OrganizationSummary['applications']).sort(byName((a) => a.app_name)),
+        memberships: memberships.sort(byName((m) => m.user[0]?.username ?? '')),
+        teams: teams.sort(byName((t) => t.name)),
+        applications: applications.sort(byName((a) => a.app_name)),
       };
     },
     refetchInterval: DEFAULT_POLL_MS,

@@ -5,27 +5,25 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { organizationErrorText, updateOrganizationLogo } from '../api/organization-mutations.ts';
-import { orgKeys, type OrganizationDetail } from '../api/organizations.queries.ts';
+import { useChangeOrganizationLogo } from '../api/organizations.mutations.ts';
+import type { OrganizationDetail } from '../api/organizations.queries.ts';
+import { organizationErrorText } from '../organization-errors.ts';
 import { EMPTY_LOGO, LogoPicker, type LogoValue } from './LogoPicker.tsx';
 
 /** Change logo (accounts spec §5 logo rule; success message updated_organization_logo). */
 export function ChangeLogoDialog({ organization, onClose }: { organization: OrganizationDetail; onClose: () => void }) {
   const { t } = useTranslation('organizations');
-  const queryClient = useQueryClient();
   const [logo, setLogo] = useState<LogoValue>(EMPTY_LOGO);
-  const mutation = useMutation({
-    meta: { silent: true },
-    mutationFn: (dataUrl: string) => updateOrganizationLogo(organization.id, dataUrl),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
-      notifySuccess(t('messages.updated_organization_logo'));
-      onClose();
-    },
-  });
+  const mutation = useChangeOrganizationLogo(organization.id);
+  const save = (dataUrl: string) =>
+    mutation.mutate(dataUrl, {
+      onSuccess: () => {
+        notifySuccess(t('messages.updated_organization_logo'));
+        onClose();
+      },
+    });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="change-logo-title">
@@ -33,7 +31,7 @@ export function ChangeLogoDialog({ organization, onClose }: { organization: Orga
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (logo.dataUrl) mutation.mutate(logo.dataUrl);
+          if (logo.dataUrl) save(logo.dataUrl);
         }}
       >
         <DialogTitle id="change-logo-title">{t('changeLogo.title')}</DialogTitle>

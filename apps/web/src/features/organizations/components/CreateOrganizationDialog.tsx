@@ -7,15 +7,16 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isSameName, validateOrganizationName } from '@flotilla/core/organization-rules';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
-import { ApiError } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { createOrganization, isNameConflict, organizationErrorText, type CreatedOrganization } from '../api/organization-mutations.ts';
-import { orgKeys, organizationListQuery } from '../api/organizations.queries.ts';
+import { useCreateOrganization } from '../api/organizations.mutations.ts';
+import { organizationListQuery } from '../api/organizations.queries.ts';
+import type { CreatedOrganization } from '../api/organizations.requests.ts';
+import { isNameConflict, organizationErrorText } from '../organization-errors.ts';
 import { EMPTY_LOGO, LogoPicker, type LogoValue } from './LogoPicker.tsx';
 
 /**
@@ -25,7 +26,6 @@ import { EMPTY_LOGO, LogoPicker, type LogoValue } from './LogoPicker.tsx';
  */
 export function CreateOrganizationDialog({ onClose, onCreated }: { onClose: () => void; onCreated?: (org: CreatedOrganization) => void }) {
   const { t } = useTranslation('organizations');
-  const queryClient = useQueryClient();
   const { data: actor } = useQuery(whoamiQuery);
   const userId = actor?.actorTypeId ?? 0;
   const organizations = useQuery({ ...organizationListQuery(userId), enabled: userId > 0 });
@@ -33,40 +33,29 @@ export function CreateOrganizationDialog({ onClose, onCreated }: { onClose: () =
   const alreadyUsed = t('fields_errors.already_used');
   const { register, handleSubmit, formState, setError } = useForm<{ name: string }>({ mode: 'onChange', defaultValues: { name: '' } });
 
-  const mutation = useMutation({
-    meta: { silent: true },
-    mutationFn: async (name: string): Promise<{ org: CreatedOrganization; logoProblem: string | null }> => {
-      if (logo.problem) return { org: await createOrganization({ name }), logoProblem: t(`logo.${logo.problem}`) };
-      if (!logo.dataUrl) return { org: await createOrganization({ name }), logoProblem: null };
-      try {
-        return { org: await createOrganization({ name, logo_image: logo.dataUrl }), logoProblem: null };
-      } catch (error) {
-        // A rejected logo (400) is ignored on create: create without it (accounts spec §5).
-        if (error instanceof ApiError && error.status === 400) {
-          return { org: await createOrganization({ name }), logoProblem: organizationErrorText(error) };
-        }
-        throw error;
-      }
-    },
-    onSuccess: async ({ org, logoProblem }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: orgKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['permissions'] }),
-      ]);
-      notifySuccess(logoProblem ? t('create.createdWithoutLogo', { name: org.name, reason: logoProblem }) : t('create.created', { name: org.name }));
-      onCreated?.(org);
-      onClose();
-    },
-    onError: (error) => {
-      if (isNameConflict(error)) setError('name', { message: alreadyUsed }, { shouldFocus: true });
-    },
-  });
+  const mutation = useCreateOrganization();
+  // A logo the picker refused is left out; so is one the API rejects (accounts spec §5). Either way the toast says why.
+  const create = (name: string) =>
+    mutation.mutate(
+      { name, logoImage: logo.problem ? null : logo.dataUrl },
+      {
+        onSuccess: ({ org, logoError }) => {
+          const logoProblem = logo.problem ? t(`logo.${logo.problem}`) : logoError ? organizationErrorText(logoError) : null;
+          notifySuccess(logoProblem ? t('create.createdWithoutLogo', { name: org.name, reason: logoProblem }) : t('create.created', { name: org.name }));
+          onCreated?.(org);
+          onClose();
+        },
+        onError: (error) => {
+          if (isNameConflict(error)) setError('name', { message: alreadyUsed }, { shouldFocus: true });
+        },
+      },
+    );
 
   const submitError = mutation.isError && !isNameConflict(mutation.error) ? organizationErrorText(mutation.error) : null;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="create-org-title">
-      <form noValidate onSubmit={handleSubmit(({ name }) => mutation.mutate(name.trim()))}>
+      <form noValidate onSubmit={(event) => void handleSubmit(({ name }) => create(name.trim()))(event)}>
         <DialogTitle id="create-org-title">{t('create.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

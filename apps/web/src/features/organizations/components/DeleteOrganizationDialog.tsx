@@ -7,12 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { deleteOrganization, organizationErrorText } from '../api/organization-mutations.ts';
-import { orgKeys, type OrganizationDetail } from '../api/organizations.queries.ts';
+import { useDeleteOrganization } from '../api/organizations.mutations.ts';
+import type { OrganizationDetail } from '../api/organizations.queries.ts';
+import { organizationErrorText } from '../organization-errors.ts';
 
 /**
  * Delete, for the sole administrator (accounts spec §6): the user types the organization's name
@@ -20,22 +20,12 @@ import { orgKeys, type OrganizationDetail } from '../api/organizations.queries.t
  */
 export function DeleteOrganizationDialog({ organization, onClose }: { organization: OrganizationDetail; onClose: () => void }) {
   const { t } = useTranslation('organizations');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
-  const mutation = useMutation({
-    meta: { silent: true },
-    mutationFn: () => deleteOrganization(organization.id),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: orgKeys.detail(organization.id) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: orgKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['permissions'] }),
-      ]);
-      notifySuccess(t('messages.organization_deleted_successfully'));
-      onClose();
-      await navigate({ to: '/orgs' });
-    },
+  const mutation = useDeleteOrganization(organization.id, () => {
+    notifySuccess(t('messages.organization_deleted_successfully'));
+    onClose();
+    void navigate({ to: '/orgs' });
   });
   const confirmed = typed === organization.name;
 

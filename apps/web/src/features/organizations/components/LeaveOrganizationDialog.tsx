@@ -5,12 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { leaveOrganization, organizationErrorText } from '../api/organization-mutations.ts';
-import { orgKeys, type OrganizationDetail } from '../api/organizations.queries.ts';
+import { useLeaveOrganization } from '../api/organizations.mutations.ts';
+import type { OrganizationDetail } from '../api/organizations.queries.ts';
+import { organizationErrorText } from '../organization-errors.ts';
 
 /** Leave: deletes the user's own membership; the API refuses for the last administrator. */
 export function LeaveOrganizationDialog({
@@ -23,21 +23,11 @@ export function LeaveOrganizationDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('organizations');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const mutation = useMutation({
-    meta: { silent: true },
-    mutationFn: () => leaveOrganization(membershipId),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: orgKeys.detail(organization.id) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: orgKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['permissions'] }),
-      ]);
-      notifySuccess(t('messages.left_organization', { name: organization.name }));
-      onClose();
-      await navigate({ to: '/orgs' });
-    },
+  const mutation = useLeaveOrganization(organization.id, () => {
+    notifySuccess(t('messages.left_organization', { name: organization.name }));
+    onClose();
+    void navigate({ to: '/orgs' });
   });
 
   return (
@@ -53,7 +43,7 @@ export function LeaveOrganizationDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common:cancel')}</Button>
-        <Button color="error" variant="contained" disabled={mutation.isPending} onClick={() => mutation.mutate()} autoFocus>
+        <Button color="error" variant="contained" disabled={mutation.isPending} onClick={() => mutation.mutate(membershipId)} autoFocus>
           {t('leave.submit')}
         </Button>
       </DialogActions>

@@ -17,5 +17,5 @@ export function OrganizationApplicationsPage() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const applicationClass = applicationClassFromPath(pathname);
   usePageTitle(t(`applications.pageTitle.${applicationClass}`));
-  return <ScopedApplicationList orgId={Number(orgId)} applicationClass={applicationClass} scope={{ kind: 'organization' }} />;
+  return <ScopedApplicationList orgId={Number(orgId)} applicationClass={applicationClass} scope={{ kind: 'organization' }} headingLevel="h1" />;
 }

@@ -14,8 +14,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { organizationRolesQuery } from '../../../lib/permissions.ts';
@@ -52,51 +52,55 @@ export function OrganizationListPage() {
         </Typography>
         {createButton}
       </Box>
-      {organizations.isPending ? (
-        <PageLoading />
-      ) : !organizations.data || organizations.data.length === 0 ? (
-        <EmptyState title={t('list.empty')} help={t('list.emptyHelp')} action={createButton} />
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('list.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('list.columns.name')}</TableCell>
-                <TableCell>{t('list.columns.handle')}</TableCell>
-                <TableCell>{t('list.columns.role')}</TableCell>
-                <TableCell align="right">{t('list.columns.members')}</TableCell>
-                <TableCell align="right">{t('list.columns.fleets')}</TableCell>
-                <TableCell>{t('list.columns.created')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {organizations.data.map((org) => (
-                <TableRow
-                  key={org.id}
-                  hover
-                  sx={{ cursor: 'pointer' }}
-                  // The whole row opens the summary; the name link is the keyboard path.
-                  onClick={() => void navigate({ to: '/orgs/$orgId', params: { orgId: String(org.id) } })}
-                >
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <OrganizationAvatar name={org.name} logo={org.logo_image} />
-                      <Link component={RouterLink} to={`/orgs/${org.id}`} onClick={(event) => event.stopPropagation()}>
-                        {org.name}
-                      </Link>
-                    </Box>
-                  </TableCell>
-                  <TableCell>{org.handle}</TableCell>
-                  <TableCell>{roleLabel(org.id)}</TableCell>
-                  <TableCell align="right">{org.organization_membership}</TableCell>
-                  <TableCell align="right">{org.application}</TableCell>
-                  <TableCell>{formatDate(org.created_at)}</TableCell>
+      <QueryState
+        query={organizations}
+        what={t('list.what')}
+        loadingRows={3}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyState title={t('list.empty')} help={t('list.emptyHelp')} action={createButton} />}
+      >
+        {(rows) => (
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label={t('list.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('list.columns.name')}</TableCell>
+                  <TableCell>{t('list.columns.handle')}</TableCell>
+                  <TableCell>{t('list.columns.role')}</TableCell>
+                  <TableCell align="right">{t('list.columns.members')}</TableCell>
+                  <TableCell align="right">{t('list.columns.fleets')}</TableCell>
+                  <TableCell>{t('list.columns.created')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+              </TableHead>
+              <TableBody>
+                {rows.map((org) => (
+                  <TableRow
+                    key={org.id}
+                    hover
+                    sx={{ cursor: 'pointer' }}
+                    // The whole row opens the summary; the name link is the keyboard path.
+                    onClick={() => void navigate({ to: '/orgs/$orgId', params: { orgId: String(org.id) } })}
+                  >
+                    <TableCell>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                        <OrganizationAvatar name={org.name} logo={org.logo_image} />
+                        <Link component={RouterLink} to={`/orgs/${org.id}`} onClick={(event) => event.stopPropagation()}>
+                          {org.name}
+                        </Link>
+                      </Box>
+                    </TableCell>
+                    <TableCell>{org.handle}</TableCell>
+                    <TableCell>{roleLabel(org.id)}</TableCell>
+                    <TableCell align="right">{org.organization_membership}</TableCell>
+                    <TableCell align="right">{org.application}</TableCell>
+                    <TableCell>{formatDate(org.created_at)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </QueryState>
       {isCreateOpen && <CreateOrganizationDialog onClose={() => setCreateOpen(false)} />}
     </Box>
   );

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading.tsx';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { ApplicationClass } from '../../../lib/model.ts';
@@ -45,7 +46,10 @@ export function OrganizationSummaryPage() {
   usePageTitle(organization.data?.name);
 
   const org = organization.data;
-  if (organization.isPending || !org) return <PageLoading />;
+  if (!org) {
+    // null: gone or out of reach; the route guard sends the user to /orgs on the next navigation.
+    return organization.error ? <ErrorState error={organization.error} what={t('summary.what')} onRetry={() => organization.refetch()} /> : <PageLoading />;
+  }
 
   const userId = actor?.actorTypeId;
   const memberships = summary.data?.memberships;
@@ -87,6 +91,11 @@ export function OrganizationSummaryPage() {
             ) : null)}
         </Stack>
       </Box>
+      {summary.error && !summary.data && (
+        <Box sx={{ mb: 2 }}>
+          <ErrorState error={summary.error} what={t('summary.cardsWhat')} onRetry={() => summary.refetch()} />
+        </Box>
+      )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}>
           <DetailsCard title={t('summary.details')}>

@@ -5,19 +5,19 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isSameName, validateOrganizationName } from '@flotilla/core/organization-rules';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { isNameConflict, organizationErrorText, renameOrganization } from '../api/organization-mutations.ts';
-import { orgKeys, organizationListQuery, type OrganizationDetail } from '../api/organizations.queries.ts';
+import { useRenameOrganization } from '../api/organizations.mutations.ts';
+import { organizationListQuery, type OrganizationDetail } from '../api/organizations.queries.ts';
+import { isNameConflict, organizationErrorText } from '../organization-errors.ts';
 
 /** Rename (accounts spec §5 name rules; success message renamed_successfully). */
 export function RenameOrganizationDialog({ organization, onClose }: { organization: OrganizationDetail; onClose: () => void }) {
   const { t } = useTranslation('organizations');
-  const queryClient = useQueryClient();
   const { data: actor } = useQuery(whoamiQuery);
   const userId = actor?.actorTypeId ?? 0;
   const organizations = useQuery({ ...organizationListQuery(userId), enabled: userId > 0 });
@@ -26,23 +26,22 @@ export function RenameOrganizationDialog({ organization, onClose }: { organizati
     mode: 'onChange',
     defaultValues: { name: organization.name },
   });
-  const mutation = useMutation({
-    meta: { silent: true },
-    mutationFn: (name: string) => renameOrganization(organization.id, name),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
-      notifySuccess(t('messages.renamed_successfully'));
-      onClose();
-    },
-    onError: (error) => {
-      if (isNameConflict(error)) setError('name', { message: alreadyUsed }, { shouldFocus: true });
-    },
-  });
+  const mutation = useRenameOrganization(organization.id);
+  const rename = (name: string) =>
+    mutation.mutate(name, {
+      onSuccess: () => {
+        notifySuccess(t('messages.renamed_successfully'));
+        onClose();
+      },
+      onError: (error) => {
+        if (isNameConflict(error)) setError('name', { message: alreadyUsed }, { shouldFocus: true });
+      },
+    });
   const submitError = mutation.isError && !isNameConflict(mutation.error) ? organizationErrorText(mutation.error) : null;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="rename-org-title">
-      <form noValidate onSubmit={handleSubmit(({ name }) => mutation.mutate(name.trim()))}>
+      <form noValidate onSubmit={(event) => void handleSubmit(({ name }) => rename(name.trim()))(event)}>
         <DialogTitle id="rename-org-title">{t('rename.title')}</DialogTitle>
         <DialogContent>
           {submitError && (

@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 
 export interface SummaryCardItem {
   key: number;
@@ -28,7 +29,18 @@ export function SummaryCard({ title, items, viewAllTo }: { title: string; items:
         <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        {items && <Chip size="small" label={items.length} aria-label={t('summary.countLabel', { title, count: items.length })} />}
+        {/* A chip is a plain div: an aria-label on it is not read, so the words are hidden text. */}
+        {items && (
+          <Chip
+            size="small"
+            label={
+              <>
+                <VisuallyHidden>{t('summary.countLabel', { title, count: items.length })}</VisuallyHidden>
+                <span aria-hidden>{items.length}</span>
+              </>
+            }
+          />
+        )}
       </Box>
       {items && items.length === 0 && <Typography color="text.secondary">{t('summary.emptyList')}</Typography>}
       {items && items.length > 0 && (

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading.tsx';
-import { accountStatusQuery } from '../../account-email/api/account-email.ts';
+import { accountStatusQuery } from '../../account-email/api/account-email.queries.ts';
 import { ChangeEmailForm } from '../../account-email/components/ChangeEmailForm.tsx';
 import { ChangePasswordForm } from '../../account-email/components/ChangePasswordForm.tsx';
 import { DeleteAccountCard } from '../../delete-account/components/DeleteAccountCard.tsx';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { profileQuery } from '../../profile/api/profile.ts';
+import { profileQuery } from '../../profile/api/profile.queries.ts';
 import { ProfileForm } from '../../profile/components/ProfileForm.tsx';
 
 /** Preferences → Profile: the sign-up profile fields, editable (accounts spec §5 Profile). */

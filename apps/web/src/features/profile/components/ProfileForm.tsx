@@ -8,10 +8,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { profileKeys, saveProfile, type AccountType, type Profile, type ProfileChanges } from '../api/profile.ts';
+import type { AccountType, Profile } from '../api/profile.queries.ts';
+import { useSaveProfile } from '../api/profile.mutations.ts';
 
 interface ProfileFormValues {
   first_name: string;
@@ -36,26 +36,23 @@ function toFormValues(profile: Profile | undefined): ProfileFormValues {
  */
 export function ProfileForm({ profile, onSaved, actions }: { profile: Profile | undefined; onSaved: (profile: Profile) => void; actions: (saving: boolean) => ReactNode }) {
   const { t } = useTranslation('preferences');
-  const queryClient = useQueryClient();
   const { register, control, handleSubmit, formState } = useForm<ProfileFormValues>({ mode: 'onTouched', values: toFormValues(profile) });
-  const mutation = useMutation({
-    mutationFn: (values: ProfileChanges) => saveProfile(values),
-    meta: { silent: true },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(profileKeys.own, saved);
-      onSaved(saved);
-    },
-  });
+  const mutation = useSaveProfile();
   const required = (message: string) => (value: string) => (value.trim() ? true : message);
 
-  const submit = handleSubmit((values) =>
-    mutation.mutate({
-      first_name: values.first_name.trim(),
-      last_name: values.last_name.trim(),
-      company: values.company.trim() || null,
-      account_type: values.account_type as AccountType,
-    }),
-  );
+  const submit = handleSubmit((values) => {
+    // The account type is a required field: validation stops an empty one before this point.
+    if (values.account_type === '') return;
+    mutation.mutate(
+      {
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        company: values.company.trim() || null,
+        account_type: values.account_type,
+      },
+      { onSuccess: onSaved },
+    );
+  });
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>

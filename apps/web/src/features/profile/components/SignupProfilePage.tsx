@@ -7,7 +7,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { postLoginDestination } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { profileQuery } from '../api/profile.ts';
+import { profileQuery } from '../api/profile.queries.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 
 /** `/signup/profile` (accounts spec §4): save or skip, then the stored redirect or `/`. */

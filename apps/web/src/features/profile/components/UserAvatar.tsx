@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import { useQuery } from '@tanstack/react-query';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
-import { clientConfigQuery } from '../api/client-config.ts';
-import { profileQuery } from '../api/profile.ts';
+import { clientConfigQuery } from '../api/client-config.queries.ts';
+import { profileQuery } from '../api/profile.queries.ts';
 import { avatarUrlFor, emailHash, initialsOf } from '../avatar.ts';
 
 /** The signed-in user's avatar: the avatar service's image by email hash, else initials. */

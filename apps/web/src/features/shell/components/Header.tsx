@@ -1,13 +1,24 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ChangelogButton } from './ChangelogButton.tsx';
+import { HeaderLinks } from './HeaderLinks.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useHeaderFlagged } from '../../staff/use-account-flags.ts';
 
-export function Header() {
+/** The phone navigation drawer this header's menu button opens (under `md`). */
+export interface HeaderNavigation {
+  controlsId: string;
+  isOpen: boolean;
+  onOpen: () => void;
+}
+
+export function Header({ navigation }: { navigation: HeaderNavigation | null }) {
   const { t } = useTranslation();
   // Accounts spec §2: red for admin or flagged accounts.
   const flagged = useHeaderFlagged();
@@ -17,16 +28,31 @@ export function Header() {
       data-flagged={flagged ? 'true' : undefined}
       sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, ...(flagged ? { bgcolor: 'error.main' } : {}) }}
     >
-      <Toolbar>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+        {navigation && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t('shell:header.openNavigation')}
+            aria-controls={navigation.controlsId}
+            aria-expanded={navigation.isOpen}
+            onClick={navigation.onOpen}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
         <Typography
           variant="h6"
           component={Link}
           to="/"
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
+          noWrap
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexShrink: 0 }}
         >
           {t('appName')}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        <HeaderLinks />
+        <ChangelogButton />
         <UserMenu />
       </Toolbar>
     </AppBar>

@@ -1,94 +1,191 @@
+import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useRouterState } from '@tanstack/react-router';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AppsIcon from '@mui/icons-material/Apps';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import BusinessIcon from '@mui/icons-material/Business';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DeveloperBoardIcon from '@mui/icons-material/DeveloperBoard';
+import DeviceHubIcon from '@mui/icons-material/DeviceHub';
+import GroupsIcon from '@mui/icons-material/Groups';
+import PeopleIcon from '@mui/icons-material/People';
+import WidgetsIcon from '@mui/icons-material/Widgets';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { VISUALLY_HIDDEN } from '../../../components/VisuallyHidden.tsx';
 import { useCan, useIsObserverOnly } from '../../../lib/permissions.ts';
-import { SIDEBAR_WIDTH } from '../../../theme.ts';
-import { deviceQuery } from '../../devices/api/devices.queries.ts';
-import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
-import { organizationQuery } from '../../organizations/api/organizations.queries.ts';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../../theme.ts';
 import { useExperimentalFlag } from '../../preferences/experimental-flags.ts';
-import { sidebarBackLink, sidebarContext, sidebarEntries, type SidebarEntry } from '../sidebar-entries.ts';
+import { useShellContext } from '../hooks/use-shell-context.ts';
+import { sidebarBackLink, sidebarEntries, type SidebarEntry } from '../sidebar-entries.ts';
 
-/** Accounts spec §2: no sidebar on verify-email, signup/profile and preferences. */
-const PAGES_WITHOUT_SIDEBAR = ['/preferences', '/signup/profile', '/user/verify-email'];
+const ENTRY_ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
+  'sidebar.summary': DashboardIcon,
+  'sidebar.fleets': DeviceHubIcon,
+  'sidebar.devices': DeveloperBoardIcon,
+  'sidebar.organizations': BusinessIcon,
+  'sidebar.apps': AppsIcon,
+  'sidebar.blocks': WidgetsIcon,
+  'sidebar.members': PeopleIcon,
+  'sidebar.teams': GroupsIcon,
+};
 
-export function Sidebar() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  if (PAGES_WITHOUT_SIDEBAR.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return null;
-  return <SidebarDrawer />;
-}
+export type SidebarProps =
+  /** Desktop (md and up): always shown, 220px or collapsed to 56px of icons. */
+  | { variant: 'permanent'; navId: string; isCollapsed: boolean; onCollapsedChange: (collapsed: boolean) => void }
+  /** Phones and tablets: a modal drawer opened from the header's menu button. */
+  | { variant: 'temporary'; navId: string; isOpen: boolean; restoreFocus: boolean; onClose: () => void; onNavigate: () => void };
 
-function SidebarDrawer() {
-  const { t } = useTranslation();
-  const params = useParams({ strict: false }) as { fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string };
-  const [displayApps] = useExperimentalFlag('displayApps');
-  const device = useQuery({ ...deviceQuery(params.uuid ?? ''), enabled: Boolean(params.uuid) });
-  const deviceFleetId = device.data?.belongs_to__application[0]?.id ?? null;
-  const context = sidebarContext(params, deviceFleetId);
-  const fleetId = context.kind === 'fleet' || context.kind === 'device' ? (context.fleetId ?? undefined) : undefined;
-  const fleet = useQuery({ ...fleetQuery(fleetId ?? 0), enabled: fleetId !== undefined });
-  const inOrganization = context.kind === 'organization' || context.kind === 'member' || context.kind === 'team';
-  const scope = { fleetId, organizationId: inOrganization ? context.orgId : fleet.data?.organization[0]?.id };
-  const backLink = sidebarBackLink(context);
-  const organization = useQuery({ ...organizationQuery(inOrganization ? context.orgId : 0), enabled: inOrganization });
-  const heading =
-    context.kind === 'device'
-      ? (device.data?.device_name ?? '')
-      : context.kind === 'fleet'
-        ? (fleet.data?.app_name ?? '')
-        : inOrganization
-          ? (organization.data?.name ?? '')
-          : '';
-
+/**
+ * The sidebar (accounts spec §2 "Sidebar", fleets spec §2 "Sidebar entries"): a navigation
+ * landmark with a list of links, one `li` each. On desktop it can be collapsed to icons (the
+ * labels stay as the links' names and as tooltips); under `md` it is a temporary drawer that
+ * closes on Escape, on the backdrop and when a link is followed.
+ */
+export function Sidebar(props: SidebarProps) {
+  if (props.variant === 'temporary') {
+    return (
+      <Drawer
+        variant="temporary"
+        open={props.isOpen}
+        onClose={props.onClose}
+        // Mounted while closed, so the menu button's aria-controls always points at it; after a
+        // link is followed focus goes to the new page's h1, not back to the menu button.
+        ModalProps={{ keepMounted: true, disableRestoreFocus: !props.restoreFocus }}
+        sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
+      >
+        <Toolbar />
+        <SidebarNav navId={props.navId} isCollapsed={false} onNavigate={props.onNavigate} />
+      </Drawer>
+    );
+  }
+  const width = props.isCollapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
   return (
     <Drawer
       variant="permanent"
-      sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
+      data-collapsed={props.isCollapsed ? 'true' : 'false'}
+      sx={(theme) => ({
+        width,
+        flexShrink: 0,
+        transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+        '& .MuiDrawer-paper': {
+          width,
+          boxSizing: 'border-box',
+          overflowX: 'hidden',
+          transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+        },
+      })}
     >
       <Toolbar />
-      <Box component="nav" aria-label={t('sidebar.navigation')}>
-        <List dense>
-          {backLink && (
-            <ListItemButton component={Link} to={backLink.to} activeOptions={{ exact: true }}>
-              <ListItemText primary={t(backLink.labelKey)} />
-            </ListItemButton>
-          )}
-          {heading && (
-            <ListSubheader component="div" sx={{ lineHeight: '32px' }}>
-              {heading}
-            </ListSubheader>
-          )}
-          {sidebarEntries(context)
-            .filter((entry) => displayApps || !entry.appsOnly)
-            .map((entry) => (
-              <SidebarItem key={entry.to} entry={entry} scope={scope} label={t(entry.labelKey)} />
-            ))}
-        </List>
+      <Box sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        <SidebarNav navId={props.navId} isCollapsed={props.isCollapsed} />
       </Box>
+      <Divider />
+      <CollapseToggle navId={props.navId} isCollapsed={props.isCollapsed} onChange={props.onCollapsedChange} />
     </Drawer>
   );
 }
 
-function SidebarItem({ entry, scope, label }: { entry: SidebarEntry; scope: { fleetId?: number; organizationId?: number }; label: string }) {
+function CollapseToggle({ navId, isCollapsed, onChange }: { navId: string; isCollapsed: boolean; onChange: (collapsed: boolean) => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Box sx={{ display: 'flex', justifyContent: isCollapsed ? 'center' : 'flex-end', p: 0.5 }}>
+      <Tooltip title={t(isCollapsed ? 'sidebar.expand' : 'sidebar.collapse')} placement="right" describeChild>
+        <IconButton aria-label={t('sidebar.toggle')} aria-expanded={!isCollapsed} aria-controls={navId} onClick={() => onChange(!isCollapsed)}>
+          {isCollapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+function SidebarNav({ navId, isCollapsed, onNavigate }: { navId: string; isCollapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { context, scope, names } = useShellContext();
+  const [displayApps] = useExperimentalFlag('displayApps');
+  const backLink = sidebarBackLink(context);
+  const heading =
+    context.kind === 'device' ? names.device : context.kind === 'fleet' ? names.fleet : context.kind === 'home' ? null : names.organization;
+
+  return (
+    <Box component="nav" id={navId} aria-label={t('sidebar.navigation')}>
+      {heading && (
+        <Typography
+          variant="overline"
+          component="div"
+          noWrap
+          title={heading}
+          sx={{ px: 2, pt: 1, display: 'block', lineHeight: '32px', color: 'text.secondary', ...(isCollapsed ? VISUALLY_HIDDEN : {}) }}
+        >
+          {heading}
+        </Typography>
+      )}
+      <List dense>
+        {backLink && (
+          <SidebarLink to={backLink.to} exact label={t(backLink.labelKey)} Icon={ArrowBackIcon} isCollapsed={isCollapsed} onNavigate={onNavigate} />
+        )}
+        {sidebarEntries(context)
+          .filter((entry) => displayApps || !entry.appsOnly)
+          .map((entry) => (
+            <SidebarItem key={entry.to} entry={entry} scope={scope} label={t(entry.labelKey)} isCollapsed={isCollapsed} onNavigate={onNavigate} />
+          ))}
+      </List>
+    </Box>
+  );
+}
+
+interface ItemProps {
+  label: string;
+  isCollapsed: boolean;
+  onNavigate?: () => void;
+}
+
+function SidebarItem({ entry, scope, ...rest }: ItemProps & { entry: SidebarEntry; scope: { fleetId?: number; organizationId?: number } }) {
   const allowed = useCan(entry.permission ?? '', scope);
   const observerOnly = useIsObserverOnly(scope);
   if (entry.permission && !allowed) return null;
   if (entry.hiddenForObservers && observerOnly) return null;
-  return (
+  return <SidebarLink to={entry.to} exact={entry.exact ?? false} Icon={ENTRY_ICONS[entry.labelKey] ?? DashboardIcon} {...rest} />;
+}
+
+function SidebarLink({ to, exact, label, Icon, isCollapsed, onNavigate }: ItemProps & { to: string; exact: boolean; Icon: ComponentType<{ fontSize?: 'small' }> }) {
+  const link = (
     <ListItemButton
       component={Link}
-      to={entry.to}
-      activeOptions={{ exact: entry.exact ?? false }}
+      to={to}
+      activeOptions={{ exact }}
       activeProps={{ className: 'Mui-selected', 'aria-current': 'page' }}
+      onClick={onNavigate}
+      sx={{ minHeight: 40, px: 2 }}
     >
-      <ListItemText primary={label} />
+      <ListItemIcon sx={{ minWidth: isCollapsed ? 0 : 40 }}>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      {/* Collapsed: the label stays the link's accessible name, and shows as a tooltip. */}
+      <ListItemText primary={label} sx={isCollapsed ? VISUALLY_HIDDEN : undefined} />
     </ListItemButton>
+  );
+  return (
+    <ListItem disablePadding>
+      {isCollapsed ? (
+        <Tooltip title={label} placement="right">
+          {link}
+        </Tooltip>
+      ) : (
+        link
+      )}
+    </ListItem>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -12,11 +13,12 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { VISUALLY_HIDDEN, VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { truncateUsername } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { logout } from '../../../lib/session.ts';
-import { clientConfigQuery } from '../../profile/api/client-config.ts';
+import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 import { UserAvatar } from '../../profile/components/UserAvatar.tsx';
 import { useAccountFlags } from '../../staff/use-account-flags.ts';
 import { adminLinkFor } from '../admin-link.ts';
@@ -43,17 +45,24 @@ export function UserMenu() {
 
   return (
     <>
+      {/*
+        The name is what the button shows (avatar initials, username) followed by its purpose,
+        so speech input users can say what they see (WCAG 2.5.3 label in name). On phones the
+        username is visually hidden but stays in the name.
+      */}
       <Button
         color="inherit"
-        aria-label={t('header.accountMenu')}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<UserAvatar />}
-        sx={{ textTransform: 'none' }}
+        sx={{ textTransform: 'none', minWidth: 0, flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
       >
-        <span data-testid="header-username">{truncateUsername(username)}</span>
+        <Box component="span" data-testid="header-username" sx={(theme) => ({ [theme.breakpoints.down('sm')]: VISUALLY_HIDDEN })}>
+          {truncateUsername(username)}
+        </Box>{' '}
+        <VisuallyHidden>{t('shell:header.accountMenu')}</VisuallyHidden>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>

@@ -6,11 +6,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { createSshKey, sshKeyKeys } from '../api/ssh-keys.ts';
+import { useAddSshKey } from '../api/ssh-keys.mutations.ts';
 import { validateSshKeyTitle, validateSshPublicKey } from '../ssh-key-rules.ts';
 
 interface AddKeyForm {
@@ -21,21 +20,19 @@ interface AddKeyForm {
 /** Accounts spec §5 SSH key: title and key mandatory, key of a supported type. */
 export function AddSshKeyDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation('preferences');
-  const queryClient = useQueryClient();
   const { register, handleSubmit, formState } = useForm<AddKeyForm>({ mode: 'onTouched', defaultValues: { title: '', key: '' } });
-  const mutation = useMutation({
-    mutationFn: ({ title, key }: AddKeyForm) => createSshKey(userId, title, key),
-    meta: { silent: true },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: sshKeyKeys.all });
-      notifySuccess(t('sshKeys.added'));
-      onClose();
-    },
-  });
+  const mutation = useAddSshKey(userId);
+  const submit = (values: AddKeyForm) =>
+    mutation.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(t('sshKeys.added'));
+        onClose();
+      },
+    });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-ssh-key-title">
-      <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values))(event)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         <DialogTitle id="add-ssh-key-title">{t('sshKeys.addTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>

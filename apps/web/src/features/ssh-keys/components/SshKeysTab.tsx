@@ -10,32 +10,26 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { deleteSshKey, sshKeyKeys, sshKeysQuery, type SshKeyRow } from '../api/ssh-keys.ts';
+import { sshKeysQuery, type SshKeyRow } from '../api/ssh-keys.queries.ts';
+import { useDeleteSshKey } from '../api/ssh-keys.mutations.ts';
 import { AddSshKeyDialog } from './AddSshKeyDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
 import { ImportSshKeysDialog } from './ImportSshKeysDialog.tsx';
 
 /** Preferences → SSH keys: list with fingerprints, add, import, delete (accounts spec §2, §5). */
 export function SshKeysTab() {
   const { t } = useTranslation('preferences');
-  const queryClient = useQueryClient();
   const { data: actor } = useQuery(whoamiQuery);
   const keys = useQuery(sshKeysQuery);
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const [deleting, setDeleting] = useState<SshKeyRow | null>(null);
-  const remove = useMutation({
-    mutationFn: (key: SshKeyRow) => deleteSshKey(key.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: sshKeyKeys.all });
-      notifySuccess(t('sshKeys.deleted'));
-      setDeleting(null);
-    },
-  });
+  const remove = useDeleteSshKey();
   const userId = actor?.actorType === 'user' ? actor.actorTypeId : null;
 
   return (
@@ -56,34 +50,40 @@ export function SshKeysTab() {
           {t('sshKeys.add')}
         </Button>
       </Stack>
-      {keys.data && keys.data.length === 0 ? (
-        <Typography color="text.secondary">{t('sshKeys.empty')}</Typography>
-      ) : (
-        <Table size="small" aria-label={t('sshKeys.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('sshKeys.columns.title')}</TableCell>
-              <TableCell>{t('sshKeys.columns.fingerprint')}</TableCell>
-              <TableCell>{t('sshKeys.columns.createdAt')}</TableCell>
-              <TableCell align="right">{t('sshKeys.columns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(keys.data ?? []).map((key) => (
-              <TableRow key={key.id}>
-                <TableCell>{key.title}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{key.fingerprint}</TableCell>
-                <TableCell>{formatDate(key.created_at)}</TableCell>
-                <TableCell align="right">
-                  <IconButton aria-label={t('sshKeys.delete', { title: key.title })} onClick={() => setDeleting(key)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </TableCell>
+      <QueryState
+        query={keys}
+        what={t('sshKeys.what')}
+        loadingRows={3}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<Typography color="text.secondary">{t('sshKeys.empty')}</Typography>}
+      >
+        {(rows) => (
+          <Table size="small" aria-label={t('sshKeys.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('sshKeys.columns.title')}</TableCell>
+                <TableCell>{t('sshKeys.columns.fingerprint')}</TableCell>
+                <TableCell>{t('sshKeys.columns.createdAt')}</TableCell>
+                <TableCell align="right">{t('sshKeys.columns.actions')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+            </TableHead>
+            <TableBody>
+              {rows.map((key) => (
+                <TableRow key={key.id}>
+                  <TableCell>{key.title}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{key.fingerprint}</TableCell>
+                  <TableCell>{formatDate(key.created_at)}</TableCell>
+                  <TableCell align="right">
+                    <IconButton aria-label={t('sshKeys.delete', { title: key.title })} onClick={() => setDeleting(key)}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryState>
       {dialog === 'add' && userId !== null && <AddSshKeyDialog userId={userId} onClose={() => setDialog(null)} />}
       {dialog === 'import' && userId !== null && <ImportSshKeysDialog userId={userId} saved={keys.data ?? []} onClose={() => setDialog(null)} />}
       {deleting && (
@@ -92,7 +92,14 @@ export function SshKeysTab() {
           message={t('sshKeys.deleteConfirm', { title: deleting.title })}
           confirmLabel={t('sshKeys.deleteSubmit')}
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(deleting)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => {
+                notifySuccess(t('sshKeys.deleted'));
+                setDeleting(null);
+              },
+            })
+          }
           onClose={() => setDeleting(null)}
         />
       )}

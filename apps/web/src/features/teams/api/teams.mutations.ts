@@ -1,10 +1,28 @@
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { FleetRoleName } from '@flotilla/core/roles';
 import { ApiError } from '../../../lib/http.ts';
-import { pine } from '../../../lib/pine.ts';
+import { permissionKeys } from '../../../lib/permissions.ts';
+import { memberKeys } from '../../members/api/members.queries.ts';
+import { orgKeys } from '../../organizations/api/organizations.queries.ts';
+import { fleetRoleIdsQuery, teamKeys } from './teams.queries.ts';
+import {
+  addTeamMembers,
+  changeFleetAccessRole,
+  createTeam,
+  deleteTeams,
+  grantFleetAccess,
+  removeTeamMember,
+  renameTeam,
+  revokeFleetAccess,
+} from './teams.requests.ts';
 
 /**
- * Team writes (accounts spec §7 "Teams" and team_membership; fleets spec §7 "Memberships and
- * teams"). Callers invalidate `teamKeys.organization(orgId)` on success.
+ * The team writes. Each hook owns what it refreshes, through the key factories:
+ * - `teamKeys.all`: the team pages, and the member's teams of the members feature (under it);
+ * - `orgKeys.all`: the organization summary lists the teams the user can see, and the team's
+ *   apps and blocks sections are the organization's application lists;
+ * - `memberKeys.all`: a member's seat role follows the fleet roles their teams grant;
+ * - `permissionKeys.all`: team grants give the user fleet roles, so what they may do changes.
  */
 
 /** A name clash is a 409 (the team name is unique in the organization, case-insensitively). */
@@ -12,53 +30,101 @@ export function isNameTakenError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
-export async function createTeam(orgId: number, name: string): Promise<{ id: number }> {
-  const created = (await pine.post({ resource: 'team', body: { name, belongs_to__organization: orgId } })) as { id: number };
-  return { id: created.id };
+function useInvalidate(keys: readonly QueryKey[]) {
+  const queryClient = useQueryClient();
+  return () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-export async function renameTeam(teamId: number, name: string): Promise<void> {
-  await pine.patch({ resource: 'team', id: teamId, body: { name } });
+/** Names of teams: what the team pages and the organization summary show. */
+const teamNameKeys = [teamKeys.all, orgKeys.all];
+/** Who is in which team and with which grants: also roles, seats and permissions. */
+const teamAccessKeys = [teamKeys.all, orgKeys.all, memberKeys.all, permissionKeys.all];
+
+/** The role's application_membership_role id (reference data, read once), or an error the toast shows. */
+async function fleetRoleId(queryClient: QueryClient, role: FleetRoleName): Promise<number> {
+  const id = (await queryClient.ensureQueryData(fleetRoleIdsQuery)).get(role);
+  if (id === undefined) throw new Error(`Unknown fleet role ${role}`);
+  return id;
 }
 
-/** DELETE by one id or by an id list (accounts spec §7). */
-export async function deleteTeams(teamIds: readonly number[]): Promise<void> {
-  if (teamIds.length === 1) await pine.delete({ resource: 'team', id: teamIds[0]! });
-  else await pine.delete({ resource: 'team', options: { $filter: { id: { $in: [...teamIds] } } } });
-}
-
-/**
- * One POST {username, is_member_of__team} per user (accounts spec §7, as balena-sdk sends it);
- * the API resolves the username and checks the user is a member of the team's organization.
- */
-export async function addTeamMembers(teamId: number, usernames: readonly string[]): Promise<void> {
-  for (const username of usernames) {
-    await pine.post({ resource: 'team_membership', body: { username, is_member_of__team: teamId } });
-  }
-}
-
-export async function removeTeamMember(membershipId: number): Promise<void> {
-  await pine.delete({ resource: 'team_membership', id: membershipId });
-}
-
-export async function grantFleetAccess(teamId: number, fleetId: number, roleId: number): Promise<void> {
-  await pine.post({
-    resource: 'team_application_access',
-    body: { team: teamId, grants_access_to__application: fleetId, application_membership_role: roleId },
+/** A name clash shows inline in the dialog (meta.silent); the call site toasts anything else. */
+export function useCreateTeam(orgId: number) {
+  const invalidate = useInvalidate(teamNameKeys);
+  return useMutation({
+    mutationFn: (name: string) => createTeam(orgId, name),
+    meta: { silent: true },
+    onSuccess: invalidate,
   });
 }
 
-export async function changeFleetAccessRole(accessId: number, roleId: number): Promise<void> {
-  await pine.patch({ resource: 'team_application_access', id: accessId, body: { application_membership_role: roleId } });
+/** A name clash shows inline in the dialog (meta.silent); the call site toasts anything else. */
+export function useRenameTeam() {
+  const invalidate = useInvalidate(teamNameKeys);
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => renameTeam(id, name),
+    meta: { silent: true },
+    onSuccess: invalidate,
+  });
 }
 
-export async function revokeFleetAccess(accessId: number): Promise<void> {
-  await pine.delete({ resource: 'team_application_access', id: accessId });
+/** Deleting teams also deletes their memberships and grants. */
+export function useDeleteTeams() {
+  const invalidate = useInvalidate(teamAccessKeys);
+  return useMutation({
+    mutationFn: (teamIds: readonly number[]) => deleteTeams(teamIds),
+    onSuccess: invalidate,
+  });
 }
 
-/** The role id for a name, or an error the toast can show when the reference row is missing. */
-export function roleIdOf(roleIds: ReadonlyMap<string, number> | undefined, role: FleetRoleName): number {
-  const id = roleIds?.get(role);
-  if (id === undefined) throw new Error(`Unknown fleet role ${role}`);
-  return id;
+/** One POST per user: some may have succeeded before one failed, so it refreshes either way. */
+export function useAddTeamMembers(teamId: number) {
+  const invalidate = useInvalidate(teamAccessKeys);
+  return useMutation({
+    mutationFn: (usernames: readonly string[]) => addTeamMembers(teamId, usernames),
+    onSettled: invalidate,
+  });
+}
+
+/**
+ * Removing a member, or leaving. Leaving may end the user's access to the team itself: the
+ * refresh then sends the page back to the team list, so it is not awaited, letting the call
+ * site's success toast show first.
+ */
+export function useRemoveTeamMember() {
+  const invalidate = useInvalidate(teamAccessKeys);
+  return useMutation({
+    mutationFn: (membershipId: number) => removeTeamMember(membershipId),
+    onSuccess: () => {
+      void invalidate();
+    },
+  });
+}
+
+export function useGrantFleetAccess(teamId: number) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(teamAccessKeys);
+  return useMutation({
+    mutationFn: async ({ fleetId, role }: { fleetId: number; role: FleetRoleName }) =>
+      grantFleetAccess(teamId, fleetId, await fleetRoleId(queryClient, role)),
+    onSuccess: invalidate,
+  });
+}
+
+/** Refreshes on failure too, so the role picker shows the role the team really has. */
+export function useChangeFleetAccessRole() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(teamAccessKeys);
+  return useMutation({
+    mutationFn: async ({ accessId, role }: { accessId: number; role: FleetRoleName }) =>
+      changeFleetAccessRole(accessId, await fleetRoleId(queryClient, role)),
+    onSettled: invalidate,
+  });
+}
+
+export function useRevokeFleetAccess() {
+  const invalidate = useInvalidate(teamAccessKeys);
+  return useMutation({
+    mutationFn: (accessId: number) => revokeFleetAccess(accessId),
+    onSuccess: invalidate,
+  });
 }

@@ -1,47 +1,70 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FleetRoleName } from '@flotilla/core/roles';
+import { z } from 'zod';
+import { FLEET_ROLES } from '@flotilla/core/roles';
+import * as application from '@flotilla/core/schemas/odata/application';
+import * as applicationMembershipRole from '@flotilla/core/schemas/odata/application-membership-role';
+import { expanded } from '@flotilla/core/schemas/odata/common';
+import * as organizationMembership from '@flotilla/core/schemas/odata/organization-membership';
+import * as team from '@flotilla/core/schemas/odata/team';
+import * as teamApplicationAccess from '@flotilla/core/schemas/odata/team-application-access';
+import * as teamMembership from '@flotilla/core/schemas/odata/team-membership';
+import * as user from '@flotilla/core/schemas/odata/user';
 import { ApiError } from '../../../lib/http.ts';
-import type { ApplicationClass } from '../../../lib/model.ts';
-import { pine } from '../../../lib/pine.ts';
+import { odataList } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
 
 /**
  * Team reads (accounts spec §3 team, §7 "Teams"; fleets spec §7 "Memberships and teams").
- * Every key sits under ['teams', orgId] so one invalidation after a write refreshes the list,
- * the summary counts and the sections of that organization's teams.
+ * Every organization's key sits under `organization(orgId)` so one invalidation after a write
+ * refreshes the list, the summary counts and the sections of that organization's teams.
  */
 export const teamKeys = {
   all: ['teams'] as const,
-  organization: (orgId: number) => ['teams', orgId] as const,
-  list: (orgId: number) => ['teams', orgId, 'list'] as const,
-  detail: (orgId: number, teamId: number) => ['teams', orgId, 'detail', teamId] as const,
-  members: (orgId: number, teamId: number) => ['teams', orgId, 'detail', teamId, 'members'] as const,
-  access: (orgId: number, teamId: number) => ['teams', orgId, 'detail', teamId, 'access'] as const,
-  organizationMembers: (orgId: number) => ['teams', orgId, 'organization-members'] as const,
-  organizationFleets: (orgId: number) => ['teams', orgId, 'organization-fleets'] as const,
+  organization: (orgId: number) => [...teamKeys.all, orgId] as const,
+  list: (orgId: number) => [...teamKeys.organization(orgId), 'list'] as const,
+  detail: (orgId: number, teamId: number) => [...teamKeys.organization(orgId), 'detail', teamId] as const,
+  members: (orgId: number, teamId: number) => [...teamKeys.detail(orgId, teamId), 'members'] as const,
+  access: (orgId: number, teamId: number) => [...teamKeys.detail(orgId, teamId), 'access'] as const,
+  organizationMembers: (orgId: number) => [...teamKeys.organization(orgId), 'organization-members'] as const,
+  organizationFleets: (orgId: number) => [...teamKeys.organization(orgId), 'organization-fleets'] as const,
+  /** Reference data shared by every organization, hence outside `organization(orgId)`. */
+  fleetRoleIds: () => [...teamKeys.all, 'fleet-role-ids'] as const,
 };
 
 const byName = <T>(key: (row: T) => string) => (a: T, b: T) => key(a).localeCompare(key(b), undefined, { sensitivity: 'base' });
 
-interface AccessClassRow {
-  grants_access_to__application: Array<{ id: number; is_of__class: ApplicationClass }>;
-}
+/** A user as the member lists show them. */
+const userRef = user.row.pick({ id: true, username: true });
 
-export interface TeamListItem {
-  id: number;
-  name: string;
-  created_at: string;
-  memberCount: number;
-  fleetCount: number;
+const teamListRow = team.row.pick({ id: true, name: true, created_at: true }).extend({
+  // `$count` expand: the number of memberships.
+  team_membership: z.number().int(),
+  team_application_access: z.array(
+    teamApplicationAccess.row
+      .pick({ id: true })
+      .extend({ grants_access_to__application: expanded(application.row.pick({ id: true, is_of__class: true })) }),
+  ),
+});
+
+function toTeamListItem(row: z.output<typeof teamListRow>) {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.created_at,
+    memberCount: row.team_membership,
+    // Only fleets count in the fleets column; apps and blocks are granted the same way.
+    fleetCount: row.team_application_access.filter((a) => a.grants_access_to__application[0]?.is_of__class === 'fleet').length,
+  };
 }
+export type TeamListItem = ReturnType<typeof toTeamListItem>;
 
 /** The organization's teams with member and fleet counts, sorted by name. */
 export function teamListQuery(orgId: number) {
   return queryOptions({
     queryKey: teamKeys.list(orgId),
-    queryFn: async (): Promise<TeamListItem[]> => {
-      const rows = (await pine.get({
-        resource: 'team',
+    queryFn: async () => {
+      const rows = await odataList(teamListRow, {
+        resource: team.resource,
         options: {
           $select: ['id', 'name', 'created_at'],
           $filter: { belongs_to__organization: orgId },
@@ -54,26 +77,15 @@ export function teamListQuery(orgId: number) {
             },
           },
         },
-      })) as Array<{ id: number; name: string; created_at: string; team_membership: number; team_application_access: AccessClassRow[] }>;
-      return rows
-        .map((row) => ({
-          id: row.id,
-          name: row.name,
-          created_at: row.created_at,
-          memberCount: row.team_membership,
-          fleetCount: row.team_application_access.filter((a) => a.grants_access_to__application[0]?.is_of__class === 'fleet').length,
-        }))
-        .sort(byName((t) => t.name));
+      });
+      return rows.map(toTeamListItem).sort(byName((t) => t.name));
     },
     refetchInterval: DEFAULT_POLL_MS,
   });
 }
 
-export interface TeamDetail {
-  id: number;
-  name: string;
-  created_at: string;
-}
+const teamDetailRow = team.row.pick({ id: true, name: true, created_at: true });
+export type TeamDetail = z.output<typeof teamDetailRow>;
 
 /**
  * One team of the organization, or null when it does not exist, belongs to another organization
@@ -84,10 +96,10 @@ export function teamQuery(orgId: number, teamId: number) {
     queryKey: teamKeys.detail(orgId, teamId),
     queryFn: async (): Promise<TeamDetail | null> => {
       try {
-        const rows = (await pine.get({
-          resource: 'team',
+        const rows = await odataList(teamDetailRow, {
+          resource: team.resource,
           options: { $select: ['id', 'name', 'created_at'], $filter: { id: teamId, belongs_to__organization: orgId } },
-        })) as TeamDetail[];
+        });
         return rows[0] ?? null;
       } catch (error) {
         if (error instanceof ApiError && error.status < 500) return null;
@@ -98,47 +110,56 @@ export function teamQuery(orgId: number, teamId: number) {
   });
 }
 
-export interface TeamMember {
-  /** The team_membership id. */
-  id: number;
-  userId: number;
-  username: string;
+const teamMemberRow = teamMembership.row.pick({ id: true }).extend({ user: expanded(userRef) });
+
+/** A membership whose user is not visible is left out. */
+function toTeamMembers(row: z.output<typeof teamMemberRow>) {
+  const member = row.user[0];
+  // `id` is the team_membership id (what removal deletes).
+  return member ? [{ id: row.id, userId: member.id, username: member.username }] : [];
 }
+export type TeamMember = ReturnType<typeof toTeamMembers>[number];
 
 export function teamMembersQuery(orgId: number, teamId: number) {
   return queryOptions({
     queryKey: teamKeys.members(orgId, teamId),
-    queryFn: async (): Promise<TeamMember[]> => {
-      const rows = (await pine.get({
-        resource: 'team_membership',
+    queryFn: async () => {
+      const rows = await odataList(teamMemberRow, {
+        resource: teamMembership.resource,
         options: {
           $select: ['id'],
           $filter: { is_member_of__team: teamId },
           $expand: { user: { $select: ['id', 'username'] } },
         },
-      })) as Array<{ id: number; user: Array<{ id: number; username: string }> }>;
-      return rows
-        .flatMap((row) => (row.user[0] ? [{ id: row.id, userId: row.user[0].id, username: row.user[0].username }] : []))
-        .sort(byName((m) => m.username));
+      });
+      return rows.flatMap(toTeamMembers).sort(byName((m) => m.username));
     },
     refetchInterval: DEFAULT_POLL_MS,
   });
 }
 
-export interface TeamApplicationAccess {
-  /** The team_application_access id. */
-  id: number;
-  role: FleetRoleName | null;
-  application: { id: number; app_name: string; slug: string; is_of__class: ApplicationClass };
+const teamAccessRow = teamApplicationAccess.row.pick({ id: true }).extend({
+  application_membership_role: expanded(applicationMembershipRole.row.pick({ name: true })),
+  grants_access_to__application: expanded(application.row.pick({ id: true, app_name: true, slug: true, is_of__class: true })),
+});
+
+/** A grant whose application is not visible is left out; a role this dashboard does not know shows as none. */
+function toTeamAccess(row: z.output<typeof teamAccessRow>) {
+  const granted = row.grants_access_to__application[0];
+  const roleName = row.application_membership_role[0]?.name;
+  const role = FLEET_ROLES.find((name) => name === roleName) ?? null;
+  // `id` is the team_application_access id (what a role change or revocation writes).
+  return granted ? [{ id: row.id, role, application: granted }] : [];
 }
+export type TeamApplicationAccess = ReturnType<typeof toTeamAccess>[number];
 
 /** What the team has been granted, every class (the summary counts apps and blocks too). */
 export function teamAccessQuery(orgId: number, teamId: number) {
   return queryOptions({
     queryKey: teamKeys.access(orgId, teamId),
-    queryFn: async (): Promise<TeamApplicationAccess[]> => {
-      const rows = (await pine.get({
-        resource: 'team_application_access',
+    queryFn: async () => {
+      const rows = await odataList(teamAccessRow, {
+        resource: teamApplicationAccess.resource,
         options: {
           $select: ['id'],
           $filter: { team: teamId },
@@ -147,75 +168,63 @@ export function teamAccessQuery(orgId: number, teamId: number) {
             grants_access_to__application: { $select: ['id', 'app_name', 'slug', 'is_of__class'] },
           },
         },
-      })) as Array<{
-        id: number;
-        application_membership_role: Array<{ name: string }>;
-        grants_access_to__application: Array<TeamApplicationAccess['application']>;
-      }>;
-      return rows
-        .flatMap((row) => {
-          const application = row.grants_access_to__application[0];
-          if (!application) return [];
-          return [{ id: row.id, role: (row.application_membership_role[0]?.name ?? null) as FleetRoleName | null, application }];
-        })
-        .sort(byName((a) => a.application.app_name));
+      });
+      return rows.flatMap(toTeamAccess).sort(byName((a) => a.application.app_name));
     },
     refetchInterval: DEFAULT_POLL_MS,
   });
 }
 
-export interface OrganizationMember {
-  userId: number;
-  username: string;
+const organizationMemberRow = organizationMembership.row.pick({ id: true }).extend({ user: expanded(userRef) });
+
+function toOrganizationMembers(row: z.output<typeof organizationMemberRow>) {
+  const member = row.user[0];
+  return member ? [{ userId: member.id, username: member.username }] : [];
 }
+export type OrganizationMember = ReturnType<typeof toOrganizationMembers>[number];
 
 /** The organization's members: who may be added to one of its teams (the API requires membership). */
 export function organizationMembersQuery(orgId: number) {
   return queryOptions({
     queryKey: teamKeys.organizationMembers(orgId),
-    queryFn: async (): Promise<OrganizationMember[]> => {
-      const rows = (await pine.get({
-        resource: 'organization_membership',
+    queryFn: async () => {
+      const rows = await odataList(organizationMemberRow, {
+        resource: organizationMembership.resource,
         options: {
           $select: ['id'],
           $filter: { is_member_of__organization: orgId },
           $expand: { user: { $select: ['id', 'username'] } },
         },
-      })) as Array<{ user: Array<{ id: number; username: string }> }>;
-      return rows
-        .flatMap((row) => (row.user[0] ? [{ userId: row.user[0].id, username: row.user[0].username }] : []))
-        .sort(byName((m) => m.username));
+      });
+      return rows.flatMap(toOrganizationMembers).sort(byName((m) => m.username));
     },
   });
 }
 
-export interface OrganizationFleet {
-  id: number;
-  app_name: string;
-}
+const organizationFleetRow = application.row.pick({ id: true, app_name: true });
+export type OrganizationFleet = z.output<typeof organizationFleetRow>;
 
 /** The organization's fleets: the ones a team may be given access to. */
 export function organizationFleetsQuery(orgId: number) {
   return queryOptions({
     queryKey: teamKeys.organizationFleets(orgId),
-    queryFn: async (): Promise<OrganizationFleet[]> => {
-      const rows = await pine.get({
-        resource: 'application',
+    queryFn: async () => {
+      const rows = await odataList(organizationFleetRow, {
+        resource: application.resource,
         options: { $select: ['id', 'app_name'], $filter: { organization: orgId, is_of__class: 'fleet' }, $orderby: { app_name: 'asc' } },
       });
-      return (rows as OrganizationFleet[]).sort(byName((f) => f.app_name));
+      return rows.sort(byName((f) => f.app_name));
     },
   });
 }
 
+const fleetRoleRow = applicationMembershipRole.row.pick({ id: true, name: true });
+
 /** application_membership_role ids by name (reference data: read once). */
 export const fleetRoleIdsQuery = queryOptions({
-  queryKey: ['application-membership-roles'],
-  queryFn: async (): Promise<Map<string, number>> => {
-    const rows = (await pine.get({ resource: 'application_membership_role', options: { $select: ['id', 'name'] } })) as Array<{
-      id: number;
-      name: string;
-    }>;
+  queryKey: teamKeys.fleetRoleIds(),
+  queryFn: async () => {
+    const rows = await odataList(fleetRoleRow, { resource: applicationMembershipRole.resource, options: { $select: ['id', 'name'] } });
     return new Map(rows.map((r) => [r.name, r.id]));
   },
   staleTime: Infinity,

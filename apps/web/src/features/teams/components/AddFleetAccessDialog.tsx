@@ -8,14 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FLEET_ROLE, type FleetRoleName } from '@flotilla/core/roles';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { orgKeys } from '../../organizations/api/organizations.queries.ts';
-import { grantFleetAccess, roleIdOf } from '../api/teams.mutations.ts';
-import { fleetRoleIdsQuery, organizationFleetsQuery, teamKeys, type TeamApplicationAccess } from '../api/teams.queries.ts';
+import { useGrantFleetAccess } from '../api/teams.mutations.ts';
+import { organizationFleetsQuery, type TeamApplicationAccess } from '../api/teams.queries.ts';
 import { FleetRoleSelect } from './FleetRoleSelect.tsx';
 
 /**
@@ -35,9 +34,7 @@ export function AddFleetAccessDialog({
 }) {
   const { t } = useTranslation('teams');
   const titleId = useId();
-  const queryClient = useQueryClient();
   const fleets = useQuery(organizationFleetsQuery(orgId));
-  const roleIds = useQuery(fleetRoleIdsQuery);
   const candidates = useMemo(() => {
     const grantedIds = new Set(granted.map((a) => a.application.id));
     return (fleets.data ?? []).filter((fleet) => !grantedIds.has(fleet.id));
@@ -45,18 +42,19 @@ export function AddFleetAccessDialog({
   const [fleetId, setFleetId] = useState('');
   const [role, setRole] = useState<FleetRoleName>(DEFAULT_FLEET_ROLE);
 
-  const grant = useMutation({
-    mutationFn: () => grantFleetAccess(teamId, Number(fleetId), roleIdOf(roleIds.data, role)),
-    onSuccess: async () => {
-      const fleet = candidates.find((f) => String(f.id) === fleetId);
-      notifySuccess(t('fleets.accessAdded', { fleet: fleet?.app_name ?? '' }));
-      onClose();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: teamKeys.organization(orgId) }),
-        queryClient.invalidateQueries({ queryKey: orgKeys.applications(orgId) }),
-      ]);
-    },
-  });
+  const grant = useGrantFleetAccess(teamId);
+  const submit = () => {
+    const fleet = candidates.find((f) => String(f.id) === fleetId);
+    grant.mutate(
+      { fleetId: Number(fleetId), role },
+      {
+        onSuccess: () => {
+          notifySuccess(t('fleets.accessAdded', { fleet: fleet?.app_name ?? '' }));
+          onClose();
+        },
+      },
+    );
+  };
 
   return (
     <Dialog open onClose={grant.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
@@ -64,7 +62,7 @@ export function AddFleetAccessDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (fleetId !== '' && !grant.isPending) grant.mutate();
+          if (fleetId !== '' && !grant.isPending) submit();
         }}
       >
         <DialogTitle id={titleId}>{t('addFleet.title')}</DialogTitle>
@@ -90,7 +88,7 @@ export function AddFleetAccessDialog({
           <Button onClick={onClose} disabled={grant.isPending}>
             {t('common:cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={fleetId === '' || !roleIds.data || grant.isPending}>
+          <Button type="submit" variant="contained" disabled={fleetId === '' || grant.isPending}>
             {t('addFleet.submit')}
           </Button>
         </DialogActions>

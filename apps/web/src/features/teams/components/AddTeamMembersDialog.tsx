@@ -9,12 +9,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { addTeamMembers } from '../api/teams.mutations.ts';
-import { organizationMembersQuery, teamKeys, type TeamMember } from '../api/teams.queries.ts';
+import { useAddTeamMembers } from '../api/teams.mutations.ts';
+import { organizationMembersQuery, type TeamMember } from '../api/teams.queries.ts';
 
 /**
  * "Add member to team" (accounts spec §2 dialogs, §5): choose among the organization's members
@@ -33,7 +33,6 @@ export function AddTeamMembersDialog({
 }) {
   const { t } = useTranslation('teams');
   const titleId = useId();
-  const queryClient = useQueryClient();
   const organizationMembers = useQuery(organizationMembersQuery(orgId));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const candidates = useMemo(() => {
@@ -41,15 +40,16 @@ export function AddTeamMembersDialog({
     return (organizationMembers.data ?? []).filter((m) => !inTeam.has(m.userId));
   }, [organizationMembers.data, currentMembers]);
 
-  const add = useMutation({
-    mutationFn: (usernames: string[]) => addTeamMembers(teamId, usernames),
-    onSuccess: (_result, usernames) => {
-      notifySuccess(t('member_added_successfully', { count: usernames.length }));
-      onClose();
-    },
-    // Some POSTs may have succeeded before one failed: refresh either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.organization(orgId) }),
-  });
+  const add = useAddTeamMembers(teamId);
+  const submit = () => {
+    const usernames = candidates.filter((m) => selected.has(m.userId)).map((m) => m.username);
+    add.mutate(usernames, {
+      onSuccess: () => {
+        notifySuccess(t('member_added_successfully', { count: usernames.length }));
+        onClose();
+      },
+    });
+  };
 
   const toggle = (userId: number) => {
     const next = new Set(selected);
@@ -85,7 +85,7 @@ export function AddTeamMembersDialog({
         <Button onClick={onClose} disabled={add.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="contained" disabled={selected.size === 0 || add.isPending} onClick={() => add.mutate(candidates.filter((m) => selected.has(m.userId)).map((m) => m.username))}>
+        <Button variant="contained" disabled={selected.size === 0 || add.isPending} onClick={submit}>
           {t('addMembers.submit')}
         </Button>
       </DialogActions>

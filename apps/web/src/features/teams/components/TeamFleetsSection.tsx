@@ -14,17 +14,15 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { FleetRoleName } from '@flotilla/core/roles';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { orgKeys } from '../../organizations/api/organizations.queries.ts';
-import { changeFleetAccessRole, revokeFleetAccess, roleIdOf } from '../api/teams.mutations.ts';
-import { fleetRoleIdsQuery, teamAccessQuery, teamKeys, type TeamApplicationAccess } from '../api/teams.queries.ts';
+import { useChangeFleetAccessRole, useRevokeFleetAccess } from '../api/teams.mutations.ts';
+import { teamAccessQuery, type TeamApplicationAccess } from '../api/teams.queries.ts';
 import { AddFleetAccessDialog } from './AddFleetAccessDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FleetRoleSelect } from './FleetRoleSelect.tsx';
@@ -36,32 +34,13 @@ import { FleetRoleSelect } from './FleetRoleSelect.tsx';
  */
 export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; teamId: number; teamName: string }) {
   const { t } = useTranslation('teams');
-  const queryClient = useQueryClient();
   const access = useQuery(teamAccessQuery(orgId, teamId));
-  const roleIds = useQuery(fleetRoleIdsQuery);
   const canManage = useCan('resin.team_application_access.create', { organizationId: orgId });
   const [isAddOpen, setAddOpen] = useState(false);
   const [removing, setRemoving] = useState<TeamApplicationAccess | null>(null);
   const fleets = access.data?.filter((a) => a.application.is_of__class === 'fleet');
-  const invalidate = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.organization(orgId) }),
-      queryClient.invalidateQueries({ queryKey: orgKeys.applications(orgId) }),
-    ]);
-
-  const changeRole = useMutation({
-    mutationFn: ({ row, role }: { row: TeamApplicationAccess; role: FleetRoleName }) => changeFleetAccessRole(row.id, roleIdOf(roleIds.data, role)),
-    onSuccess: (_result, { row, role }) => notifySuccess(t('fleets.roleChanged', { fleet: row.application.app_name, role: t(`roles.${role}`) })),
-    onSettled: invalidate,
-  });
-  const revoke = useMutation({
-    mutationFn: (row: TeamApplicationAccess) => revokeFleetAccess(row.id),
-    onSuccess: async (_result, row) => {
-      notifySuccess(t('fleets.accessRemoved', { fleet: row.application.app_name }));
-      setRemoving(null);
-      await invalidate();
-    },
-  });
+  const changeRole = useChangeFleetAccessRole();
+  const revoke = useRevokeFleetAccess();
 
   return (
     <Box>
@@ -103,8 +82,14 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
                         size="small"
                         label={t('fleets.roleOf', { fleet: row.application.app_name })}
                         value={row.role}
-                        disabled={changeRole.isPending || !roleIds.data}
-                        onChange={(role) => role !== row.role && changeRole.mutate({ row, role })}
+                        disabled={changeRole.isPending}
+                        onChange={(role) => {
+                          if (role === row.role) return;
+                          changeRole.mutate(
+                            { accessId: row.id, role },
+                            { onSuccess: () => notifySuccess(t('fleets.roleChanged', { fleet: row.application.app_name, role: t(`roles.${role}`) })) },
+                          );
+                        }}
                       />
                     ) : (
                       (row.role && t(`roles.${row.role}`)) ?? '—'
@@ -136,7 +121,14 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
           message={t('fleets.removeMessage', { team: teamName, fleet: removing.application.app_name })}
           confirmLabel={t('fleets.removeConfirm')}
           busy={revoke.isPending}
-          onConfirm={() => revoke.mutate(removing)}
+          onConfirm={() =>
+            revoke.mutate(removing.id, {
+              onSuccess: () => {
+                notifySuccess(t('fleets.accessRemoved', { fleet: removing.application.app_name }));
+                setRemoving(null);
+              },
+            })
+          }
           onClose={() => setRemoving(null)}
         />
       )}

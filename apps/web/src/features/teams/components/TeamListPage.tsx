@@ -4,17 +4,16 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PageError } from '../../../components/PageError.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { createTeam, deleteTeams, isNameTakenError, renameTeam } from '../api/teams.mutations.ts';
-import { teamKeys, teamListQuery, type TeamListItem } from '../api/teams.queries.ts';
+import { isNameTakenError, useCreateTeam, useDeleteTeams, useRenameTeam } from '../api/teams.mutations.ts';
+import { teamListQuery, type TeamListItem } from '../api/teams.queries.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TeamNameDialog } from './TeamNameDialog.tsx';
 import { TeamTable } from './TeamTable.tsx';
@@ -34,7 +33,6 @@ export function TeamListPage() {
   const { t } = useTranslation('teams');
   usePageTitle(t('list.pageTitle'));
   const { orgId } = route.useRouteContext();
-  const queryClient = useQueryClient();
   const teams = useQuery(teamListQuery(orgId));
   const scope = { organizationId: orgId };
   const canCreate = useCan('resin.team.all', scope);
@@ -46,35 +44,9 @@ export function TeamListPage() {
   const [selectedIds, setSelectedIds] = useState<Set<number>>(new Set());
   // Teams deleted elsewhere drop out of the selection when the list refreshes.
   const selected = useMemo(() => (teams.data ?? []).filter((team) => selectedIds.has(team.id)), [teams.data, selectedIds]);
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: teamKeys.organization(orgId) });
-
-  const create = useMutation({
-    mutationFn: (name: string) => createTeam(orgId, name),
-    meta: { silent: true },
-    onSuccess: async (_result, name) => {
-      await invalidate();
-      notifySuccess(t('team_added_successfully', { name }));
-      setCreateOpen(false);
-    },
-  });
-  const rename = useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) => renameTeam(id, name),
-    meta: { silent: true },
-    onSuccess: async () => {
-      await invalidate();
-      notifySuccess(t('renamed_successfully'));
-      setRenaming(null);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (ids: number[]) => deleteTeams(ids),
-    onSuccess: async (_result, ids) => {
-      await invalidate();
-      notifySuccess(t('team_deleted_successfully', { count: ids.length }));
-      setSelectedIds(new Set());
-      setDeleteOpen(false);
-    },
-  });
+  const create = useCreateTeam(orgId);
+  const rename = useRenameTeam();
+  const remove = useDeleteTeams();
 
   const createButton = canCreate && (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
@@ -95,26 +67,29 @@ export function TeamListPage() {
         )}
         {createButton}
       </Box>
-      {teams.isPending ? (
-        <PageLoading />
-      ) : teams.isError ? (
-        <PageError error={teams.error} />
-      ) : teams.data.length === 0 ? (
-        <EmptyState title={t('list.empty')} help={t('list.emptyHelp')} action={createButton || undefined} />
-      ) : (
-        <TeamTable
-          orgId={orgId}
-          teams={teams.data}
-          selected={selectedIds}
-          canSelect={canDelete}
-          canRename={canRename}
-          onSelectedChange={setSelectedIds}
-          onRename={(team) => {
-            rename.reset();
-            setRenaming(team);
-          }}
-        />
-      )}
+      {/* The error names the teams and its Retry refetches them (the route-level PageError did neither). */}
+      <QueryState
+        query={teams}
+        what={t('list.what')}
+        loadingRows={3}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyState title={t('list.empty')} help={t('list.emptyHelp')} action={createButton || undefined} />}
+      >
+        {(rows) => (
+          <TeamTable
+            orgId={orgId}
+            teams={rows}
+            selected={selectedIds}
+            canSelect={canDelete}
+            canRename={canRename}
+            onSelectedChange={setSelectedIds}
+            onRename={(team) => {
+              rename.reset();
+              setRenaming(team);
+            }}
+          />
+        )}
+      </QueryState>
       {isCreateOpen && (
         <TeamNameDialog
           title={t('create.title')}
@@ -122,7 +97,15 @@ export function TeamListPage() {
           teams={teams.data ?? []}
           isPending={create.isPending}
           serverNameTaken={isNameTakenError(create.error)}
-          onSubmit={(name) => create.mutate(name, { onError: notifyUnlessNameTaken })}
+          onSubmit={(name) =>
+            create.mutate(name, {
+              onSuccess: () => {
+                notifySuccess(t('team_added_successfully', { name }));
+                setCreateOpen(false);
+              },
+              onError: notifyUnlessNameTaken,
+            })
+          }
           onClose={() => {
             create.reset();
             setCreateOpen(false);
@@ -138,7 +121,18 @@ export function TeamListPage() {
           ownId={renaming.id}
           isPending={rename.isPending}
           serverNameTaken={isNameTakenError(rename.error)}
-          onSubmit={(name) => rename.mutate({ id: renaming.id, name }, { onError: notifyUnlessNameTaken })}
+          onSubmit={(name) =>
+            rename.mutate(
+              { id: renaming.id, name },
+              {
+                onSuccess: () => {
+                  notifySuccess(t('renamed_successfully'));
+                  setRenaming(null);
+                },
+                onError: notifyUnlessNameTaken,
+              },
+            )
+          }
           onClose={() => setRenaming(null)}
         />
       )}
@@ -152,7 +146,18 @@ export function TeamListPage() {
           })}
           confirmLabel={t('delete.confirm')}
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(selected.map((team) => team.id))}
+          onConfirm={() =>
+            remove.mutate(
+              selected.map((team) => team.id),
+              {
+                onSuccess: (_result, ids) => {
+                  notifySuccess(t('team_deleted_successfully', { count: ids.length }));
+                  setSelectedIds(new Set());
+                  setDeleteOpen(false);
+                },
+              },
+            )
+          }
           onClose={() => setDeleteOpen(false)}
         />
       )}

@@ -13,15 +13,15 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { removeTeamMember } from '../api/teams.mutations.ts';
-import { teamKeys, teamMembersQuery, type TeamMember } from '../api/teams.queries.ts';
+import { useRemoveTeamMember } from '../api/teams.mutations.ts';
+import { teamMembersQuery, type TeamMember } from '../api/teams.queries.ts';
 import { AddTeamMembersDialog } from './AddTeamMembersDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 
@@ -31,7 +31,6 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
  */
 export function TeamMembersSection({ orgId, teamId, teamName }: { orgId: number; teamId: number; teamName: string }) {
   const { t } = useTranslation('teams');
-  const queryClient = useQueryClient();
   const { data: actor } = useQuery(whoamiQuery);
   const members = useQuery(teamMembersQuery(orgId, teamId));
   const scope = { organizationId: orgId };
@@ -41,15 +40,7 @@ export function TeamMembersSection({ orgId, teamId, teamName }: { orgId: number;
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const isSelf = (member: TeamMember) => actor?.actorType === 'user' && member.userId === actor.actorTypeId;
 
-  const remove = useMutation({
-    mutationFn: (member: TeamMember) => removeTeamMember(member.id),
-    onSuccess: async () => {
-      notifySuccess(t('team_membership_deleted_successfully'));
-      setRemoving(null);
-      // Leaving may end the user's access to the team itself; the page then goes back to the list.
-      await queryClient.invalidateQueries({ queryKey: teamKeys.organization(orgId) });
-    },
-  });
+  const remove = useRemoveTeamMember();
 
   return (
     <Box>
@@ -112,7 +103,14 @@ export function TeamMembersSection({ orgId, teamId, teamName }: { orgId: number;
           }
           confirmLabel={isSelf(removing) ? t('members.leave') : t('members.removeConfirm')}
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(removing)}
+          onConfirm={() =>
+            remove.mutate(removing.id, {
+              onSuccess: () => {
+                notifySuccess(t('team_membership_deleted_successfully'));
+                setRemoving(null);
+              },
+            })
+          }
           onClose={() => setRemoving(null)}
         />
       )}

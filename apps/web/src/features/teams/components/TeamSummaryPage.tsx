@@ -13,6 +13,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageError } from '../../../components/PageError.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import type { ApplicationClass } from '../../../lib/model.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -76,13 +77,16 @@ function SummaryCard({ title, to, items }: { title: string; to: string; items: A
           <Typography id={headingId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             {title}
           </Typography>
-          <Typography variant="h6" component="p" aria-label={`${title}: ${items?.length ?? ''}`}>
+          {/* An aria-label on a paragraph is not read: what the number counts is hidden text. */}
+          <Typography variant="h6" component="p">
+            <VisuallyHidden>{`${title}: `}</VisuallyHidden>
             {items === undefined ? '…' : t('summary.count', { count: items.length })}
           </Typography>
         </Box>
         {items !== undefined && items.length === 0 && <Typography color="text.secondary">{t('summary.none')}</Typography>}
         {items !== undefined && items.length > 0 && (
-          <List dense sx={{ maxHeight: 300, overflowY: 'auto' }} aria-label={title}>
+          // Focusable, so a keyboard can scroll a long list (its items are plain text).
+          <List dense sx={{ maxHeight: 300, overflowY: 'auto' }} aria-label={title} tabIndex={0}>
             {items.map((item) => (
               <ListItem key={item.key} disableGutters>
                 <ListItemText primary={item.label} />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { confirmIdentity } from '../api/two-factor-api.ts';
+import { useReverifyIdentity } from '../../access-tokens/api/access-tokens.mutations.ts';
 import { PasswordTokenForm } from './PasswordTokenForm.tsx';
 
 /**
@@ -8,5 +8,6 @@ import { PasswordTokenForm } from './PasswordTokenForm.tsx';
  */
 export function ConfirmIdentityForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
   const { t } = useTranslation('twoFactor');
-  return <PasswordTokenForm intro={t('tab.confirmIdentityIntro')} submitLabel={t('tab.continue')} exchange={confirmIdentity} onDone={onConfirmed} onCancel={onCancel} />;
+  const confirm = useReverifyIdentity();
+  return <PasswordTokenForm intro={t('tab.confirmIdentityIntro')} submitLabel={t('tab.continue')} mutation={confirm} onDone={onConfirmed} onCancel={onCancel} />;
 }

@@ -2,12 +2,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { disableTwoFactor } from '../api/two-factor-api.ts';
+import { useDisableTwoFactor } from '../api/two-factor.mutations.ts';
 import { PasswordTokenForm } from './PasswordTokenForm.tsx';
 
 /** Accounts spec §4: disabling two-factor needs the password. */
 export function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('twoFactor');
+  const disable = useDisableTwoFactor();
   const handleDisabled = () => {
     enqueueSnackbar(t('tab.disabledSuccess'), { variant: 'success', preventDuplicate: true });
     onClose();
@@ -15,7 +16,7 @@ export function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="disable-2fa-title">
       <DialogTitle id="disable-2fa-title">{t('tab.disableTitle')}</DialogTitle>
-      <PasswordTokenForm intro={t('tab.disableIntro')} submitLabel={t('tab.disable')} isDangerous exchange={disableTwoFactor} onDone={handleDisabled} onCancel={onClose} />
+      <PasswordTokenForm intro={t('tab.disableIntro')} submitLabel={t('tab.disable')} isDangerous mutation={disable} onDone={handleDisabled} onCancel={onClose} />
     </Dialog>
   );
 }

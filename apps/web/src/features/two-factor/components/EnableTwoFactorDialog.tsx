@@ -5,11 +5,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useMutation } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { getToken, setToken } from '../../../lib/session.ts';
-import { createRecoveryCodes } from '../api/two-factor-api.ts';
+import { getToken } from '../../../lib/session.ts';
+import { useCreateRecoveryCodes } from '../api/two-factor.mutations.ts';
 import { isRecentlyAuthenticated } from '../hooks/use-session-token.ts';
 import { ConfirmIdentityForm } from './ConfirmIdentityForm.tsx';
 import { RecoveryCodesView } from './RecoveryCodesView.tsx';
@@ -21,10 +20,9 @@ type Step = 'identity' | 'scan' | 'codes';
 export function EnableTwoFactorDialog({ account, onClose }: { account: string; onClose: () => void }) {
   const { t } = useTranslation('twoFactor');
   const [step, setStep] = useState<Step>(() => (isRecentlyAuthenticated(getToken()) ? 'scan' : 'identity'));
-  const codes = useMutation({ mutationFn: createRecoveryCodes, meta: { silent: true } });
+  const codes = useCreateRecoveryCodes();
 
-  const handleEnabled = (token: string) => {
-    setToken(token);
+  const handleEnabled = () => {
     enqueueSnackbar(t('tab.enabledSuccess'), { variant: 'success', preventDuplicate: true });
     setStep('codes');
     codes.mutate();

@@ -4,42 +4,33 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setToken } from '../../../lib/session.ts';
 
 /**
- * Dialog body that asks for the password, sends it to a call answering with a new session
- * token, stores that token and then calls `onDone` (identity re-check, disabling 2FA).
+ * Dialog body that asks for the password and runs `mutation` with it: a password exchange that
+ * stores the new session token it answers (identity re-check, disabling 2FA). Then `onDone`.
  */
 export function PasswordTokenForm({
   intro,
   submitLabel,
   isDangerous = false,
-  exchange,
+  mutation,
   onDone,
   onCancel,
 }: {
   intro: string;
   submitLabel: string;
   isDangerous?: boolean;
-  exchange: (password: string) => Promise<string>;
+  mutation: UseMutationResult<string, Error, string>;
   onDone: () => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('twoFactor');
   const { register, handleSubmit, formState } = useForm<{ password: string }>({ defaultValues: { password: '' } });
-  const mutation = useMutation({
-    mutationFn: ({ password }: { password: string }) => exchange(password),
-    meta: { silent: true },
-    onSuccess: (token) => {
-      setToken(token);
-      onDone();
-    },
-  });
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values))(event)}>
+    <form noValidate onSubmit={(event) => void handleSubmit(({ password }) => mutation.mutate(password, { onSuccess: onDone }))(event)}>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
         {mutation.isError && (

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { recoveryCodesFile } from '../api/two-factor-api.ts';
+import { recoveryCodesFile } from '../recovery-codes.ts';
 
 /** Recovery codes, shown once, with download and copy (accounts spec §4). */
 export function RecoveryCodesView({ codes }: { codes: string[] }) {

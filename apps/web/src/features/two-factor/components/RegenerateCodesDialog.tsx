@@ -6,11 +6,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useMutation } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../../lib/session.ts';
-import { createRecoveryCodes } from '../api/two-factor-api.ts';
+import { useCreateRecoveryCodes } from '../api/two-factor.mutations.ts';
 import { isRecentlyAuthenticated } from '../hooks/use-session-token.ts';
 import { ConfirmIdentityForm } from './ConfirmIdentityForm.tsx';
 import { RecoveryCodesView } from './RecoveryCodesView.tsx';
@@ -19,16 +18,16 @@ import { RecoveryCodesView } from './RecoveryCodesView.tsx';
 export function RegenerateCodesDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('twoFactor');
   const [step, setStep] = useState<'confirm' | 'identity' | 'codes'>('confirm');
-  const mutation = useMutation({
-    mutationFn: createRecoveryCodes,
-    meta: { silent: true },
-    onSuccess: () => {
-      enqueueSnackbar(t('tab.regeneratedSuccess'), { variant: 'success', preventDuplicate: true });
-      setStep('codes');
-    },
-  });
+  const mutation = useCreateRecoveryCodes();
+  const regenerate = () =>
+    mutation.mutate(undefined, {
+      onSuccess: () => {
+        enqueueSnackbar(t('tab.regeneratedSuccess'), { variant: 'success', preventDuplicate: true });
+        setStep('codes');
+      },
+    });
   const handleConfirm = () => {
-    if (isRecentlyAuthenticated(getToken())) mutation.mutate();
+    if (isRecentlyAuthenticated(getToken())) regenerate();
     else setStep('identity');
   };
   return (
@@ -38,7 +37,7 @@ export function RegenerateCodesDialog({ onClose }: { onClose: () => void }) {
         <ConfirmIdentityForm
           onConfirmed={() => {
             setStep('confirm');
-            mutation.mutate();
+            regenerate();
           }}
           onCancel={onClose}
         />

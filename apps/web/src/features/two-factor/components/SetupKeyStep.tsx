@@ -7,19 +7,21 @@ import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
-import { getSetupKey, setupKeyUri, verifyTotpCode } from '../api/two-factor-api.ts';
+import { setupKeyQuery } from '../api/two-factor.queries.ts';
+import { useEnableTwoFactor } from '../api/two-factor.mutations.ts';
+import { setupKeyUri } from '../setup-key.ts';
 
 /** Scan the setup key (QR or text), then the pairing code enables 2FA and yields a new token. */
-export function SetupKeyStep({ account, onEnabled, onCancel }: { account: string; onEnabled: (token: string) => void; onCancel: () => void }) {
+export function SetupKeyStep({ account, onEnabled, onCancel }: { account: string; onEnabled: () => void; onCancel: () => void }) {
   const { t } = useTranslation('twoFactor');
-  const setupKey = useQuery({ queryKey: ['two-factor', 'setup-key'], queryFn: getSetupKey, staleTime: Infinity, gcTime: 0, retry: false });
+  const setupKey = useQuery(setupKeyQuery);
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const enable = useMutation({ mutationFn: verifyTotpCode, meta: { silent: true }, onSuccess: onEnabled });
+  const enable = useEnableTwoFactor();
 
   useEffect(() => {
     if (!setupKey.data) return;
@@ -39,7 +41,7 @@ export function SetupKeyStep({ account, onEnabled, onCancel }: { account: string
       return;
     }
     setFieldError(null);
-    enable.mutate(code);
+    enable.mutate(code, { onSuccess: onEnabled });
   };
 
   return (

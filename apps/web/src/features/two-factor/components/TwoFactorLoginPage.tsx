@@ -12,7 +12,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
 import { useSessionMutation } from '../../auth/hooks/use-session-mutation.ts';
-import { verifyRecoveryCode, verifyTotpCode } from '../api/two-factor-api.ts';
+import { verifyRecoveryCode, verifyTotpCode } from '../api/two-factor.requests.ts';
 
 const route = getRouteApi('/login/two-factor');
 /** Accounts spec §9: the 2FA token has 6 characters; the form submits itself at 6. */

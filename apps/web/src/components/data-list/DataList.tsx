@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../states/EmptyState.tsx';
+import { QueryState } from '../states/QueryState.tsx';
+import type { ODataPage } from '../../lib/odata.ts';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import type { DataColumn } from './columns.ts';
+import { DataTable } from './DataTable.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import type { FilterField } from './filter-fields.ts';
+import type { ListConfig } from './list-search.ts';
+import { ListPagination } from './ListPagination.tsx';
+import { useColumnChoice } from './use-column-choice.ts';
+import type { useListState } from './use-list-state.ts';
+import { useRowSelection } from './use-row-selection.ts';
+
+export interface DataListProps<Row, Id extends string | number> {
+  /** Names the table (its accessible name). */
+  label: string;
+  /** Names what is loaded, for the error ("the devices"). */
+  what: string;
+  config: ListConfig;
+  columns: readonly DataColumn<Row>[];
+  state: ReturnType<typeof useListState>;
+  query: Pick<UseQueryResult<ODataPage<Row>>, 'data' | 'error' | 'refetch' | 'isPlaceholderData'>;
+  getRowId: (row: Row) => Id;
+  rowName: (row: Row) => string;
+  /** Whose column choice to remember (the user id); null until known. */
+  userKey: string | null;
+  /** The scope has no rows at all: the empty state with the action that fills it. */
+  empty: ReactNode;
+  /** Title of the state shown when the rules match nothing (it offers to clear them). */
+  noMatchTitle: string;
+  /** Batch actions for the selected rows, rendered next to the selection count. */
+  batchActions?: (selected: ReadonlySet<Id>, clearSelection: () => void) => ReactNode;
+}
+
+/**
+ * The one list of the product: filter rules, column choice, selection with batch actions, a
+ * virtualized server-paged table and its pager, all state in the URL (useListState). Loading,
+ * error, forbidden, empty and "no match" go through QueryState; while the next page loads the
+ * previous one stays, under a progress bar.
+ */
+export function DataList<Row, Id extends string | number>(props: DataListProps<Row, Id>) {
+  const { label, what, config, columns, state, query, getRowId, rowName, userKey, empty, noMatchTitle, batchActions } = props;
+  const { t } = useTranslation('dataList');
+  const { params } = state;
+  const { hidden, toggle } = useColumnChoice(config.tableId, userKey, columns);
+  const selection = useRowSelection<Id>(JSON.stringify(params.filters));
+  const visible = columns.filter((c) => !hidden.includes(c.id));
+  const filterFields: FilterField[] = columns.flatMap((c) => {
+    const field = config.fields[c.id];
+    return field ? [{ id: c.id, label: c.label, field, optionLabel: c.optionLabel }] : [];
+  });
+  const total = query.data?.total;
+
+  return (
+    <Paper variant="outlined" sx={{ minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, p: 1.5 }}>
+        <FilterBar fields={filterFields} rules={params.filters} onChange={state.setFilters} />
+        <Box sx={{ flexGrow: 1 }} />
+        {selection.selected.size > 0 && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="body2" role="status" data-testid="selection-count">
+              {t('selected', { count: selection.selected.size })}
+            </Typography>
+            {batchActions?.(selection.selected, selection.clear)}
+            <Button size="small" onClick={selection.clear}>
+              {t('clearSelection')}
+            </Button>
+          </Box>
+        )}
+        {total !== undefined && (
+          <Typography variant="body2" color="text.secondary" data-testid="list-total">
+            {t('total', { count: total, formatted: total.toLocaleString('en') })}
+          </Typography>
+        )}
+        <ColumnChooser columns={columns} hidden={hidden} onToggle={toggle} />
+      </Box>
+      <Box sx={{ height: 4 }}>{query.isPlaceholderData && <LinearProgress aria-label={t('loadingPage')} />}</Box>
+      <QueryState
+        query={query}
+        what={what}
+        loadingRows={8}
+        isEmpty={(page) => page.total === 0}
+        empty={
+          query.data?.isScopeEmpty !== false ? (
+            empty
+          ) : (
+            <EmptyState
+              title={noMatchTitle}
+              action={
+                <Button variant="outlined" onClick={() => state.setFilters([])}>
+                  {t('filters.clear')}
+                </Button>
+              }
+            />
+          )
+        }
+      >
+        {(page) => (
+          <>
+            <DataTable
+              label={label}
+              columns={visible}
+              rows={page.rows}
+              getRowId={getRowId}
+              rowOffset={(params.page - 1) * params.pageSize}
+              totalRows={page.total}
+              isSortable={(id) => id in config.fields}
+              sort={params.sort}
+              onSort={state.toggleSort}
+              selection={{ selected: selection.selected, onToggle: selection.toggle, onSetMany: selection.setMany, rowName }}
+            />
+            <ListPagination
+              total={page.total}
+              page={params.page}
+              pageSize={params.pageSize}
+              pageSizes={config.pageSizes}
+              onPage={state.setPage}
+              onPageSize={state.setPageSize}
+            />
+          </>
+        )}
+      </QueryState>
+    </Paper>
+  );
+}

@@ -1,0 +1,145 @@
+import { useRef } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import type { DataColumn } from './columns.ts';
+import type { ListSort } from './list-search.ts';
+
+/** A small table row: 6px padding, one line of body2, the border. Rows are measured after render. */
+const ROW_HEIGHT_ESTIMATE = 37;
+/** Rows rendered above and below the visible ones, so fast scrolling shows no gaps. */
+const OVERSCAN = 6;
+
+export interface DataTableProps<Row, Id extends string | number> {
+  label: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  getRowId: (row: Row) => Id;
+  /** Rows before this page and rows of the whole list: aria-rowindex/aria-rowcount count the whole list. */
+  rowOffset: number;
+  totalRows: number;
+  isSortable: (columnId: string) => boolean;
+  sort: ListSort;
+  onSort: (columnId: string) => void;
+  selection?: { selected: ReadonlySet<Id>; onToggle: (id: Id) => void; onSetMany: (ids: Id[], isSelected: boolean) => void; rowName: (row: Row) => string };
+}
+
+/**
+ * The product's table: a semantic `<table>` whose body is virtualized (only the rows in view,
+ * plus a few, are in the DOM; spacer rows keep the scroll height), so a page of 10 000 rows
+ * stays light. It scrolls inside its own container, both ways, never the page. Sorting is the
+ * server's (`onSort`); the header cell carries `aria-sort`.
+ */
+export function DataTable<Row, Id extends string | number>(props: DataTableProps<Row, Id>) {
+  const { label, columns, rows, getRowId, rowOffset, totalRows, isSortable, sort, onSort, selection } = props;
+  const { t } = useTranslation('dataList');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT_ESTIMATE,
+    overscan: OVERSCAN,
+    // Render the first rows before the container is measured (first paint, tests).
+    initialRect: { width: 1200, height: 600 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
+  const colSpan = columns.length + (selection ? 1 : 0);
+
+  const pageIds = rows.map(getRowId);
+  const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+
+  return (
+    <TableContainer
+      ref={scrollRef}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      sx={{ maxHeight: 'max(320px, calc(100dvh - 300px))', overflow: 'auto', overscrollBehavior: 'contain' }}
+    >
+      <Table size="small" stickyHeader aria-label={label} aria-rowcount={totalRows + 1} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow aria-rowindex={1}>
+            {selection && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  size="small"
+                  indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
+                  checked={rows.length > 0 && selectedOnPage === rows.length}
+                  onChange={(e) => selection.onSetMany(pageIds, e.target.checked)}
+                  slotProps={{ input: { 'aria-label': t('selectAll') } }}
+                />
+              </TableCell>
+            )}
+            {columns.map((c) => {
+              const isActive = sort.field === c.id;
+              return (
+                <TableCell key={c.id} sortDirection={isActive ? sort.direction : false} sx={{ minWidth: c.minWidth }}>
+                  {isSortable(c.id) ? (
+                    <TableSortLabel active={isActive} direction={isActive ? sort.direction : 'asc'} onClick={() => onSort(c.id)}>
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {paddingTop > 0 && (
+            <TableRow aria-hidden="true">
+              <TableCell colSpan={colSpan} sx={{ height: paddingTop, p: 0, border: 0 }} />
+            </TableRow>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            const id = getRowId(row);
+            const isSelected = selection?.selected.has(id) ?? false;
+            return (
+              <TableRow
+                key={id}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                aria-rowindex={rowOffset + item.index + 2}
+                hover
+                selected={isSelected}
+              >
+                {selection && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      disableRipple
+                      checked={isSelected}
+                      onChange={() => selection.onToggle(id)}
+                      slotProps={{ input: { 'aria-label': t('selectRow', { name: selection.rowName(row) }) } }}
+                    />
+                  </TableCell>
+                )}
+                {columns.map((c) => (
+                  <TableCell key={c.id}>{c.render(row)}</TableCell>
+                ))}
+              </TableRow>
+            );
+          })}
+          {paddingBottom > 0 && (
+            <TableRow aria-hidden="true">
+              <TableCell colSpan={colSpan} sx={{ height: paddingBottom, p: 0, border: 0 }} />
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

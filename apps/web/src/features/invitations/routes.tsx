@@ -1,0 +1,12 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../routes/root.tsx';
+
+/** `/organization/invitation/$token`: accept an organization invite, then /orgs (accounts spec §2). */
+const orgInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'organization/invitation/$token',
+  component: lazyRouteComponent(() => import('./components/AcceptInvitationPage.tsx'), 'AcceptInvitationPage'),
+});
+
+/** Children of the root route (outside the shell). */
+export const invitationRoutes = [orgInvitationRoute] as const;

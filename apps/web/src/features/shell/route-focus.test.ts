@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { focusHeadingWhenReady, isTypingTarget } from './route-focus.ts';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function setup(html: string): HTMLElement {
+  document.body.innerHTML = `<button id="link">link</button><main id="main">${html}</main>`;
+  return document.getElementById('main')!;
+}
+
+const nextMutation = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('focusHeadingWhenReady', () => {
+  it('makes the page h1 focusable and focuses it', () => {
+    const main = setup('<h1>Fleets</h1><button>Create</button>');
+    let result: boolean | null = null;
+    focusHeadingWhenReady(main, (focused) => (result = focused));
+    const h1 = main.querySelector('h1')!;
+    expect(result).toBe(true);
+    expect(h1.getAttribute('tabindex')).toBe('-1');
+    expect(document.activeElement).toBe(h1);
+  });
+
+  it('waits for an h1 that renders later', async () => {
+    const main = setup('<p>Loading…</p>');
+    document.getElementById('link')!.focus();
+    let result: boolean | null = null;
+    focusHeadingWhenReady(main, (focused) => (result = focused));
+    expect(result).toBeNull();
+    main.innerHTML = '<h1>Organization</h1>';
+    await nextMutation();
+    expect(result).toBe(true);
+    expect(document.activeElement?.textContent).toBe('Organization');
+  });
+
+  it('leaves focus where the user put it meanwhile', async () => {
+    const main = setup('<input id="filter">');
+    let result: boolean | null = null;
+    focusHeadingWhenReady(main, (focused) => (result = focused));
+    (document.getElementById('filter') as HTMLInputElement).focus();
+    main.insertAdjacentHTML('beforeend', '<h1>Members</h1>');
+    await nextMutation();
+    expect(result).toBe(false);
+    expect(document.activeElement?.id).toBe('filter');
+  });
+
+  it('does not take focus from a field the page focused itself', () => {
+    const main = setup('<h1>Sign up</h1><input id="name">');
+    (document.getElementById('name') as HTMLInputElement).focus();
+    let result: boolean | null = null;
+    focusHeadingWhenReady(main, (focused) => (result = focused));
+    expect(result).toBe(false);
+    expect(document.activeElement?.id).toBe('name');
+  });
+
+  it('stops waiting when told to', async () => {
+    const main = setup('');
+    let calls = 0;
+    const stop = focusHeadingWhenReady(main, () => calls++);
+    stop();
+    main.innerHTML = '<h1>Later</h1>';
+    await nextMutation();
+    expect(calls).toBe(0);
+  });
+});
+
+describe('isTypingTarget', () => {
+  it('is true for fields and anything in a dialog', () => {
+    document.body.innerHTML = '<input id="a"><textarea id="b"></textarea><div role="dialog"><button id="c">x</button></div><button id="d">y</button>';
+    expect(['a', 'b', 'c', 'd'].map((id) => isTypingTarget(document.getElementById(id)))).toEqual([true, true, true, false]);
+    expect(isTypingTarget(null)).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireNumericParam } from '../../lib/guards.ts';
+import { orgRoute } from '../organizations/routes.tsx';
+
+const orgTeamsRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: 'teams',
+  component: lazyRouteComponent(() => import('./components/TeamListPage.tsx'), 'TeamListPage'),
+});
+
+const orgTeamRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: 'teams/$teamId',
+  beforeLoad: ({ params }) => ({ teamId: requireNumericParam(params.teamId, `/orgs/${params.orgId}/teams`) }),
+});
+
+const orgTeamSummaryRoute = createRoute({
+  getParentRoute: () => orgTeamRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./components/TeamSummaryPage.tsx'), 'TeamSummaryPage'),
+});
+
+const orgTeamSectionRoute = (path: 'members' | 'fleets' | 'apps' | 'blocks') =>
+  createRoute({
+    getParentRoute: () => orgTeamRoute,
+    path,
+    component: lazyRouteComponent(() => import('./components/TeamSectionPage.tsx'), 'TeamSectionPage'),
+  });
+
+/** Children of `orgRoute` (`/orgs/$orgId`). */
+export const teamRoutes = [
+  orgTeamsRoute,
+  orgTeamRoute.addChildren([
+    orgTeamSummaryRoute,
+    orgTeamSectionRoute('members'),
+    orgTeamSectionRoute('fleets'),
+    orgTeamSectionRoute('apps'),
+    orgTeamSectionRoute('blocks'),
+  ]),
+] as const;

@@ -1,0 +1,129 @@
+// Honest states (issue 9 item 2; CONVENTIONS "Every list shows four honest states"): when the
+// API fails, each list screen shows an alert naming what could not be loaded, with Retry, and
+// never its empty or "no match" copy; Retry after the API recovers shows the data. A network
+// failure says the server could not be reached; a 403 shows the forbidden state, without Retry.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { createDemoWorld, type DemoWorld } from '../support/demo-world.ts';
+import { signInAs } from '../support/organizations.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+
+interface ListScreen {
+  name: string;
+  path: (w: DemoWorld) => string;
+  /**
+   * The OData calls that fail (pathname): the screen's own list. The route loaders and guards
+   * that lead to the screen keep working; on /fleets every /v7 call fails.
+   */
+  fails: RegExp;
+  /** The error's title. */
+  title: string;
+  /** The empty and no-match copy that must not show. */
+  emptyCopy: string[];
+  /** What shows once the data loads. */
+  data: (w: DemoWorld) => string;
+}
+
+const SCREENS: ListScreen[] = [
+  { name: 'fleets', path: () => '/fleets', fails: /^\/v7\//, title: 'Could not load your fleets', emptyCopy: ['No fleets yet', 'No fleets match the filter'], data: (w) => w.fleet.name },
+  { name: 'devices of a fleet', path: (w) => `/fleets/${w.fleet.id}/devices`, fails: /^\/v7\/device(\/|$)/, title: 'Could not load the devices', emptyCopy: ['This fleet has no devices yet', 'No devices match the filters'], data: (w) => w.devices[0]!.name },
+  { name: 'organizations', path: () => '/orgs', fails: /^\/v7\/organization$/, title: 'Could not load your organizations', emptyCopy: ['You are not a member of any organization yet'], data: (w) => w.org.name },
+  { name: 'organization members', path: (w) => `/orgs/${w.org.id}/members`, fails: /^\/v7\/organization_membership$/, title: 'Could not load the members', emptyCopy: ['This organization has no members', 'No members match this filter'], data: (w) => w.colleague.username },
+  { name: 'pending invites', path: (w) => `/orgs/${w.org.id}/members`, fails: /^\/v7\/organization_invite$/, title: 'Could not load the pending invites', emptyCopy: ['No pending invites'], data: (w) => w.invitee.email },
+  { name: 'teams', path: (w) => `/orgs/${w.org.id}/teams`, fails: /^\/v7\/team$/, title: 'Could not load the teams', emptyCopy: ['No teams yet'], data: (w) => w.team.name },
+  { name: 'access tokens', path: () => '/preferences/access-tokens', fails: /^\/v7\/api_key$/, title: 'Could not load the access tokens', emptyCopy: ['You have no access tokens yet.'], data: () => 'ci-deploy' },
+  { name: 'SSH keys', path: () => '/preferences/sshkeys', fails: /^\/v7\/user__has__public_key$/, title: 'Could not load the SSH keys', emptyCopy: ['You have no SSH keys yet.'], data: () => 'laptop' },
+];
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let world: DemoWorld;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  world = await createDemoWorld(stack, 3);
+});
+afterEach(async (ctx) => {
+  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
+  await context?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function newPage(): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // The cookie choice is made, so the banner stays away.
+  await context.addInitScript({ content: `localStorage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');` });
+  return context.newPage();
+}
+
+/** Answers the matching API calls with `status`, or aborts them as a dropped connection. */
+function failing(pathname: RegExp, failure: number | 'abort') {
+  const matches = (url: URL) => pathname.test(url.pathname);
+  const handler = (route: Route) =>
+    failure === 'abort'
+      ? route.abort('connectionreset')
+      : route.fulfill({ status: failure, contentType: 'application/json', body: JSON.stringify({ error: failure === 403 ? 'Forbidden' : 'Database unavailable' }) });
+  return { matches, handler };
+}
+
+/** The page shows the error for `screen`, with Retry, and none of its empty copy. */
+async function expectErrorState(p: Page, screen: ListScreen, detail: string | RegExp): Promise<void> {
+  const alert = p.getByRole('alert').filter({ hasText: screen.title });
+  await alert.waitFor({ timeout: 20_000 });
+  expect(await alert.textContent()).toMatch(detail);
+  expect(await alert.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+  for (const copy of screen.emptyCopy) expect(await p.getByText(copy).count(), `"${copy}" shown while failing`).toBe(0);
+  expect(await p.getByText(screen.data(world), { exact: true }).count(), 'data shown while failing').toBe(0);
+}
+
+describe('list screens when the API fails', () => {
+  for (const screen of SCREENS) {
+    it(`${screen.name}: a 500 shows what failed and Retry, never the empty state; Retry after recovery shows the data`, async () => {
+      page = await newPage();
+      const { matches, handler } = failing(screen.fails, 500);
+      await page.route(matches, handler);
+      await signInAs(page, stack, world.user, screen.path(world));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectErrorState(page, screen, 'Database unavailable');
+
+      await page.unroute(matches, handler);
+      await page.getByRole('alert').filter({ hasText: screen.title }).getByRole('button', { name: 'Retry' }).click();
+      await page.getByText(screen.data(world), { exact: true }).first().waitFor();
+      expect(await page.getByRole('alert').filter({ hasText: screen.title }).count()).toBe(0);
+    });
+  }
+
+  it('fleets: a dropped connection says the server could not be reached, and Retry recovers', async () => {
+    page = await newPage();
+    const screen = SCREENS[0]!;
+    const { matches, handler } = failing(screen.fails, 'abort');
+    await page.route(matches, handler);
+    await signInAs(page, stack, world.user, screen.path(world));
+    await expectErrorState(page, screen, 'The server could not be reached');
+    await page.unroute(matches, handler);
+    await page.getByRole('alert').filter({ hasText: screen.title }).getByRole('button', { name: 'Retry' }).click();
+    await page.getByText(screen.data(world), { exact: true }).first().waitFor();
+  });
+
+  it('a 403 shows the forbidden state, without Retry and without the empty state', async () => {
+    page = await newPage();
+    for (const screen of [SCREENS[3]!, SCREENS[5]!]) {
+      const { matches, handler } = failing(screen.fails, 403);
+      await page.route(matches, handler);
+      await signInAs(page, stack, world.user, screen.path(world));
+      const forbidden = page.getByTestId('forbidden-state');
+      await forbidden.waitFor();
+      expect(await forbidden.textContent()).toContain('Not allowed');
+      expect(await forbidden.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      for (const copy of screen.emptyCopy) expect(await page.getByText(copy).count(), `"${copy}" shown while forbidden`).toBe(0);
+      await page.unroute(matches, handler);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FIELD_KINDS,
+  FILTER_OPERATORS,
+  OPERATORS_BY_KIND,
+  isValidRule,
+  orderByPath,
+  ruleToPineFilter,
+  rulesToPineFilter,
+  type ListField,
+} from './list-filter.ts';
+
+const name: ListField = { kind: 'text', path: 'device_name' };
+const release: ListField = { kind: 'text', path: ['is_running__release', 'raw_version'] };
+const cpu: ListField = { kind: 'number', path: 'cpu_usage' };
+const seen: ListField = { kind: 'date', path: 'last_connectivity_event' };
+const status: ListField = { kind: 'enum', path: 'overall_status', options: ['operational', 'disconnected'] };
+
+describe('operators per kind', () => {
+  it('offers every spec operator except regex on some kind, and only the fitting ones per kind', () => {
+    const offered = new Set(FIELD_KINDS.flatMap((k) => OPERATORS_BY_KIND[k]));
+    expect([...offered].sort()).toEqual([...FILTER_OPERATORS].sort());
+    expect(OPERATORS_BY_KIND.text).toEqual(['contains', 'not_contains', 'is', 'is_not']);
+    expect(OPERATORS_BY_KIND.number).toEqual(['is', 'is_not', 'gt', 'lt']);
+    expect(OPERATORS_BY_KIND.date).toEqual(['before', 'after']);
+    expect(OPERATORS_BY_KIND.enum).toEqual(['is', 'is_not']);
+  });
+
+  it('refuses an operator of another kind and values that do not parse', () => {
+    expect(isValidRule(name, { field: 'name', op: 'gt', value: '3' })).toBe(false);
+    expect(isValidRule(seen, { field: 'seen', op: 'contains', value: '2024' })).toBe(false);
+    expect(isValidRule(name, { field: 'name', op: 'contains', value: '  ' })).toBe(false);
+    expect(isValidRule(cpu, { field: 'cpu', op: 'gt', value: 'abc' })).toBe(false);
+    expect(isValidRule(cpu, { field: 'cpu', op: 'gt', value: '' })).toBe(false);
+    expect(isValidRule(seen, { field: 'seen', op: 'before', value: 'yesterday' })).toBe(false);
+    expect(isValidRule(seen, { field: 'seen', op: 'before', value: '2024-02-31x' })).toBe(false);
+    expect(isValidRule(status, { field: 'status', op: 'is', value: 'sleeping' })).toBe(false);
+    expect(isValidRule(undefined, { field: 'nope', op: 'is', value: 'x' })).toBe(false);
+    expect(ruleToPineFilter(cpu, { field: 'cpu', op: 'contains', value: '1' })).toBeNull();
+  });
+});
+
+describe('ruleToPineFilter', () => {
+  it('text: contains is case-insensitive, is compares exactly, negations wrap', () => {
+    expect(ruleToPineFilter(name, { field: 'name', op: 'contains', value: 'Pump' })).toEqual({
+      $contains: [{ $tolower: { $: 'device_name' } }, 'pump'],
+    });
+    expect(ruleToPineFilter(name, { field: 'name', op: 'not_contains', value: 'Pump' })).toEqual({
+      $not: { $contains: [{ $tolower: { $: 'device_name' } }, 'pump'] },
+    });
+    expect(ruleToPineFilter(name, { field: 'name', op: 'is', value: 'Pump-1' })).toEqual({ $eq: [{ $: 'device_name' }, 'Pump-1'] });
+    expect(ruleToPineFilter(name, { field: 'name', op: 'is_not', value: 'Pump-1' })).toEqual({ $ne: [{ $: 'device_name' }, 'Pump-1'] });
+  });
+
+  it('follows a navigation path (devices running a release version)', () => {
+    expect(ruleToPineFilter(release, { field: 'release', op: 'is', value: '1.2.0' })).toEqual({
+      $eq: [{ $: ['is_running__release', 'raw_version'] }, '1.2.0'],
+    });
+    expect(orderByPath(release)).toBe('is_running__release/raw_version');
+    expect(orderByPath(name)).toBe('device_name');
+  });
+
+  it('number: compares numbers, not text', () => {
+    expect(ruleToPineFilter(cpu, { field: 'cpu', op: 'gt', value: '50' })).toEqual({ $gt: [{ $: 'cpu_usage' }, 50] });
+    expect(ruleToPineFilter(cpu, { field: 'cpu', op: 'lt', value: '2.5' })).toEqual({ $lt: [{ $: 'cpu_usage' }, 2.5] });
+    expect(ruleToPineFilter(cpu, { field: 'cpu', op: 'is', value: '0' })).toEqual({ $eq: [{ $: 'cpu_usage' }, 0] });
+  });
+
+  it('date: before/after a day (midnight UTC) or an instant', () => {
+    expect(ruleToPineFilter(seen, { field: 'seen', op: 'before', value: '2024-05-01' })).toEqual({
+      $lt: [{ $: 'last_connectivity_event' }, new Date('2024-05-01T00:00:00Z')],
+    });
+    expect(ruleToPineFilter(seen, { field: 'seen', op: 'after', value: '2024-05-01T10:30:00Z' })).toEqual({
+      $gt: [{ $: 'last_connectivity_event' }, new Date('2024-05-01T10:30:00Z')],
+    });
+  });
+
+  it('enum: only its values', () => {
+    expect(ruleToPineFilter(status, { field: 'status', op: 'is_not', value: 'disconnected' })).toEqual({
+      $ne: [{ $: 'overall_status' }, 'disconnected'],
+    });
+  });
+});
+
+describe('rulesToPineFilter', () => {
+  const fields = { name, release, cpu };
+  it('ANDs the scope with every valid rule and drops the rest', () => {
+    expect(
+      rulesToPineFilter(
+        fields,
+        [
+          { field: 'name', op: 'contains', value: 'a' },
+          { field: 'unknown', op: 'is', value: 'x' },
+          { field: 'cpu', op: 'gt', value: 'x' },
+          { field: 'release', op: 'is_not', value: '1.0.0' },
+        ],
+        { belongs_to__application: 7 },
+      ),
+    ).toEqual({
+      $and: [
+        { belongs_to__application: 7 },
+        { $contains: [{ $tolower: { $: 'device_name' } }, 'a'] },
+        { $ne: [{ $: ['is_running__release', 'raw_version'] }, '1.0.0'] },
+      ],
+    });
+  });
+
+  it('is the scope alone without rules, and nothing without either', () => {
+    expect(rulesToPineFilter(fields, [], { belongs_to__application: 7 })).toEqual({ belongs_to__application: 7 });
+    expect(rulesToPineFilter(fields, [])).toBeUndefined();
+  });
+});
