@@ -30,10 +30,51 @@ function buildTime(): Plugin {
   };
 }
 
+/**
+ * `<link rel="modulepreload">` in index.html for the signed-in shell's chunk (header, sidebar,
+ * and the queries it shares with the pages: fleets, devices, organizations) and everything it
+ * imports. The router asks for that chunk only once the entry has run (hundreds of ms of
+ * script evaluation on a slow machine); preloaded, it is fetched and compiled meanwhile. The
+ * sign-in page fetches it too (~30 kB compressed), for the page that follows. Vite already
+ * preloads the entry's own imports.
+ */
+function preloadShell(): Plugin {
+  const SHELL = /[\\/]src[\\/]features[\\/]shell[\\/]components[\\/]AppLayout\.tsx$/;
+  return {
+    name: 'flotilla-preload-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const shell = chunks.find((c) => c.facadeModuleId !== null && SHELL.test(c.facadeModuleId));
+        if (!shell) throw new Error('preloadShell: no chunk for features/shell/components/AppLayout.tsx');
+        // What the entry loads anyway (Vite preloads those) is left out.
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const loaded = new Set<string>();
+        const visit = (name: string, into: Set<string>) => {
+          if (into.has(name)) return;
+          into.add(name);
+          for (const dep of byName.get(name)?.imports ?? []) visit(dep, into);
+        };
+        for (const entry of chunks.filter((c) => c.isEntry)) visit(entry.fileName, loaded);
+        const shellGraph = new Set<string>();
+        visit(shell.fileName, shellGraph);
+        return [...shellGraph]
+          .filter((name) => !loaded.has(name))
+          .map((name) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     buildTime(),
+    preloadShell(),
     // Brotli and gzip siblings of every text file, at the highest levels: done once per build,
     // then served as they are by the API (web.routes.ts, `preCompressed`).
     compression({

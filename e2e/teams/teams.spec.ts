@@ -201,8 +201,9 @@ describe('teams', () => {
     await page.goto(`${stack.url}/orgs/${orgId}/teams`);
     const deleteButton = page.getByRole('button', { name: 'Delete', exact: true });
     await table.getByRole('link', { name: 'Night Shift' }).waitFor();
-    expect(await deleteButton.isDisabled()).toBe(true);
-    await table.getByLabel('Select all teams').check();
+    // Delete is a batch action: offered once teams are selected.
+    expect(await deleteButton.count()).toBe(0);
+    await table.getByLabel('Select all rows on this page').check();
     await deleteButton.click();
     dialog = page.getByRole('dialog', { name: 'Delete 2 teams?' });
     await dialog.getByText(/Field Ops/).waitFor();

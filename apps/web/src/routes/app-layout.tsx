@@ -7,14 +7,19 @@ import { rootRoute } from './root.tsx';
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_app',
-  beforeLoad: async ({ location, context }) => {
+  // Only the synchronous check here: the router runs every beforeLoad of the page one after
+  // another and starts loaders and route chunks (the shell's, the page's) only after the last,
+  // so awaiting a request here would delay all of them by a round trip.
+  beforeLoad: ({ location }) => {
     requireSignedIn({ location });
-    // Who-am-I is needed by the shell either way: ask for it alongside the verification check
-    // instead of after it, so the first signed-in page waits for one round trip, not two.
-    void context.queryClient.prefetchQuery(whoamiQuery);
-    await requireVerifiedEmail({ queryClient: context.queryClient });
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(whoamiQuery),
+  // The verification guard and who-am-I (needed by the shell either way) are asked together and
+  // in parallel with the page's own loaders and code: the first signed-in page waits for one
+  // round trip, not a chain. A pending user is still redirected before anything renders: the
+  // router renders a page only once every loader of it has resolved.
+  loader: async ({ context }) => {
+    await Promise.all([requireVerifiedEmail({ queryClient: context.queryClient }), context.queryClient.ensureQueryData(whoamiQuery)]);
+  },
   // The shell (header, sidebar) is its own chunk: the sign-in page does not load it.
   component: lazyRouteComponent(() => import('../features/shell/components/AppLayout.tsx'), 'AppLayout'),
 });

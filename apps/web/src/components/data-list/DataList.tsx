@@ -39,6 +39,15 @@ export interface DataListProps<Row, Id extends string | number> {
   noMatchTitle: string;
   /** Batch actions for the selected rows, rendered next to the selection count. */
   batchActions?: (selected: ReadonlySet<Id>, clearSelection: () => void) => ReactNode;
+  /** False hides the selection checkboxes (a list without batch actions for this user). Default true. */
+  isSelectable?: boolean;
+  /** Opens a row from a click anywhere on it; a link in the row stays the keyboard path. */
+  onRowClick?: (row: Row) => void;
+  /**
+   * Renders the page's rows another way than the table (a grid lens of cards), with the columns
+   * the user shows; the filters, column choice, pager and states stay the list's.
+   */
+  renderRows?: (rows: readonly Row[], columns: readonly DataColumn<Row>[]) => ReactNode;
 }
 
 /**
@@ -48,7 +57,7 @@ export interface DataListProps<Row, Id extends string | number> {
  * previous one stays, under a progress bar.
  */
 export function DataList<Row, Id extends string | number>(props: DataListProps<Row, Id>) {
-  const { label, what, config, columns, state, query, getRowId, rowName, userKey, empty, noMatchTitle, batchActions } = props;
+  const { label, what, config, columns, state, query, getRowId, rowName, userKey, empty, noMatchTitle, batchActions, isSelectable = true, onRowClick, renderRows } = props;
   const { t } = useTranslation('dataList');
   const { params } = state;
   const { hidden, toggle } = useColumnChoice(config.tableId, userKey, columns);
@@ -106,18 +115,23 @@ export function DataList<Row, Id extends string | number>(props: DataListProps<R
       >
         {(page) => (
           <>
-            <DataTable
-              label={label}
-              columns={visible}
-              rows={page.rows}
-              getRowId={getRowId}
-              rowOffset={(params.page - 1) * params.pageSize}
-              totalRows={page.total}
-              isSortable={(id) => id in config.fields}
-              sort={params.sort}
-              onSort={state.toggleSort}
-              selection={{ selected: selection.selected, onToggle: selection.toggle, onSetMany: selection.setMany, rowName }}
-            />
+            {renderRows ? (
+              renderRows(page.rows, visible)
+            ) : (
+              <DataTable
+                label={label}
+                columns={visible}
+                rows={page.rows}
+                getRowId={getRowId}
+                rowOffset={(params.page - 1) * params.pageSize}
+                totalRows={page.total}
+                isSortable={(id) => id in config.fields}
+                sort={params.sort}
+                onSort={state.toggleSort}
+                selection={isSelectable ? { selected: selection.selected, onToggle: selection.toggle, onSetMany: selection.setMany, rowName } : undefined}
+                onRowClick={onRowClick}
+              />
+            )}
             <ListPagination
               total={page.total}
               page={params.page}

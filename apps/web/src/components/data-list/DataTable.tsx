@@ -29,6 +29,8 @@ export interface DataTableProps<Row, Id extends string | number> {
   sort: ListSort;
   onSort: (columnId: string) => void;
   selection?: { selected: ReadonlySet<Id>; onToggle: (id: Id) => void; onSetMany: (ids: Id[], isSelected: boolean) => void; rowName: (row: Row) => string };
+  /** A click anywhere on a row opens it (pointer convenience; the row's link is the keyboard path). */
+  onRowClick?: (row: Row) => void;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface DataTableProps<Row, Id extends string | number> {
  * server's (`onSort`); the header cell carries `aria-sort`.
  */
 export function DataTable<Row, Id extends string | number>(props: DataTableProps<Row, Id>) {
-  const { label, columns, rows, getRowId, rowOffset, totalRows, isSortable, sort, onSort, selection } = props;
+  const { label, columns, rows, getRowId, rowOffset, totalRows, isSortable, sort, onSort, selection, onRowClick } = props;
   const { t } = useTranslation('dataList');
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose
@@ -115,6 +117,8 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
                 aria-rowindex={rowOffset + item.index + 2}
                 hover
                 selected={isSelected}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                sx={onRowClick ? { cursor: 'pointer' } : undefined}
               >
                 {selection && (
                   <TableCell padding="checkbox">

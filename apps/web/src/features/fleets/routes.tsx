@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { requireNumericFleetId } from '../../lib/guards.ts';
 import { appRoute } from '../../routes/app-layout.tsx';
+import { fleetListParams, validateFleetListSearch } from './fleet-list.ts';
 
 /** `/`: the signed-in home is the fleet list. */
 const indexRoute = createRoute({
@@ -11,9 +12,17 @@ const indexRoute = createRoute({
   },
 });
 
+/** `/fleets?page&size&sort&dir&filters`: the fleet list's state, validated (fleets spec §"Fleet list"). */
 const fleetsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'fleets',
+  validateSearch: (search: Record<string, unknown>) => validateFleetListSearch(search),
+  loaderDeps: ({ search }) => search,
+  // Starts the page's request while the screen's code loads, instead of after it rendered.
+  loader: async ({ context, deps }) => {
+    const { fleetPageQuery } = await import('./api/fleets.queries.ts');
+    void context.queryClient.prefetchQuery(fleetPageQuery(fleetListParams(deps)));
+  },
   component: lazyRouteComponent(() => import('./components/FleetListPage.tsx'), 'FleetListPage'),
 });
 

@@ -6,24 +6,8 @@ import type { ApplicationClass } from '../../lib/model.ts';
  * tested apart from the table.
  */
 
-/** Accounts spec §9: "Members table page size … shared constants, not shown"; 25 rows per page. */
-export const MEMBER_PAGE_SIZE = 25;
 /** Accounts spec §9: the members table refetches on an interval (value not shown); 30 s. */
 export const MEMBER_REFETCH_MS = 30_000;
-
-export type MemberSortField = 'username' | 'role' | 'created';
-export type SortDirection = 'asc' | 'desc';
-export interface MemberSort {
-  field: MemberSortField;
-  direction: SortDirection;
-}
-
-/** The OData `$orderby` path of each sortable column (role sorts by the role's name). */
-export const MEMBER_SORT_PATHS: Record<MemberSortField, string> = {
-  username: 'user/username',
-  role: 'organization_membership_role/name',
-  created: 'created_at',
-};
 
 /**
  * Accounts spec §5 "Member deletion disabled if it would remove all administrators" and §6

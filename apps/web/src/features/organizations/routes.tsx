@@ -1,6 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireNumericParam } from '../../lib/guards.ts';
+import { whoamiQuery } from '../../lib/auth-api.ts';
 import { appRoute } from '../../routes/app-layout.tsx';
+import { organizationListParams, validateOrganizationListSearch } from './organization-list.ts';
 
 /**
  * Organizations (accounts spec §2): `/orgs` and everything under `/orgs/$orgId`. The org
@@ -10,6 +12,17 @@ import { appRoute } from '../../routes/app-layout.tsx';
 const orgsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'orgs',
+  // `/orgs?page&size&sort&dir&filters`: the list's state, validated.
+  validateSearch: (search: Record<string, unknown>) => validateOrganizationListSearch(search),
+  loaderDeps: ({ search }) => search,
+  // Starts the page's requests while the screen's code loads, instead of after it rendered.
+  // The user is known after the first load (the layout's loader reads it); before that the screen asks.
+  loader: async ({ context, deps }) => {
+    const actor = context.queryClient.getQueryData(whoamiQuery.queryKey);
+    if (!actor) return;
+    const { organizationPageQuery } = await import('./api/organizations.queries.ts');
+    void context.queryClient.prefetchQuery(organizationPageQuery(actor.actorTypeId, organizationListParams(deps)));
+  },
   component: lazyRouteComponent(() => import('./components/OrganizationListPage.tsx'), 'OrganizationListPage'),
 });
 

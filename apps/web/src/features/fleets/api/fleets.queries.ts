@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { OVERALL_STATUSES, type OverallStatus } from '@flotilla/core/device-status';
 import * as application from '@flotilla/core/schemas/odata/application';
@@ -7,13 +7,20 @@ import { expanded } from '@flotilla/core/schemas/odata/common';
 import * as device from '@flotilla/core/schemas/odata/device';
 import * as deviceType from '@flotilla/core/schemas/odata/device-type';
 import * as organization from '@flotilla/core/schemas/odata/organization';
-import { odataCount, odataList, odataOne } from '../../../lib/odata.ts';
+import { listODataOptions } from '../../../components/data-list/list-odata.ts';
+import type { ListParams } from '../../../components/data-list/list-search.ts';
+import { odataCount, odataList, odataOne, odataPage, type ODataPage } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS, FLEET_LIST_POLL_MS } from '../../../lib/query-client.ts';
+import { FLEET_LIST } from '../fleet-list.ts';
 
 /** Query keys of the fleets area, everything under `all`: mutations invalidate through it. */
 export const fleetKeys = {
   all: ['fleets'] as const,
   list: () => [...fleetKeys.all, 'list'] as const,
+  /** One page of the fleet list: every URL state is its own entry. */
+  page: (params: ListParams) => [...fleetKeys.list(), 'page', params] as const,
+  /** The names of the user's fleets (the create dialog's suggestion avoids them). */
+  names: () => [...fleetKeys.list(), 'names'] as const,
   detail: (id: number) => [...fleetKeys.all, 'detail', id] as const,
   deviceCounts: (id: number) => [...fleetKeys.detail(id), 'device-counts'] as const,
 };
@@ -34,42 +41,63 @@ const fleetRow = application.row.pick({ id: true, app_name: true, slug: true, is
 });
 export type FleetRow = z.output<typeof fleetRow>;
 
-/** The second list query: online devices per fleet. */
+/** The second query of a page: online devices of the page's fleets. */
 const onlineCountRow = application.row.pick({ id: true }).extend({ owns__device: z.number().int() });
 
 export type FleetListItem = FleetRow & { onlineDevices: number };
 
+/** The fleets the user can see directly (compat §6.5 access filter): the list's scope. */
+const ACCESSIBLE_FLEETS = {
+  is_of__class: 'fleet',
+  is_directly_accessible_by__user: { $any: { $alias: 'dau', $expr: { 1: 1 } } },
+};
+
 /**
- * The user's fleets (compat §6.5 access filter) with device totals, plus a second one-statement
- * query for the online counts (one navigation cannot be expanded twice in one request).
+ * One page of the user's fleets as the URL describes it (sort, rules, page size), with device
+ * totals (`owns__device/$count`) and the total the same filter matches: paged, sorted and
+ * filtered by the server. Then one more statement for the page's online counts (one navigation
+ * cannot be expanded twice in one request), by the page's ids. Only the page on screen polls,
+ * every 8 s (fleets spec §9); the previous page stays on screen while the next loads.
  */
-async function listFleets(): Promise<FleetListItem[]> {
-  const accessible = {
-    is_of__class: 'fleet',
-    is_directly_accessible_by__user: { $any: { $alias: 'dau', $expr: { 1: 1 } } },
-  };
-  const [rows, online] = await Promise.all([
-    odataList(fleetRow, {
-      resource: application.resource,
-      options: { $select: FLEET_SELECT, $filter: accessible, $expand: FLEET_EXPAND, $orderby: { app_name: 'asc' } },
-    }),
-    odataList(onlineCountRow, {
-      resource: application.resource,
-      options: {
-        $select: ['id'],
-        $filter: accessible,
-        $expand: { owns__device: { $count: { $filter: { api_heartbeat_state: 'online' } } } },
-      },
-    }),
-  ]);
-  const onlineById = new Map(online.map((r) => [r.id, r.owns__device]));
-  return rows.map((row) => ({ ...row, onlineDevices: onlineById.get(row.id) ?? 0 }));
+export function fleetPageQuery(params: ListParams) {
+  return queryOptions({
+    queryKey: fleetKeys.page(params),
+    queryFn: async (): Promise<ODataPage<FleetListItem>> => {
+      const { $filter, $orderby, $top, $skip } = listODataOptions(FLEET_LIST, params, ACCESSIBLE_FLEETS);
+      const page = await odataPage(
+        fleetRow,
+        { resource: application.resource, options: { $select: FLEET_SELECT, $expand: FLEET_EXPAND, $filter, $orderby, $top, $skip } },
+        ACCESSIBLE_FLEETS,
+      );
+      const ids = page.rows.map((r) => r.id);
+      const online =
+        ids.length === 0
+          ? []
+          : await odataList(onlineCountRow, {
+              resource: application.resource,
+              options: {
+                $select: ['id'],
+                $filter: { id: { $in: ids } },
+                $expand: { owns__device: { $count: { $filter: { api_heartbeat_state: 'online' } } } },
+              },
+            });
+      const onlineById = new Map(online.map((r) => [r.id, r.owns__device]));
+      return { ...page, rows: page.rows.map((row) => ({ ...row, onlineDevices: onlineById.get(row.id) ?? 0 })) };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: FLEET_LIST_POLL_MS,
+  });
 }
 
-export const fleetListQuery = queryOptions({
-  queryKey: fleetKeys.list(),
-  queryFn: listFleets,
-  refetchInterval: FLEET_LIST_POLL_MS,
+const fleetNameRow = application.row.pick({ app_name: true });
+
+/** The names of all the user's fleets, for the create dialog's suggested name (not a page of them). */
+export const fleetNamesQuery = queryOptions({
+  queryKey: fleetKeys.names(),
+  queryFn: async () => {
+    const rows = await odataList(fleetNameRow, { resource: application.resource, options: { $select: ['app_name'], $filter: ACCESSIBLE_FLEETS } });
+    return rows.map((r) => r.app_name);
+  },
 });
 
 /** The fleet on its own pages: the list's fields plus its settings (fleets spec §2 Fleet settings). */

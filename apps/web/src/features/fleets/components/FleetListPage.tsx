@@ -1,27 +1,44 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { listSearch } from '../../../components/data-list/list-search.ts';
+import { useListState } from '../../../components/data-list/use-list-state.ts';
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
-import { QueryState } from '../../../components/states/QueryState.tsx';
+import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { fleetListQuery } from '../api/fleets.queries.ts';
-import { filterFleets } from '../fleet-filter.ts';
+import { fleetNamesQuery, fleetPageQuery } from '../api/fleets.queries.ts';
+import { FLEET_LIST } from '../fleet-list.ts';
+import { useFleetLens } from '../hooks/use-fleet-lens.ts';
 import { CreateFleetDialog } from './CreateFleetDialog.tsx';
+import { FleetLensControls } from './FleetLensControls.tsx';
 import { FleetTable } from './FleetTable.tsx';
 
-/** /fleets: the user's fleets as a filterable table, refetched every 8 s (fleets spec §9). */
+const route = getRouteApi('/_app/fleets');
+
+/**
+ * /fleets: the user's fleets, one server page at a time, sorted and filtered by the server,
+ * the state in the URL; the page on screen refetches every 8 s (fleets spec §9). A failed
+ * load is an error with Retry, an empty account offers "Create fleet", and rules that match
+ * nothing say so and offer to clear them. A table or a grid of cards, remembered per user.
+ */
 export function FleetListPage() {
   const { t } = useTranslation('fleets');
   usePageTitle(t('list.pageTitle'));
-  const fleets = useQuery(fleetListQuery);
-  const [filter, setFilter] = useState('');
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const state = useListState(FLEET_LIST, search, (next) => void navigate({ search: next }));
+  const fleets = useQuery(fleetPageQuery(state.params));
+  // All the user's names, not the page's: the dialog's suggestion must avoid every one.
+  const names = useQuery(fleetNamesQuery);
+  const { data: actor } = useQuery(whoamiQuery);
+  const userKey = actor ? `${actor.actorType}-${actor.actorTypeId}` : null;
+  const [lens, setLens] = useFleetLens(userKey);
   const [isCreateOpen, setCreateOpen] = useState(false);
-  const visible = useMemo(() => filterFleets(fleets.data ?? [], filter), [fleets.data, filter]);
   const createButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
       {t('list.create')}
@@ -29,33 +46,27 @@ export function FleetListPage() {
   );
 
   return (
-    <Box>
+    <Box sx={{ minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {t('list.title')}
         </Typography>
-        {fleets.data && fleets.data.length > 0 && (
-          <TextField
-            size="small"
-            label={t('list.filter')}
-            type="search"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        )}
         {createButton}
+        <FleetLensControls
+          lens={lens}
+          onLens={setLens}
+          sort={state.params.sort}
+          onSort={(sort) => void navigate({ search: listSearch({ ...state.params, sort, page: 1 }, FLEET_LIST) })}
+        />
       </Box>
-      {/* A failed load is an error with Retry, never "no fleets match" (it used to be). */}
-      <QueryState
+      <FleetTable
+        lens={lens}
+        state={state}
         query={fleets}
-        what={t('list.what')}
-        loadingRows={3}
-        isEmpty={(rows) => rows.length === 0}
+        userKey={userKey}
         empty={<EmptyState title={t('list.empty')} help={t('list.emptyHelp')} action={createButton} />}
-      >
-        {() => (visible.length === 0 ? <EmptyState title={t('list.noMatch')} /> : <FleetTable fleets={visible} />)}
-      </QueryState>
-      {isCreateOpen && <CreateFleetDialog existingNames={(fleets.data ?? []).map((f) => f.app_name)} onClose={() => setCreateOpen(false)} />}
+      />
+      {isCreateOpen && <CreateFleetDialog existingNames={names.data ?? []} onClose={() => setCreateOpen(false)} />}
     </Box>
   );
 }

@@ -1,45 +1,51 @@
+import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { DataColumn } from '../../../components/data-list/columns.ts';
+import { DataList, type DataListProps } from '../../../components/data-list/DataList.tsx';
 import type { FleetListItem } from '../api/fleets.queries.ts';
+import { FLEET_LIST } from '../fleet-list.ts';
+import type { FleetLens } from '../fleet-lens.ts';
+import { FleetCards } from './FleetCards.tsx';
 
-export function FleetTable({ fleets }: { fleets: readonly FleetListItem[] }) {
+/**
+ * The user's fleets in the product's list: columns by id (FLEET_LIST names their server
+ * fields; "Online devices" is not one of them, so it neither sorts nor filters). The grid lens
+ * shows the same page as cards. No batch action exists for fleets, so rows are not selectable.
+ */
+export function FleetTable(props: Pick<DataListProps<FleetListItem, number>, 'state' | 'query' | 'userKey'> & { empty: ReactNode; lens: FleetLens }) {
+  const { lens, ...listProps } = props;
   const { t } = useTranslation('fleets');
+  const columns: DataColumn<FleetListItem>[] = [
+    {
+      id: 'name',
+      label: t('list.columns.name'),
+      isHideable: false,
+      minWidth: 160,
+      render: (fleet) => (
+        <Link component={RouterLink} to={`/fleets/${fleet.id}`}>
+          {fleet.app_name}
+        </Link>
+      ),
+    },
+    { id: 'deviceType', label: t('list.columns.deviceType'), render: (fleet) => fleet.is_for__device_type[0]?.name ?? '—' },
+    { id: 'organization', label: t('list.columns.organization'), render: (fleet) => fleet.organization[0]?.name ?? '—' },
+    { id: 'devices', label: t('list.columns.devices'), render: (fleet) => fleet.owns__device },
+    { id: 'online', label: t('list.columns.online'), render: (fleet) => fleet.onlineDevices },
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('list.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('list.columns.name')}</TableCell>
-            <TableCell>{t('list.columns.deviceType')}</TableCell>
-            <TableCell>{t('list.columns.organization')}</TableCell>
-            <TableCell align="right">{t('list.columns.devices')}</TableCell>
-            <TableCell align="right">{t('list.columns.online')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {fleets.map((fleet) => (
-            <TableRow key={fleet.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={`/fleets/${fleet.id}`}>
-                  {fleet.app_name}
-                </Link>
-              </TableCell>
-              <TableCell>{fleet.is_for__device_type[0]?.name ?? '—'}</TableCell>
-              <TableCell>{fleet.organization[0]?.name ?? '—'}</TableCell>
-              <TableCell align="right">{fleet.owns__device}</TableCell>
-              <TableCell align="right">{fleet.onlineDevices}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataList
+      label={t('list.title')}
+      what={t('list.what')}
+      config={FLEET_LIST}
+      columns={columns}
+      getRowId={(fleet) => fleet.id}
+      rowName={(fleet) => fleet.app_name}
+      noMatchTitle={t('list.noMatch')}
+      isSelectable={false}
+      renderRows={lens === 'grid' ? (rows, shown) => <FleetCards label={t('list.title')} fleets={rows} columns={shown} /> : undefined}
+      {...listProps}
+    />
   );
 }

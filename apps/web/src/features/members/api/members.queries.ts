@@ -5,8 +5,11 @@ import * as membership from '@flotilla/core/schemas/odata/organization-membershi
 import * as membershipRole from '@flotilla/core/schemas/odata/organization-membership-role';
 import * as membershipTag from '@flotilla/core/schemas/odata/organization-membership-tag';
 import * as user from '@flotilla/core/schemas/odata/user';
-import { odataCount, odataList, odataOne } from '../../../lib/odata.ts';
-import { MEMBER_PAGE_SIZE, MEMBER_REFETCH_MS, MEMBER_SORT_PATHS, type MemberSort } from '../member-rules.ts';
+import { listODataOptions } from '../../../components/data-list/list-odata.ts';
+import type { ListParams } from '../../../components/data-list/list-search.ts';
+import { odataCount, odataList, odataOne, odataPage } from '../../../lib/odata.ts';
+import { MEMBER_LIST } from '../member-list.ts';
+import { MEMBER_REFETCH_MS } from '../member-rules.ts';
 
 /**
  * Organization members through /v7 `organization_membership` (accounts spec §3, §7 "Members:
@@ -14,17 +17,14 @@ import { MEMBER_PAGE_SIZE, MEMBER_REFETCH_MS, MEMBER_SORT_PATHS, type MemberSort
  * DELETE by id list"). The writes are in members.mutations.ts.
  */
 
-export interface MemberPageParams {
-  page: number;
-  filter: string;
-  sort: MemberSort;
-}
-
 /** Query keys of this feature: everything under `all`, so a mutation can refresh the family. */
 export const memberKeys = {
   all: ['members'] as const,
   org: (orgId: number) => [...memberKeys.all, orgId] as const,
-  page: (orgId: number, params: MemberPageParams) => [...memberKeys.org(orgId), 'page', params] as const,
+  /** One page of the member list: every URL state is its own entry. */
+  page: (orgId: number, params: ListParams) => [...memberKeys.org(orgId), 'page', params] as const,
+  /** The selected memberships (any page), for the batch actions' rules. */
+  selection: (orgId: number, ids: readonly number[]) => [...memberKeys.org(orgId), 'selection', ids] as const,
   adminCount: (orgId: number) => [...memberKeys.org(orgId), 'admin-count'] as const,
   detail: (orgId: number, memberId: number) => [...memberKeys.org(orgId), 'detail', memberId] as const,
   roles: () => [...memberKeys.all, 'organization-roles'] as const,
@@ -45,11 +45,6 @@ export const memberUsername = (row: MemberRow): string => row.user[0]?.username 
 export const memberUserId = (row: MemberRow): number | null => row.user[0]?.id ?? null;
 export const memberRole = (row: MemberRow): string => row.organization_membership_role[0]?.name ?? '';
 
-export interface MemberPage {
-  rows: MemberRow[];
-  total: number;
-}
-
 const MEMBER_SELECT = ['id', 'created_at', 'effective_seat_role', 'is_member_of__organization'];
 const MEMBER_EXPAND = {
   user: { $select: ['id', 'username'] },
@@ -57,39 +52,43 @@ const MEMBER_EXPAND = {
   organization_membership_tag: { $select: ['id', 'tag_key', 'value'], $orderby: { tag_key: 'asc' } },
 } as const;
 
-function memberFilter(orgId: number, filter: string) {
-  const needle = filter.trim().toLowerCase();
-  return {
-    is_member_of__organization: orgId,
-    // Case-insensitive "username contains" (usernames are generated, but typed filters vary).
-    ...(needle ? { $contains: [{ $tolower: { $: ['user', 'username'] } }, needle] } : {}),
-  };
-}
-
-/** One page of members with the total for the pager; the previous page stays on screen while the next loads. */
-export function memberPageQuery(orgId: number, params: MemberPageParams) {
+/**
+ * One page of the organization's members as the URL describes it (sort, rules, page size),
+ * with the total the same filter matches. Paged, sorted and filtered by the server; the
+ * previous page stays on screen while the next loads.
+ */
+export function memberPageQuery(orgId: number, params: ListParams) {
   return queryOptions({
     queryKey: memberKeys.page(orgId, params),
-    queryFn: async (): Promise<MemberPage> => {
-      const $filter = memberFilter(orgId, params.filter);
-      const [rows, total] = await Promise.all([
-        odataList(memberRow, {
-          resource: membership.resource,
-          options: {
-            $select: MEMBER_SELECT,
-            $filter,
-            $expand: MEMBER_EXPAND,
-            $orderby: [{ [MEMBER_SORT_PATHS[params.sort.field]]: params.sort.direction }],
-            $top: MEMBER_PAGE_SIZE,
-            $skip: params.page * MEMBER_PAGE_SIZE,
-          },
-        }),
-        odataCount(membership.resource, $filter),
-      ]);
-      return { rows, total };
+    queryFn: () => {
+      const scope = { is_member_of__organization: orgId };
+      const { $filter, $orderby, $top, $skip } = listODataOptions(MEMBER_LIST, params, scope);
+      return odataPage(
+        memberRow,
+        { resource: membership.resource, options: { $select: MEMBER_SELECT, $expand: MEMBER_EXPAND, $filter, $orderby, $top, $skip } },
+        scope,
+      );
     },
     placeholderData: keepPreviousData,
     refetchInterval: MEMBER_REFETCH_MS,
+  });
+}
+
+/**
+ * The selected memberships, whichever page they were picked on: the batch actions judge the
+ * last-administrator rule, "only oneself" and the confirmation's usernames from these rows.
+ */
+export function selectedMembersQuery(orgId: number, ids: readonly number[]) {
+  const sorted = [...ids].sort((a, b) => a - b);
+  return queryOptions({
+    queryKey: memberKeys.selection(orgId, sorted),
+    queryFn: () =>
+      odataList(memberRow, {
+        resource: membership.resource,
+        options: { $select: MEMBER_SELECT, $expand: MEMBER_EXPAND, $filter: { is_member_of__organization: orgId, id: { $in: sorted } } },
+      }),
+    placeholderData: keepPreviousData,
+    enabled: sorted.length > 0,
   });
 }
 

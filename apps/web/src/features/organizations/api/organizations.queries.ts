@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import * as application from '@flotilla/core/schemas/odata/application';
 import { expanded } from '@flotilla/core/schemas/odata/common';
@@ -7,9 +7,12 @@ import * as organizationMembership from '@flotilla/core/schemas/odata/organizati
 import * as organizationMembershipRole from '@flotilla/core/schemas/odata/organization-membership-role';
 import * as team from '@flotilla/core/schemas/odata/team';
 import * as user from '@flotilla/core/schemas/odata/user';
+import { listODataOptions } from '../../../components/data-list/list-odata.ts';
+import type { ListParams } from '../../../components/data-list/list-search.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { odataList, odataOne } from '../../../lib/odata.ts';
+import { odataList, odataOne, odataPage } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
+import { ORGANIZATION_LIST } from '../organization-list.ts';
 
 /**
  * Organization reads (accounts spec §3 organization, §7 "Organizations"). Everything sits under
@@ -19,6 +22,8 @@ import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
 export const orgKeys = {
   all: ['organizations'] as const,
   list: (userId: number) => [...orgKeys.all, 'list', userId] as const,
+  /** One page of /orgs: every URL state is its own entry. */
+  page: (userId: number, params: ListParams) => [...orgKeys.all, 'page', userId, params] as const,
   detail: (id: number) => [...orgKeys.all, 'detail', id] as const,
   summary: (id: number) => [...orgKeys.detail(id), 'summary'] as const,
   /** Every scoped application list of the organization (teams' writes refresh these). */
@@ -38,22 +43,47 @@ const organizationListRow = organization.row.pick({ id: true, name: true, handle
 });
 export type OrganizationListItem = z.output<typeof organizationListRow>;
 
-/** The user's organizations (membership filter), with member and fleet counts, sorted by name. */
+const ORGANIZATION_LIST_SELECT = ['id', 'name', 'handle', 'created_at', 'logo_image'];
+const ORGANIZATION_LIST_EXPAND = {
+  organization_membership: { $count: {} },
+  application: { $count: { $filter: { is_of__class: 'fleet' } } },
+};
+/** The organizations the user is a member of. */
+const membershipScope = (userId: number) => ({ organization_membership: { $any: { $alias: 'om', $expr: { om: { user: userId } } } } });
+
+/**
+ * One page of the user's organizations as the URL describes it (sort, rules, page size), with
+ * member and fleet counts and the total the same filter matches. Paged, sorted and filtered by
+ * the server; polled every 10 s; the previous page stays on screen while the next loads.
+ */
+export function organizationPageQuery(userId: number, params: ListParams) {
+  return queryOptions({
+    queryKey: orgKeys.page(userId, params),
+    queryFn: () => {
+      const scope = membershipScope(userId);
+      const { $filter, $orderby, $top, $skip } = listODataOptions(ORGANIZATION_LIST, params, scope);
+      return odataPage(
+        organizationListRow,
+        { resource: organization.resource, options: { $select: ORGANIZATION_LIST_SELECT, $expand: ORGANIZATION_LIST_EXPAND, $filter, $orderby, $top, $skip } },
+        scope,
+      );
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: ORGANIZATION_LIST_POLL_MS,
+  });
+}
+
+/**
+ * All of the user's organizations (membership filter), sorted by name: the create and rename
+ * dialogs check a new name against every one of them, not only the page on screen.
+ */
 export function organizationListQuery(userId: number) {
   return queryOptions({
     queryKey: orgKeys.list(userId),
     queryFn: async () => {
       const rows = await odataList(organizationListRow, {
         resource: organization.resource,
-        options: {
-          $select: ['id', 'name', 'handle', 'created_at', 'logo_image'],
-          $filter: { organization_membership: { $any: { $alias: 'om', $expr: { om: { user: userId } } } } },
-          $expand: {
-            organization_membership: { $count: {} },
-            application: { $count: { $filter: { is_of__class: 'fleet' } } },
-          },
-          $orderby: { name: 'asc' },
-        },
+        options: { $select: ORGANIZATION_LIST_SELECT, $filter: membershipScope(userId), $expand: ORGANIZATION_LIST_EXPAND, $orderby: { name: 'asc' } },
       });
       // Case-insensitive order regardless of the database collation.
       return rows.sort(byName((org) => org.name));

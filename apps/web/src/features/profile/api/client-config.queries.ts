@@ -6,8 +6,12 @@ import { parseResponse } from '../../../lib/parse-response.ts';
 /** Query keys of the deployment's public configuration. */
 export const clientConfigKeys = { all: ['client-config'] as const };
 
-/** What the dashboard reads from public `GET /config` for the account screens. */
-const clientConfig = publicConfigResponse.pick({ codeHostApiUrl: true, avatarUrl: true, adminUrl: true });
+/**
+ * What the dashboard reads from public `GET /config`: the account screens' URLs and the
+ * header's links (features/shell/api/shell.queries.ts `headerLinksQuery` selects those from
+ * this same query, so a page load asks once).
+ */
+const clientConfig = publicConfigResponse.pick({ codeHostApiUrl: true, avatarUrl: true, adminUrl: true, headerLinks: true });
 
 /** Fixed for the deployment: read once per page load. */
 export const clientConfigQuery = queryOptions({

@@ -1,27 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { publicConfigResponse } from '@flotilla/core/schemas/config';
 import { apiRequest } from '../../../lib/http.ts';
+import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 import { createBuildTimeWatcher, BUILD_TIME_POLL_MS } from '../build-time.ts';
 import { parseChangelog } from '../changelog.ts';
 
-/** Reads of the signed-in shell: header links, the changelog, the build time. */
+/** Reads of the signed-in shell: the changelog, the build time (header links: `headerLinksQuery`). */
 export const shellKeys = {
   all: ['shell'] as const,
-  headerLinks: () => [...shellKeys.all, 'header-links'] as const,
   changelog: () => [...shellKeys.all, 'changelog'] as const,
   buildTime: () => [...shellKeys.all, 'build-time'] as const,
 };
 
-const headerLinksAnswer = publicConfigResponse.pick({ headerLinks: true });
-
-/** The header's links from public `GET /config` (accounts spec §2 Header); unset ones are null. */
+/**
+ * The header's links from public `GET /config` (accounts spec §2 Header); unset ones are null.
+ * The same query as the user menu's and the avatar's (`clientConfigQuery`), so the shell asks
+ * for /config once; the header simply shows no links when it fails.
+ */
 export const headerLinksQuery = queryOptions({
-  queryKey: shellKeys.headerLinks(),
-  queryFn: async () => headerLinksAnswer.parse(await apiRequest('/config', { auth: false })).headerLinks,
-  staleTime: Infinity,
-  // The header simply shows no links when this fails.
-  meta: { silent: true },
+  ...clientConfigQuery,
+  select: (config) => config.headerLinks,
 });
 
 /** `/CHANGELOG.md` shipped with the build (accounts spec §7: no token), parsed into versions. */

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { FLEET_ROLES } from '@flotilla/core/roles';
 import * as application from '@flotilla/core/schemas/odata/application';
@@ -9,9 +9,12 @@ import * as team from '@flotilla/core/schemas/odata/team';
 import * as teamApplicationAccess from '@flotilla/core/schemas/odata/team-application-access';
 import * as teamMembership from '@flotilla/core/schemas/odata/team-membership';
 import * as user from '@flotilla/core/schemas/odata/user';
+import { listODataOptions } from '../../../components/data-list/list-odata.ts';
+import type { ListParams } from '../../../components/data-list/list-search.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { odataList } from '../../../lib/odata.ts';
+import { odataList, odataPage } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
+import { TEAM_LIST } from '../team-list.ts';
 
 /**
  * Team reads (accounts spec §3 team, §7 "Teams"; fleets spec §7 "Memberships and teams").
@@ -22,6 +25,8 @@ export const teamKeys = {
   all: ['teams'] as const,
   organization: (orgId: number) => [...teamKeys.all, orgId] as const,
   list: (orgId: number) => [...teamKeys.organization(orgId), 'list'] as const,
+  /** One page of the team list: every URL state is its own entry. */
+  page: (orgId: number, params: ListParams) => [...teamKeys.organization(orgId), 'page', params] as const,
   detail: (orgId: number, teamId: number) => [...teamKeys.organization(orgId), 'detail', teamId] as const,
   members: (orgId: number, teamId: number) => [...teamKeys.detail(orgId, teamId), 'members'] as const,
   access: (orgId: number, teamId: number) => [...teamKeys.detail(orgId, teamId), 'access'] as const,
@@ -58,25 +63,50 @@ function toTeamListItem(row: z.output<typeof teamListRow>) {
 }
 export type TeamListItem = ReturnType<typeof toTeamListItem>;
 
-/** The organization's teams with member and fleet counts, sorted by name. */
+const TEAM_LIST_SELECT = ['id', 'name', 'created_at'];
+const TEAM_LIST_EXPAND = {
+  team_membership: { $count: {} },
+  // The class of each granted application: only fleets count in the fleets column.
+  team_application_access: {
+    $select: ['id'],
+    $expand: { grants_access_to__application: { $select: ['id', 'is_of__class'] } },
+  },
+};
+
+/**
+ * One page of the organization's teams as the URL describes it (sort, rules, page size), with
+ * member and fleet counts and the total the same filter matches. Paged, sorted and filtered by
+ * the server; the previous page stays on screen while the next loads.
+ */
+export function teamPageQuery(orgId: number, params: ListParams) {
+  return queryOptions({
+    queryKey: teamKeys.page(orgId, params),
+    queryFn: async () => {
+      const scope = { belongs_to__organization: orgId };
+      const { $filter, $orderby, $top, $skip } = listODataOptions(TEAM_LIST, params, scope);
+      const page = await odataPage(
+        teamListRow,
+        { resource: team.resource, options: { $select: TEAM_LIST_SELECT, $expand: TEAM_LIST_EXPAND, $filter, $orderby, $top, $skip } },
+        scope,
+      );
+      return { ...page, rows: page.rows.map(toTeamListItem) };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: DEFAULT_POLL_MS,
+  });
+}
+
+/**
+ * All of the organization's teams with member and fleet counts, sorted by name: the name
+ * dialogs check a name against every team, and pickers offer them all.
+ */
 export function teamListQuery(orgId: number) {
   return queryOptions({
     queryKey: teamKeys.list(orgId),
     queryFn: async () => {
       const rows = await odataList(teamListRow, {
         resource: team.resource,
-        options: {
-          $select: ['id', 'name', 'created_at'],
-          $filter: { belongs_to__organization: orgId },
-          $expand: {
-            team_membership: { $count: {} },
-            // The class of each granted application: only fleets count in the fleets column.
-            team_application_access: {
-              $select: ['id'],
-              $expand: { grants_access_to__application: { $select: ['id', 'is_of__class'] } },
-            },
-          },
-        },
+        options: { $select: TEAM_LIST_SELECT, $filter: { belongs_to__organization: orgId }, $expand: TEAM_LIST_EXPAND },
       });
       return rows.map(toTeamListItem).sort(byName((t) => t.name));
     },

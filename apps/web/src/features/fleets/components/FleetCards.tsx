@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { DataColumn } from '../../../components/data-list/columns.ts';
+import type { FleetListItem } from '../api/fleets.queries.ts';
+import { FLEET_CARD_HEIGHT, FLEET_CARD_WIDTH } from '../fleet-lens.ts';
+
+/**
+ * The grid lens of the fleet list: one 370x324 card per fleet of the page (fleets spec §Sizes),
+ * its name linking to the fleet, then the other columns the user shows, as term and value.
+ */
+export function FleetCards({ label, fleets, columns }: { label: string; fleets: readonly FleetListItem[]; columns: readonly DataColumn<FleetListItem>[] }) {
+  const details = columns.filter((c) => c.id !== 'name');
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      data-testid="fleet-cards"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 1.5,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${FLEET_CARD_WIDTH}px), ${FLEET_CARD_WIDTH}px))`,
+      }}
+    >
+      {fleets.map((fleet) => (
+        <Box component="li" key={fleet.id} sx={{ minWidth: 0 }}>
+          <Card variant="outlined" sx={{ width: '100%', maxWidth: FLEET_CARD_WIDTH, height: FLEET_CARD_HEIGHT, overflow: 'hidden' }}>
+            <CardContent>
+              <Typography variant="h6" component="h2" noWrap sx={{ mb: 1.5 }}>
+                <Link component={RouterLink} to={`/fleets/${fleet.id}`}>
+                  {fleet.app_name}
+                </Link>
+              </Typography>
+              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
+                {details.map((c) => (
+                  <Box key={c.id} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {c.label}
+                    </Typography>
+                    <Typography component="dd" variant="body2" noWrap sx={{ m: 0, minWidth: 0 }}>
+                      {c.render(fleet)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            </CardContent>
+          </Card>
+        </Box>
+      ))}
+    </Box>
+  );
+}
