@@ -2,12 +2,11 @@
 // API fails, each list screen shows an alert naming what could not be loaded, with Retry, and
 // never its empty or "no match" copy; Retry after the API recovers shows the data. A network
 // failure says the server could not be reached; a 403 shows the forbidden state, without Retry.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { createDemoWorld, type DemoWorld } from '../support/demo-world.ts';
 import { signInAs } from '../support/organizations.ts';
-import { startStack, type Stack } from '../support/stack.ts';
 
 interface ListScreen {
   name: string;
@@ -36,31 +35,19 @@ const SCREENS: ListScreen[] = [
   { name: 'SSH keys', path: () => '/preferences/sshkeys', fails: /^\/v7\/user__has__public_key$/, title: 'Could not load the SSH keys', emptyCopy: ['You have no SSH keys yet.'], data: () => 'laptop' },
 ];
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = useBrowserStack();
 let page: Page;
 let world: DemoWorld;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  world = await createDemoWorld(stack, 3);
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  world = await createDemoWorld(e2e.stack, 3);
 });
 
 async function newPage(): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const p = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
   // The cookie choice is made, so the banner stays away.
-  await context.addInitScript({ content: `localStorage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');` });
-  return context.newPage();
+  await p.context().addInitScript({ content: `localStorage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');` });
+  return p;
 }
 
 /** Answers the matching API calls with `status`, or aborts them as a dropped connection. */
@@ -89,7 +76,7 @@ describe('list screens when the API fails', () => {
       page = await newPage();
       const { matches, handler } = failing(screen.fails, 500);
       await page.route(matches, handler);
-      await signInAs(page, stack, world.user, screen.path(world));
+      await signInAs(page, e2e.stack, world.user, screen.path(world));
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expectErrorState(page, screen, 'Database unavailable');
 
@@ -105,7 +92,7 @@ describe('list screens when the API fails', () => {
     const screen = SCREENS[0]!;
     const { matches, handler } = failing(screen.fails, 'abort');
     await page.route(matches, handler);
-    await signInAs(page, stack, world.user, screen.path(world));
+    await signInAs(page, e2e.stack, world.user, screen.path(world));
     await expectErrorState(page, screen, 'The server could not be reached');
     await page.unroute(matches, handler);
     await page.getByRole('alert').filter({ hasText: screen.title }).getByRole('button', { name: 'Retry' }).click();
@@ -117,7 +104,7 @@ describe('list screens when the API fails', () => {
     for (const screen of [SCREENS[3]!, SCREENS[5]!]) {
       const { matches, handler } = failing(screen.fails, 403);
       await page.route(matches, handler);
-      await signInAs(page, stack, world.user, screen.path(world));
+      await signInAs(page, e2e.stack, world.user, screen.path(world));
       const forbidden = page.getByTestId('forbidden-state');
       await forbidden.waitFor();
       expect(await forbidden.textContent()).toContain('Not allowed');

@@ -2,29 +2,18 @@
 // blocks, 2.4.7 focus visible): sign in, skip the navigation, open a fleet from /fleets, open a
 // device from the fleet's device list, open the user menu and sign out, with Tab, Enter, Escape
 // and the arrow keys, never the mouse. Every element that takes focus on the way shows it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { createDemoWorld, type DemoWorld } from '../support/demo-world.ts';
 import { PASSWORD } from '../support/organizations.ts';
-import { startStack, type Stack } from '../support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let world: DemoWorld;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  world = await createDemoWorld(stack, 3);
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  world = await createDemoWorld(e2e.stack, 3);
 });
 
 interface Focused {
@@ -90,8 +79,8 @@ async function expectHeadingFocused(p: Page, name: string): Promise<void> {
 
 describe('keyboard only', () => {
   it('signs in, skips to the content, opens a fleet and a device, and signs out from the user menu', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${stack.url}/login`);
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${e2e.stack.url}/login`);
     await page.evaluate(() =>
       (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}'),
     );

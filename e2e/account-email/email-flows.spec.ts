@@ -1,50 +1,35 @@
 // Email flows of accounts spec §2/§4/§5 in a browser: verification by the emailed link, forgotten
 // password reset, change password in preferences. Emails are read from the outbox table, as a
 // user would read their inbox (no mail server: the same path `npm run outbox` prints).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { listLatestEmails } from '../../apps/api/src/email/outbox.repository.ts';
 
-let stack: Stack;
-let browser: Browser;
+// Verification required, as with SMTP configured; mail stays in the outbox table.
+const e2e = useBrowserStack({ requireEmailVerification: true });
 let page: Page;
-
-beforeAll(async () => {
-  // Verification required, as with SMTP configured; mail stays in the outbox table.
-  stack = await startStack({ requireEmailVerification: true });
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await page?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 
 /** The path and query of the newest emailed link to `to` (links carry the configured public URL). */
 async function emailedPath(to: string, kind: string): Promise<string> {
-  const [mail] = await listLatestEmails(stack.app.db, { to, limit: 1 });
+  const [mail] = await listLatestEmails(e2e.stack.app.db, { to, limit: 1 });
   expect(mail?.kind).toBe(kind);
   const link = new URL(/https?:\/\/\S+/.exec(mail?.text_body ?? '')?.[0] ?? '');
   return `${link.pathname}${link.search}`;
 }
 
 async function signUpInBrowser(p: Page, email: string, password: string): Promise<void> {
-  await p.goto(`${stack.url}/signup`);
+  await p.goto(`${e2e.stack.url}/signup`);
   await p.getByLabel('Email').fill(email);
   await p.getByLabel('Password').fill(password);
   await p.getByRole('button', { name: /sign up|create account/i }).click();
 }
 
 async function signIn(p: Page, email: string, password: string): Promise<void> {
-  await p.goto(`${stack.url}/login`);
+  await p.goto(`${e2e.stack.url}/login`);
   await p.getByLabel('Email').fill(email);
   await p.getByLabel('Password').fill(password);
   await p.getByRole('button', { name: 'Sign in' }).click();
@@ -52,13 +37,13 @@ async function signIn(p: Page, email: string, password: string): Promise<void> {
 
 describe('email flows', () => {
   it('signs up, is held on the pending page, resends, and verifies by the emailed link', async () => {
-    page = await browser.newPage();
+    page = await e2e.newPage();
     const email = uniqueEmail('verify');
     await signUpInBrowser(page, email, 'a long enough password');
     await page.waitForURL(/\/user\/verify-email\/pending$/);
     await page.getByText(`We sent a link to ${email}`).waitFor();
     // The guard keeps an unverified user out of the dashboard.
-    await page.goto(`${stack.url}/fleets`);
+    await page.goto(`${e2e.stack.url}/fleets`);
     await page.waitForURL(/\/user\/verify-email\/pending$/);
 
     const firstLink = await emailedPath(email, 'verify-email');
@@ -69,30 +54,30 @@ describe('email flows', () => {
     expect(secondLink).not.toBe(firstLink);
 
     // The replaced link is refused with the spec's message and leads back to pending.
-    await page.goto(`${stack.url}${firstLink}`);
+    await page.goto(`${e2e.stack.url}${firstLink}`);
     await page.getByText('Invalid verification link').first().waitFor();
     await page.waitForURL(/\/user\/verify-email\/pending$/);
 
-    await page.goto(`${stack.url}${secondLink}`);
+    await page.goto(`${e2e.stack.url}${secondLink}`);
     await page.waitForURL(/\/signup\/profile$/);
-    await page.goto(`${stack.url}/fleets`);
+    await page.goto(`${e2e.stack.url}/fleets`);
     await page.waitForURL(/\/fleets$/);
   });
 
   it('resets a forgotten password by the emailed link and signs in with the new one', async () => {
     const email = uniqueEmail('reset');
-    const reg = await stack.api('POST', '/user/register', undefined, { email, password: 'the old password', 'g-recaptcha-response': 'dummy' });
+    const reg = await e2e.stack.api('POST', '/user/register', undefined, { email, password: 'the old password', 'g-recaptcha-response': 'dummy' });
     expect(reg.status).toBe(201);
-    page = await browser.newPage();
+    page = await e2e.newPage();
     // From the sign-in page, as a user who forgot would.
-    await page.goto(`${stack.url}/login`);
+    await page.goto(`${e2e.stack.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/password-reset$/);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If an account exists for ${email}`).waitFor();
 
-    await page.goto(`${stack.url}${await emailedPath(email, 'password-reset')}`);
+    await page.goto(`${e2e.stack.url}${await emailedPath(email, 'password-reset')}`);
     await page.getByLabel(/^New password/).fill('the new password');
     await page.getByLabel(/^Confirm new password/).fill('something else');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -111,13 +96,13 @@ describe('email flows', () => {
 
   it('changes the password, then the email, on the preferences details tab', async () => {
     const email = uniqueEmail('change');
-    const reg = await stack.api('POST', '/user/register', undefined, { email, password: 'the first password', 'g-recaptcha-response': 'dummy' });
+    const reg = await e2e.stack.api('POST', '/user/register', undefined, { email, password: 'the first password', 'g-recaptcha-response': 'dummy' });
     expect(reg.status).toBe(201);
-    await stack.app.db.updateTable('user').set({ is_verified: true }).where('email', '=', email).execute();
-    page = await browser.newPage();
+    await e2e.stack.app.db.updateTable('user').set({ is_verified: true }).where('email', '=', email).execute();
+    page = await e2e.newPage();
     await signIn(page, email, 'the first password');
     await page.waitForURL(/\/fleets$/);
-    await page.goto(`${stack.url}/preferences/details`);
+    await page.goto(`${e2e.stack.url}/preferences/details`);
     const form = page.getByRole('form', { name: 'Password' });
     await form.getByLabel(/^Current password/).fill('the first password');
     await form.getByLabel(/^New password/).fill('the second password');
@@ -128,7 +113,7 @@ describe('email flows', () => {
     await form.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed').first().waitFor();
 
-    const login = await stack.api('POST', '/login_', undefined, { username: email, password: 'the second password' });
+    const login = await e2e.stack.api('POST', '/login_', undefined, { username: email, password: 'the second password' });
     expect(login.status).toBe(200);
 
     // Email change with verification required: nothing changes until the new address confirms.
@@ -138,9 +123,9 @@ describe('email flows', () => {
     await emailForm.getByLabel(/^Password/).fill('the second password');
     await emailForm.getByRole('button', { name: 'Change email' }).click();
     await page.getByText(`Check ${newEmail} for a link to confirm your new email address.`).waitFor();
-    await page.goto(`${stack.url}${await emailedPath(newEmail, 'change-email')}`);
+    await page.goto(`${e2e.stack.url}${await emailedPath(newEmail, 'change-email')}`);
     await page.waitForURL(/\/signup\/profile$/);
-    await page.goto(`${stack.url}/preferences/details`);
+    await page.goto(`${e2e.stack.url}/preferences/details`);
     await page.getByText(`Current email: ${newEmail}`).waitFor();
   });
 });

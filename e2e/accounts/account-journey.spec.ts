@@ -5,38 +5,23 @@
 // forgotten password (two-factor on, so the reset asks for a code) → sign in with the new
 // password → delete the account, after which signing in fails. Emails are read from the outbox,
 // as the user would read their inbox; the server requires email verification as with SMTP.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { Authenticator, emailedPath, newSshKey, sessionClaims, sessionToken, signOutFromMenu, submitSignIn } from '../support/accounts.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack({ requireEmailVerification: true });
 let page: Page;
-
-beforeAll(async () => {
-  stack = await startStack({ requireEmailVerification: true });
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await page?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 describe('account journey', () => {
   it('walks an account from sign-up to deletion', { timeout: 240_000 }, async () => {
-    page = await browser.newPage();
+    page = await e2e.newPage();
     const email = `journey-${randomBytes(4).toString('hex')}@example.com`;
     let password = 'my first password';
 
     // Sign up; verification is required, so the guard holds the new user on the pending page.
-    await page.goto(`${stack.url}/signup`);
+    await page.goto(`${e2e.stack.url}/signup`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -44,7 +29,7 @@ describe('account journey', () => {
     await page.getByText(`We sent a link to ${email}`).waitFor();
 
     // Verify by the emailed link; it leads on to the profile step.
-    await page.goto(`${stack.url}${await emailedPath(stack, email, 'verify-email')}`);
+    await page.goto(`${e2e.stack.url}${await emailedPath(e2e.stack, email, 'verify-email')}`);
     await page.waitForURL(/\/signup\/profile$/);
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');
@@ -73,7 +58,7 @@ describe('account journey', () => {
 
     // Sign out, sign in: the password alone leaves the session on the two-factor step.
     await signOutFromMenu(page);
-    await submitSignIn(page, stack.url, email, password);
+    await submitSignIn(page, e2e.stack.url, email, password);
     await page.waitForURL(/\/login\/two-factor/);
     expect(await sessionClaims(page)).toMatchObject({ twoFactorRequired: true });
     await page.getByLabel('Authentication code').fill(await app.next());
@@ -82,7 +67,7 @@ describe('account journey', () => {
 
     // Sign out, sign in with a recovery code instead.
     await signOutFromMenu(page);
-    await submitSignIn(page, stack.url, email, password);
+    await submitSignIn(page, e2e.stack.url, email, password);
     await page.waitForURL(/\/login\/two-factor/);
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
@@ -91,19 +76,19 @@ describe('account journey', () => {
     expect(await sessionClaims(page)).toMatchObject({ twoFactorRequired: false });
 
     // Create an API key: shown once, it works as a credential; revoked, it stops working.
-    await page.goto(`${stack.url}/preferences/access-tokens`);
+    await page.goto(`${e2e.stack.url}/preferences/access-tokens`);
     await page.getByRole('button', { name: 'Create access token' }).click();
     const createDialog = page.getByRole('dialog', { name: 'Create access token' });
     await createDialog.getByLabel('Name').fill('laptop cli');
     await createDialog.getByRole('button', { name: 'Create token' }).click();
     const apiKey = await page.getByRole('dialog', { name: 'Your new access token' }).getByLabel('Access token').inputValue();
-    expect((await stack.api('GET', '/actor/v1/whoami', apiKey)).status).toBe(200);
+    expect((await e2e.stack.api('GET', '/actor/v1/whoami', apiKey)).status).toBe(200);
     await page.getByRole('dialog', { name: 'Your new access token' }).getByRole('button', { name: 'Done' }).click();
     const tokenRow = page.getByRole('row').filter({ hasText: 'laptop cli' });
     await tokenRow.getByRole('button', { name: 'Revoke laptop cli' }).click();
     await page.getByRole('dialog', { name: 'Revoke access token?' }).getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('You have no access tokens yet.').waitFor();
-    expect((await stack.api('GET', '/actor/v1/whoami', apiKey)).status).toBe(401);
+    expect((await e2e.stack.api('GET', '/actor/v1/whoami', apiKey)).status).toBe(401);
 
     // Add an SSH key; the list shows its fingerprint.
     const sshKey = newSshKey('grace@laptop');
@@ -132,7 +117,7 @@ describe('account journey', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If an account exists for ${email}`).waitFor();
-    await page.goto(`${stack.url}${await emailedPath(stack, email, 'password-reset')}`);
+    await page.goto(`${e2e.stack.url}${await emailedPath(e2e.stack, email, 'password-reset')}`);
     const forgotten = password;
     password = 'my third password';
     await page.getByLabel(/^New password/).fill(password);
@@ -149,15 +134,15 @@ describe('account journey', () => {
     await page.waitForURL(/\/password-reset\/success$/);
 
     // The old password no longer works; the new one does, with the second factor.
-    await submitSignIn(page, stack.url, email, forgotten);
+    await submitSignIn(page, e2e.stack.url, email, forgotten);
     await page.getByText('Invalid login credentials').first().waitFor();
-    await submitSignIn(page, stack.url, email, password);
+    await submitSignIn(page, e2e.stack.url, email, password);
     await page.waitForURL(/\/login\/two-factor/);
     await page.getByLabel('Authentication code').fill(await app.next());
     await page.waitForURL(/\/fleets$/);
 
     // Delete the account: password, the steps, the success message, then signed out.
-    await page.goto(`${stack.url}/preferences/details`);
+    await page.goto(`${e2e.stack.url}/preferences/details`);
     const previewLoaded = page.waitForResponse((r) => r.url().endsWith('/user/v1/account/deletion') && r.ok());
     await page.getByRole('button', { name: 'Delete account' }).click();
     await previewLoaded;
@@ -172,8 +157,8 @@ describe('account journey', () => {
     expect(await sessionToken(page)).toBe('');
 
     // Nothing is left to sign in to.
-    await submitSignIn(page, stack.url, email, password);
+    await submitSignIn(page, e2e.stack.url, email, password);
     await page.getByText('Invalid login credentials').first().waitFor();
-    expect(await stack.app.db.selectFrom('user').select('id').where('email', '=', email).execute()).toHaveLength(0);
+    expect(await e2e.stack.app.db.selectFrom('user').select('id').where('email', '=', email).execute()).toHaveLength(0);
   });
 });

@@ -1,30 +1,18 @@
 // Sign-in and the route guards of accounts spec §2 / fleets spec §2 "Routing rules", in a browser.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let page: Page;
 const password = 'a long enough password';
 let email: string;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
   email = `guards-${randomBytes(4).toString('hex')}@example.com`;
-  const reg = await stack.api('POST', '/user/register', undefined, { email, password, 'g-recaptcha-response': 'dummy' });
+  const reg = await e2e.stack.api('POST', '/user/register', undefined, { email, password, 'g-recaptcha-response': 'dummy' });
   expect(reg.status).toBe(201);
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await page?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
 
 async function signIn(p: Page, pass: string): Promise<void> {
@@ -35,8 +23,8 @@ async function signIn(p: Page, pass: string): Promise<void> {
 
 describe('sign-in and route guards', () => {
   it('rejects a wrong password with the spec message, then returns to the page asked for', async () => {
-    page = await browser.newPage();
-    await page.goto(`${stack.url}/fleets`);
+    page = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/fleets`);
     await page.waitForURL(/\/login/);
     await signIn(page, 'not the password');
     await page.getByText('Invalid login credentials').first().waitFor();
@@ -45,16 +33,16 @@ describe('sign-in and route guards', () => {
     await page.waitForURL(/\/fleets$/);
     await page.getByRole('heading', { name: 'Fleets' }).waitFor();
     // Signed in, the sign-in page sends us on.
-    await page.goto(`${stack.url}/login`);
+    await page.goto(`${e2e.stack.url}/login`);
     await page.waitForURL(/\/fleets$/);
   });
 
   it('shows the not-found page for unknown paths and takes the user home', async () => {
-    page = await browser.newPage();
-    await page.goto(`${stack.url}/login`);
+    page = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/login`);
     await signIn(page, password);
     await page.waitForURL(/\/fleets$/);
-    await page.goto(`${stack.url}/no/such/page`);
+    await page.goto(`${e2e.stack.url}/no/such/page`);
     await page.getByText('Page not found').first().waitFor();
     await expect.poll(() => page.title()).toBe('Page not found | Flotilla dashboard');
     await page.getByRole('button', { name: 'Go home' }).or(page.getByRole('link', { name: 'Go home' })).click();
@@ -62,14 +50,14 @@ describe('sign-in and route guards', () => {
   });
 
   it('redirects an invalid fleet id with an error, and a fleet the user cannot see to /fleets', async () => {
-    page = await browser.newPage();
-    await page.goto(`${stack.url}/login`);
+    page = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/login`);
     await signIn(page, password);
     await page.waitForURL(/\/fleets$/);
-    await page.goto(`${stack.url}/fleets/abc`);
+    await page.goto(`${e2e.stack.url}/fleets/abc`);
     await page.getByText('invalid id passed in URL').first().waitFor();
     await page.waitForURL(/\/fleets$/);
-    await page.goto(`${stack.url}/fleets/999999`);
+    await page.goto(`${e2e.stack.url}/fleets/999999`);
     await page.waitForURL(/\/fleets$/);
   });
 });

@@ -1,29 +1,14 @@
 // Delete account as a user walks it (accounts spec §4 steps, §5 rules, §8 messages, §9 delay):
 // a wrong password fails the first step and keeps the session; the right one runs every step,
 // signs out, and the credentials no longer work.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { sql } from 'kysely';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let page: Page;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await page?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 // Runs in the browser; e2e has no DOM types, so the storage is reached through globalThis.
 type BrowserStorage = { getItem(key: string): string | null };
@@ -31,10 +16,10 @@ const sessionToken = () => page.evaluate(() => (globalThis as unknown as { local
 
 describe('delete account', () => {
   it('refuses a wrong password, then deletes the account and its organizations and signs out', async () => {
-    page = await browser.newPage();
+    page = await e2e.newPage();
     const email = `delete-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'a long enough password';
-    await page.goto(`${stack.url}/signup`);
+    await page.goto(`${e2e.stack.url}/signup`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -43,11 +28,11 @@ describe('delete account', () => {
     // Two organizations the user alone administers: the "Delete organizations" step shows.
     const token = await sessionToken();
     for (const name of ['Delete Org A', 'Delete Org B']) {
-      const res = await stack.api('POST', '/v7/organization', token, { name: `${name} ${randomBytes(3).toString('hex')}` });
+      const res = await e2e.stack.api('POST', '/v7/organization', token, { name: `${name} ${randomBytes(3).toString('hex')}` });
       expect(res.status, res.text).toBe(201);
     }
 
-    await page.goto(`${stack.url}/preferences/details`);
+    await page.goto(`${e2e.stack.url}/preferences/details`);
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account' });
     await dialog.getByText('Delete organizations').waitFor();
@@ -81,32 +66,32 @@ describe('delete account', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Invalid login credentials').first().waitFor();
-    const left = await stack.app.db.selectFrom('user').select('id').where('email', '=', email).execute();
+    const left = await e2e.stack.app.db.selectFrom('user').select('id').where('email', '=', email).execute();
     expect(left).toHaveLength(0);
   });
 
   it('refuses while an organization the user alone administers owns fleets, then deletes it with the account', async () => {
     const email = `fleets-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'a long enough password';
-    const reg = await stack.api('POST', '/user/register', undefined, { email, password, 'g-recaptcha-response': 'dummy' });
+    const reg = await e2e.stack.api('POST', '/user/register', undefined, { email, password, 'g-recaptcha-response': 'dummy' });
     expect(reg.status).toBe(201);
     // Exactly one organization the user alone administers: the personal one from sign-up, or one made now.
-    const preview = await stack.api('GET', '/user/v1/account/deletion', reg.text);
+    const preview = await e2e.stack.api('GET', '/user/v1/account/deletion', reg.text);
     let [org] = preview.json<{ soleAdminOrganizations: { id: number; name: string }[] }>().soleAdminOrganizations;
     if (!org) {
-      const created = await stack.api('POST', '/v7/organization', reg.text, { name: `Fleet Owner ${randomBytes(3).toString('hex')}` });
+      const created = await e2e.stack.api('POST', '/v7/organization', reg.text, { name: `Fleet Owner ${randomBytes(3).toString('hex')}` });
       expect(created.status, created.text).toBe(201);
       org = created.json<{ id: number; name: string }>();
     }
     const fleetId = await insertFleet(org.id);
 
-    page = await browser.newPage();
-    await page.goto(`${stack.url}/login`);
+    page = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/fleets$/);
-    await page.goto(`${stack.url}/preferences/details`);
+    await page.goto(`${e2e.stack.url}/preferences/details`);
     const previewLoaded = page.waitForResponse((r) => r.url().endsWith('/user/v1/account/deletion') && r.ok());
     await page.getByRole('button', { name: 'Delete account' }).click();
     await previewLoaded;
@@ -121,20 +106,20 @@ describe('delete account', () => {
     expect(await dialog.getByTestId('delete-step-verifyPassword').getAttribute('data-state')).toBe('done');
     expect(await dialog.getByTestId('delete-step-deleteAccount').getAttribute('data-state')).toBe('failed');
     expect(await sessionToken()).not.toBe('');
-    expect(await stack.app.db.selectFrom('user').select('id').where('email', '=', email).execute()).toHaveLength(1);
+    expect(await e2e.stack.app.db.selectFrom('user').select('id').where('email', '=', email).execute()).toHaveLength(1);
 
     // With the fleet gone, the same dialog deletes the account and the organization.
-    await stack.app.db.deleteFrom('application').where('id', '=', fleetId).execute();
+    await e2e.stack.app.db.deleteFrom('application').where('id', '=', fleetId).execute();
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText('Your account has been deleted. You will be signed out.').waitFor();
     await page.waitForURL(/\/login/);
-    expect(await stack.app.db.selectFrom('organization').select('id').where('id', '=', org.id).execute()).toHaveLength(0);
+    expect(await e2e.stack.app.db.selectFrom('organization').select('id').where('id', '=', org.id).execute()).toHaveLength(0);
   });
 });
 
 /** A fleet row owned by the organization (the fleet screens are not needed for this). */
 async function insertFleet(orgId: number): Promise<number> {
-  const db = stack.app.db;
+  const db = e2e.stack.app.db;
   const arch = await sql<{ id: number }>`INSERT INTO cpu_architecture (slug) VALUES ('amd64') ON CONFLICT (slug) DO UPDATE SET slug = EXCLUDED.slug RETURNING id`.execute(db);
   const deviceType = await sql<{ id: number }>`INSERT INTO device_type (slug, name, is_of__cpu_architecture) VALUES ('generic-x86-64', 'Generic', ${arch.rows[0]!.id})
     ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name RETURNING id`.execute(db);

@@ -1,29 +1,27 @@
 // The fleet's device list (issue 9 item 3): one server-paged, sorted and filtered list whose
 // state lives in the URL, on a fleet of 10 000 devices seeded straight into the database the
 // way the device-list benchmark seeds its fleet.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { createUser, signInAs, type E2eUser } from '../support/organizations.ts';
-import { startStack, type Stack } from '../support/stack.ts';
 
 const DEVICES = 10_000;
 /** Every element of the document, as the issue counts DOM nodes. */
 const DOM_NODES = "document.querySelectorAll('*').length";
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let page: Page;
 let user: E2eUser;
 let fleetId: number;
 let emptyFleetId: number;
 
 async function createFleet(name: string): Promise<number> {
-  const orgs = await stack.api('GET', '/v7/organization?$select=id', user.token);
-  const types = await stack.api('GET', "/v7/device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", user.token);
-  const res = await stack.api('POST', '/v7/application', user.token, {
+  const orgs = await e2e.stack.api('GET', '/v7/organization?$select=id', user.token);
+  const types = await e2e.stack.api('GET', "/v7/device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", user.token);
+  const res = await e2e.stack.api('POST', '/v7/application', user.token, {
     app_name: name,
     organization: orgs.json<{ d: Array<{ id: number }> }>().d[0]!.id,
     is_for__device_type: types.json<{ d: Array<{ id: number }> }>().d[0]!.id,
@@ -36,7 +34,7 @@ async function createFleet(name: string): Promise<number> {
 /** Device names of the fleet in the server's order (what the first rows must show). */
 async function namesOrdered(direction: 'asc' | 'desc', limit: number): Promise<string[]> {
   const r = await sql<{ device_name: string }>`SELECT device_name FROM device WHERE belongs_to__application = ${fleetId}
-    ORDER BY device_name ${sql.raw(direction)}, id ASC LIMIT ${limit}`.execute(stack.app.db);
+    ORDER BY device_name ${sql.raw(direction)}, id ASC LIMIT ${limit}`.execute(e2e.stack.app.db);
   return r.rows.map((x) => x.device_name);
 }
 
@@ -46,31 +44,21 @@ const firstRowName = () => page.locator('tbody tr[aria-rowindex="2"] td:nth-chil
 const devicesUrl = (search = '') => `/fleets/${fleetId}/devices${search}`;
 
 async function openList(search = ''): Promise<void> {
-  await signInAs(page, stack, user, devicesUrl(search));
+  await signInAs(page, e2e.stack, user, devicesUrl(search));
   await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
   await page.getByTestId('list-total').waitFor();
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  user = await createUser(stack, 'devlist');
+  user = await createUser(e2e.stack, 'devlist');
   fleetId = await createFleet('big-fleet');
   emptyFleetId = await createFleet('empty-fleet');
-  await seedFleetDevices(stack.app.db, fleetId, DEVICES, 'e2e');
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await page?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  await seedFleetDevices(e2e.stack.app.db, fleetId, DEVICES, 'e2e');
 });
 
 describe('device list', () => {
   it('shows the first page and the total, and sorts on the server by clicking a header', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList();
     expect(await total()).toBe('10,000 rows');
     await page.getByText(`1–50 of ${DEVICES.toLocaleString('en')}`).or(page.getByText(`1–50 of ${DEVICES}`)).waitFor();
@@ -96,10 +84,10 @@ describe('device list', () => {
   });
 
   it('applies a filter rule on the server and keeps it in the URL across a reload', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList();
     const expected = await sql<{ n: number }>`SELECT count(*)::int AS n FROM device d JOIN release r ON r.id = d.is_running__release
-      WHERE d.belongs_to__application = ${fleetId} AND r.raw_version = '1.1.0'`.execute(stack.app.db);
+      WHERE d.belongs_to__application = ${fleetId} AND r.raw_version = '1.1.0'`.execute(e2e.stack.app.db);
     const n = expected.rows[0]!.n;
     expect(n).toBeGreaterThan(0);
 
@@ -124,20 +112,20 @@ describe('device list', () => {
   });
 
   it('tells "no match" from an empty fleet', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList(`?filters=${encodeURIComponent(JSON.stringify([{ field: 'name', op: 'contains', value: 'no-such-device' }]))}`);
     await page.getByText('No devices match the filters').waitFor();
     expect(await total()).toBe('0 rows');
     await page.getByRole('button', { name: 'Clear filters' }).last().click();
     await expect.poll(total).toBe('10,000 rows');
 
-    await page.goto(`${stack.url}/fleets/${emptyFleetId}/devices`);
+    await page.goto(`${e2e.stack.url}/fleets/${emptyFleetId}/devices`);
     await page.getByText('This fleet has no devices yet').waitFor();
     expect(await page.getByText('No devices match the filters').count()).toBe(0);
   });
 
   it('selects rows: all on the page, then one less', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList();
     const selectAll = page.getByRole('checkbox', { name: 'Select all rows on this page' });
     await selectAll.check();
@@ -149,7 +137,7 @@ describe('device list', () => {
   });
 
   it('hides a column and still hides it after a reload', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList();
     await page.getByRole('columnheader', { name: 'IP address' }).waitFor();
     await page.getByRole('button', { name: 'Columns' }).click();
@@ -166,7 +154,7 @@ describe('device list', () => {
   });
 
   it('renders a 10 000-row page with fewer than 1 500 DOM nodes and scrolls inside its own container', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList('?size=10000');
     await page.getByText(`1–10000 of 10000`).or(page.getByText('1–10,000 of 10,000')).waitFor({ timeout: 60_000 });
     await page.locator('tbody tr[aria-rowindex="2"]').waitFor();
@@ -185,7 +173,7 @@ describe('device list', () => {
     [1440, 900],
     [390, 844],
   ])('never scrolls the page sideways at %ix%i', async (width, height) => {
-    page = await browser.newPage({ viewport: { width, height } });
+    page = await e2e.newPage({ viewport: { width, height } });
     await openList();
     await page.locator('tbody tr[aria-rowindex="2"]').waitFor();
     // e2e has no DOM types: the page is measured with an expression.

@@ -1,16 +1,14 @@
 // The fleet list (/fleets, fleets spec §"Fleet list"): one server-paged, sorted and filtered list
 // whose state lives in the URL, for a user with 30 fleets in two organizations (created through
 // the API) and a few devices seeded straight into the database.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
-import { startStack, type Stack } from '../support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let page: Page;
 let user: E2eUser;
 let otherOrg: { id: number; name: string };
@@ -23,8 +21,8 @@ const VALVES = Array.from({ length: 10 }, (_, i) => `valve-${String(i).padStart(
 const DEVICES: Record<string, number> = { 'pump-03': 9, 'valve-05': 4, 'pump-10': 2 };
 
 async function createFleet(owner: E2eUser, name: string, organization: number): Promise<number> {
-  const types = await stack.api('GET', "/v7/device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", owner.token);
-  const res = await stack.api('POST', '/v7/application', owner.token, {
+  const types = await e2e.stack.api('GET', "/v7/device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", owner.token);
+  const res = await e2e.stack.api('POST', '/v7/application', owner.token, {
     app_name: name,
     organization,
     is_for__device_type: types.json<{ d: Array<{ id: number }> }>().d[0]!.id,
@@ -42,33 +40,23 @@ const filtersParam = (rules: object[]) => `filters=${encodeURIComponent(JSON.str
 const request = (...parts: string[]) => page.waitForRequest((r) => parts.every((p) => decodeURIComponent(r.url()).includes(p)));
 
 async function openList(search = '', who: E2eUser = user): Promise<void> {
-  await signInAs(page, stack, who, `/fleets${search}`);
+  await signInAs(page, e2e.stack, who, `/fleets${search}`);
   await page.getByRole('heading', { level: 1, name: 'Fleets' }).waitFor();
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  user = await createUser(stack, 'fleetlist');
-  const orgs = await stack.api('GET', '/v7/organization?$select=id', user.token);
+  user = await createUser(e2e.stack, 'fleetlist');
+  const orgs = await e2e.stack.api('GET', '/v7/organization?$select=id', user.token);
   const ownOrg = orgs.json<{ d: Array<{ id: number }> }>().d[0]!.id;
-  otherOrg = await createOrganization(stack, user, 'Valves');
+  otherOrg = await createOrganization(e2e.stack, user, 'Valves');
   for (const name of PUMPS) fleetIds.set(name, await createFleet(user, name, ownOrg));
   for (const name of VALVES) fleetIds.set(name, await createFleet(user, name, otherOrg.id));
-  for (const [name, count] of Object.entries(DEVICES)) await seedFleetDevices(stack.app.db, fleetIds.get(name)!, count, `fl-${name}`);
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await page?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  for (const [name, count] of Object.entries(DEVICES)) await seedFleetDevices(e2e.stack.app.db, fleetIds.get(name)!, count, `fl-${name}`);
 });
 
 describe('fleet list', () => {
   it('pages on the server, the page and its size in the URL', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     const first = request('/v7/application?', '$top=25', '$orderby=app_name asc');
     await openList('?size=25');
     await first;
@@ -88,7 +76,7 @@ describe('fleet list', () => {
   });
 
   it('sorts by the device total on the server and shows the online count of each fleet', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList();
     await expect.poll(total).toBe('30 rows');
     const nameHeader = page.getByRole('columnheader', { name: 'Name' });
@@ -109,7 +97,7 @@ describe('fleet list', () => {
     expect(page.url()).toContain('dir=desc');
 
     const online = await sql<{ n: number }>`SELECT count(*)::int AS n FROM device
-      WHERE belongs_to__application = ${fleetIds.get('pump-03')!} AND api_heartbeat_state = 'online'`.execute(stack.app.db);
+      WHERE belongs_to__application = ${fleetIds.get('pump-03')!} AND api_heartbeat_state = 'online'`.execute(e2e.stack.app.db);
     expect(await cell(1, 4)).toBe('9');
     expect(await cell(1, 5)).toBe(String(online.rows[0]!.n));
     // "Online devices" is counted per page, not a server field: it neither sorts nor filters.
@@ -117,7 +105,7 @@ describe('fleet list', () => {
   });
 
   it('filters on the server with the dialog, keeps the rules in the URL and combines them', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList();
     await expect.poll(total).toBe('30 rows');
     await page.getByRole('button', { name: 'Add filter' }).click();
@@ -140,7 +128,7 @@ describe('fleet list', () => {
     await expect.poll(total).toBe('10 rows');
 
     // A number rule on the device total, from the URL, ANDed with a text rule.
-    await page.goto(`${stack.url}/fleets?${filtersParam([{ field: 'name', op: 'contains', value: 'PUMP' }, { field: 'devices', op: 'gt', value: '1' }])}`);
+    await page.goto(`${e2e.stack.url}/fleets?${filtersParam([{ field: 'name', op: 'contains', value: 'PUMP' }, { field: 'devices', op: 'gt', value: '1' }])}`);
     await page.getByText('Name contains PUMP').waitFor();
     await page.getByText('Devices is more than 1').waitFor();
     await expect.poll(total).toBe('2 rows');
@@ -148,7 +136,7 @@ describe('fleet list', () => {
   });
 
   it('tells "no match" from no fleets at all, and polls the page on screen', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList(`?${filtersParam([{ field: 'name', op: 'contains', value: 'no-such-fleet' }])}`);
     await page.getByText('No fleets match the filter').waitFor();
     expect(await total()).toBe('0 rows');
@@ -157,22 +145,22 @@ describe('fleet list', () => {
     await expect.poll(total).toBe('30 rows');
     await page.close();
 
-    const newcomer = await createUser(stack, 'nofleets');
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const newcomer = await createUser(e2e.stack, 'nofleets');
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList('', newcomer);
     await page.getByText('No fleets yet').waitFor();
     expect(await page.getByText('No fleets match the filter').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Create fleet' }).count()).toBe(2);
 
     // A fleet created elsewhere shows up without a reload (fleets spec §9: refetched every 8 s).
-    const orgs = await stack.api('GET', '/v7/organization?$select=id', newcomer.token);
+    const orgs = await e2e.stack.api('GET', '/v7/organization?$select=id', newcomer.token);
     await createFleet(newcomer, 'arrived-later', orgs.json<{ d: Array<{ id: number }> }>().d[0]!.id);
     await page.getByRole('link', { name: 'arrived-later' }).waitFor({ timeout: 20_000 });
     expect(await total()).toBe('1 row');
   });
 
   it('hides a column and still hides it after a reload', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList();
     await page.getByRole('columnheader', { name: 'Organization' }).waitFor();
     await page.getByRole('button', { name: 'Columns' }).click();
@@ -186,7 +174,7 @@ describe('fleet list', () => {
   });
 
   it('shows the same page as 370x324 cards in the grid lens, sorts it, and remembers the lens', async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList();
     await expect.poll(total).toBe('30 rows');
     await page.getByRole('button', { name: 'Grid' }).click();

@@ -4,38 +4,22 @@
 // readable and what stays private, confirms, and an anonymous client can then read the fleet;
 // turning it off confirms too. An operator of the fleet is not offered the setting. When the URL
 // was removed meanwhile, the API's must_first_enter_repo_url lands on the URL field.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { addMembership, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
-import { startStack, type Stack } from '../support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const e2e = useBrowserStack();
 let page: Page | undefined;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await context?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 const REPOSITORY_URL = 'https://github.com/acme/greenhouse';
 const NEEDS_URL = 'A repository URL is needed first: save one above to make this fleet public.';
 
 async function createFleet(admin: E2eUser, orgId: number): Promise<{ id: number; name: string }> {
-  const types = await stack.api('GET', "/v7/device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", admin.token);
+  const types = await e2e.stack.api('GET', "/v7/device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", admin.token);
   const name = `greenhouse${randomBytes(3).toString('hex')}`;
-  const res = await stack.api('POST', '/v7/application', admin.token, {
+  const res = await e2e.stack.api('POST', '/v7/application', admin.token, {
     app_name: name,
     organization: orgId,
     is_for__device_type: types.json<{ d: Array<{ id: number }> }>().d[0]!.id,
@@ -47,13 +31,13 @@ async function createFleet(admin: E2eUser, orgId: number): Promise<{ id: number;
 
 /** What a client that is not signed in reads of the fleet. */
 async function anonymousRead(fleetId: number): Promise<Array<{ id: number; is_public: boolean }>> {
-  const res = await stack.api('GET', `/v7/application(${fleetId})?$select=id,is_public`);
+  const res = await e2e.stack.api('GET', `/v7/application(${fleetId})?$select=id,is_public`);
   expect(res.status, res.text).toBe(200);
   return res.json<{ d: Array<{ id: number; is_public: boolean }> }>().d;
 }
 
 async function fleetRow(fleetId: number) {
-  return stack.app.db.selectFrom('application').select(['is_public', 'is_stored_at__repository_url']).where('id', '=', fleetId).executeTakeFirstOrThrow();
+  return e2e.stack.app.db.selectFrom('application').select(['is_public', 'is_stored_at__repository_url']).where('id', '=', fleetId).executeTakeFirstOrThrow();
 }
 
 const VIEWPORTS = [
@@ -63,17 +47,16 @@ const VIEWPORTS = [
 
 describe.each(VIEWPORTS)('fleet publicity ($label)', ({ viewport }) => {
   async function openFleet(user: E2eUser, fleetId: number): Promise<Page> {
-    context = await browser.newContext({ viewport });
-    page = await context.newPage();
-    await signInAs(page, stack, user, `/fleets/${fleetId}`);
+    page = await e2e.newPage({ viewport });
+    await signInAs(page, e2e.stack, user, `/fleets/${fleetId}`);
     return page;
   }
 
   const toast = (p: Page, text: string) => p.locator('#notistack-snackbar').filter({ hasText: text }).first();
 
   it('an administrator sets the URL, reads what becomes readable, makes the fleet public and private again', async () => {
-    const admin = await createUser(stack, 'publicity-admin');
-    const org = await createOrganization(stack, admin);
+    const admin = await createUser(e2e.stack, 'publicity-admin');
+    const org = await createOrganization(e2e.stack, admin);
     const fleet = await createFleet(admin, org.id);
     expect(await anonymousRead(fleet.id)).toEqual([]);
     const p = await openFleet(admin, fleet.id);
@@ -160,13 +143,13 @@ describe.each(VIEWPORTS)('fleet publicity ($label)', ({ viewport }) => {
   });
 
   it('an operator of the fleet sees the fleet but not the setting', async () => {
-    const admin = await createUser(stack, 'publicity-owner');
-    const operator = await createUser(stack, 'publicity-operator');
-    const org = await createOrganization(stack, admin);
+    const admin = await createUser(e2e.stack, 'publicity-owner');
+    const operator = await createUser(e2e.stack, 'publicity-operator');
+    const org = await createOrganization(e2e.stack, admin);
     const fleet = await createFleet(admin, org.id);
-    await addMembership(stack, operator, org.id, 'member');
-    const roles = (await stack.api('GET', '/v7/application_membership_role?$select=id,name', admin.token)).json<{ d: Array<{ id: number; name: string }> }>();
-    const membership = await stack.api('POST', '/v7/user_application_membership', admin.token, {
+    await addMembership(e2e.stack, operator, org.id, 'member');
+    const roles = (await e2e.stack.api('GET', '/v7/application_membership_role?$select=id,name', admin.token)).json<{ d: Array<{ id: number; name: string }> }>();
+    const membership = await e2e.stack.api('POST', '/v7/user_application_membership', admin.token, {
       user: operator.userId,
       is_member_of__application: fleet.id,
       application_membership_role: roles.d.find((r) => r.name === 'operator')!.id,
@@ -181,18 +164,18 @@ describe.each(VIEWPORTS)('fleet publicity ($label)', ({ viewport }) => {
     expect(await p.getByRole('region', { name: 'Public fleet' }).count()).toBe(0);
     expect(await p.getByRole('switch', { name: 'Public' }).count()).toBe(0);
     // And the API agrees: an operator may not make the fleet public.
-    await stack.api('PATCH', `/v7/application(${fleet.id})`, admin.token, { is_stored_at__repository_url: REPOSITORY_URL });
-    const refused = await stack.api('PATCH', `/v7/application(${fleet.id})`, operator.token, { is_public: true });
+    await e2e.stack.api('PATCH', `/v7/application(${fleet.id})`, admin.token, { is_stored_at__repository_url: REPOSITORY_URL });
+    const refused = await e2e.stack.api('PATCH', `/v7/application(${fleet.id})`, operator.token, { is_public: true });
     expect(refused.status).toBeGreaterThanOrEqual(401);
     expect(refused.status).toBeLessThan(405);
     expect(await fleetRow(fleet.id)).toMatchObject({ is_public: false });
   });
 
   it('shows the API’s "repository URL first" on the URL field when the URL was removed meanwhile', async () => {
-    const admin = await createUser(stack, 'publicity-race');
-    const org = await createOrganization(stack, admin);
+    const admin = await createUser(e2e.stack, 'publicity-race');
+    const org = await createOrganization(e2e.stack, admin);
     const fleet = await createFleet(admin, org.id);
-    const set = await stack.api('PATCH', `/v7/application(${fleet.id})`, admin.token, { is_stored_at__repository_url: REPOSITORY_URL });
+    const set = await e2e.stack.api('PATCH', `/v7/application(${fleet.id})`, admin.token, { is_stored_at__repository_url: REPOSITORY_URL });
     expect(set.status, set.text).toBe(200);
     const p = await openFleet(admin, fleet.id);
     const card = p.getByRole('region', { name: 'Public fleet' });
@@ -201,7 +184,7 @@ describe.each(VIEWPORTS)('fleet publicity ($label)', ({ viewport }) => {
     expect(await urlField.inputValue()).toBe(REPOSITORY_URL);
 
     // Another session clears the URL; this page has not polled since.
-    const cleared = await stack.api('PATCH', `/v7/application(${fleet.id})`, admin.token, { is_stored_at__repository_url: null });
+    const cleared = await e2e.stack.api('PATCH', `/v7/application(${fleet.id})`, admin.token, { is_stored_at__repository_url: null });
     expect(cleared.status, cleared.text).toBe(200);
     await publicSwitch.click();
     const dialog = p.getByRole('dialog', { name: `Make ${fleet.name} public?` });

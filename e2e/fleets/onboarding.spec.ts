@@ -1,40 +1,29 @@
 // A new user's first session, as a person would do it in the browser: sign up, create an
 // organization and a fleet, watch simulated devices come online, sign out.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startFleetSimulator, type FleetSimulator } from '../../apps/device/src/simulator.ts';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useBrowserStack } from '../support/browser-stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let page: Page;
 let simulator: FleetSimulator | undefined;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-});
 afterAll(async () => {
   await simulator?.stop();
-  await browser?.close();
-  await stack?.close();
 });
 
 describe('onboarding', () => {
   it('signs up, creates a fleet, sees simulated devices come online and signs out', async () => {
     const email = `e2e-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'a long enough password';
-    page = await browser.newPage();
+    page = await e2e.newPage();
 
     // Signed out: any page sends us to sign-in.
-    await page.goto(`${stack.url}/fleets`);
+    await page.goto(`${e2e.stack.url}/fleets`);
     await page.waitForURL(/\/login/);
-    await page.goto(`${stack.url}/signup`);
+    await page.goto(`${e2e.stack.url}/signup`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -63,15 +52,15 @@ describe('onboarding', () => {
     const fleetId = Number(/\/fleets\/(\d+)$/.exec(page.url())![1]);
 
     // Devices join with a provisioning key, as a real supervisor would.
-    const login = await stack.api('POST', '/login_', undefined, { username: email, password });
-    const key = await stack.api('POST', '/api-key/v2/', login.text, {
+    const login = await e2e.stack.api('POST', '/login_', undefined, { username: email, password });
+    const key = await e2e.stack.api('POST', '/api-key/v2/', login.text, {
       actorType: 'application',
       actorTypeId: fleetId,
       roles: ['provisioning-api-key'],
       expiryDate: null,
     });
     expect(key.status).toBe(200);
-    simulator = await startFleetSimulator({ apiUrl: stack.url, provisioningKey: key.json<string>(), count: 3, intervalMs: 300, metricsIntervalMs: 300 });
+    simulator = await startFleetSimulator({ apiUrl: e2e.stack.url, provisioningKey: key.json<string>(), count: 3, intervalMs: 300, metricsIntervalMs: 300 });
     await simulator.waitUntilProvisioned(30_000);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Devices', exact: true }).click();
@@ -92,7 +81,7 @@ describe('onboarding', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
-    await page.goto(`${stack.url}/fleets`);
+    await page.goto(`${e2e.stack.url}/fleets`);
     await page.waitForURL(/\/login/);
   });
 });

@@ -3,29 +3,14 @@
 // role one member at a time; the last-administrator rules; remove; tags; the member page with
 // "Add team to member". Data is set up through the API; everything asserted is what a user sees,
 // checked against the database where the screen claims a change.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { listLatestEmails } from '../../apps/api/src/email/outbox.repository.ts';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { addMembership, createOrganization, createUser, emailedInvitationPath, rolesIn, signInAs, uniqueEmail } from '../support/organizations.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let page: Page;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await page?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 const membersTable = () => page.getByRole('table', { name: 'Organization members' });
 const selectMember = (username: string) => page.getByRole('checkbox', { name: `Select ${username}` });
@@ -42,12 +27,12 @@ const LAST_ADMIN_TOOLTIP = 'An organization needs at least one administrator: th
 
 describe('members', () => {
   it('invites by email with a role and a message, validates the email, lists and revokes the invite', async () => {
-    const admin = await createUser(stack, 'inviter');
-    const existing = await createUser(stack, 'existing');
-    const org = await createOrganization(stack, admin);
-    await addMembership(stack, existing, org.id, 'member');
-    page = await browser.newPage();
-    await signInAs(page, stack, admin, `/orgs/${org.id}/members`);
+    const admin = await createUser(e2e.stack, 'inviter');
+    const existing = await createUser(e2e.stack, 'existing');
+    const org = await createOrganization(e2e.stack, admin);
+    await addMembership(e2e.stack, existing, org.id, 'member');
+    page = await e2e.newPage();
+    await signInAs(page, e2e.stack, admin, `/orgs/${org.id}/members`);
     await membersTable().getByRole('link', { name: existing.username }).waitFor();
     await page.getByText('No pending invites').waitFor();
 
@@ -82,10 +67,10 @@ describe('members', () => {
     const row = invites.getByRole('row').filter({ hasText: invitee });
     await row.getByText('Administrator').waitFor();
     // The email went out through the outbox, with the message and the link.
-    const [mail] = await listLatestEmails(stack.app.db, { to: invitee, limit: 1 });
+    const [mail] = await listLatestEmails(e2e.stack.app.db, { to: invitee, limit: 1 });
     expect(mail?.text_body).toContain('Welcome aboard!\nSee you on Monday.');
     expect(mail?.text_body).toContain(`as administrator`);
-    const link = await emailedInvitationPath(stack, invitee);
+    const link = await emailedInvitationPath(e2e.stack, invitee);
 
     // Inviting the same address again: invitee_already_invited on the field.
     await page.getByRole('button', { name: 'Invite member' }).click();
@@ -100,17 +85,17 @@ describe('members', () => {
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await toast('Invite revoked').waitFor();
     await page.getByText('No pending invites').waitFor();
-    const gone = await stack.api('GET', `/org/v1${link.replace('/organization', '')}`);
+    const gone = await e2e.stack.api('GET', `/org/v1${link.replace('/organization', '')}`);
     expect(gone.status).toBe(400);
   });
 
   it('hides invite and membership actions from members who are not administrators', async () => {
-    const admin = await createUser(stack, 'owner');
-    const plain = await createUser(stack, 'plain');
-    const org = await createOrganization(stack, admin);
-    await addMembership(stack, plain, org.id, 'member');
-    page = await browser.newPage();
-    await signInAs(page, stack, plain, `/orgs/${org.id}/members`);
+    const admin = await createUser(e2e.stack, 'owner');
+    const plain = await createUser(e2e.stack, 'plain');
+    const org = await createOrganization(e2e.stack, admin);
+    await addMembership(e2e.stack, plain, org.id, 'member');
+    page = await e2e.newPage();
+    await signInAs(page, e2e.stack, plain, `/orgs/${org.id}/members`);
     await membersTable().getByRole('link', { name: admin.username }).waitFor();
     expect(await page.getByRole('button', { name: 'Invite member' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Pending invites' }).count()).toBe(0);
@@ -123,14 +108,14 @@ describe('members', () => {
   });
 
   it('changes roles one at a time and keeps the last administrator', async () => {
-    const admin = await createUser(stack, 'chief');
-    const bob = await createUser(stack, 'bob');
-    const carol = await createUser(stack, 'carol');
-    const org = await createOrganization(stack, admin);
-    await addMembership(stack, bob, org.id, 'member');
-    await addMembership(stack, carol, org.id, 'member');
-    page = await browser.newPage();
-    await signInAs(page, stack, admin, `/orgs/${org.id}/members`);
+    const admin = await createUser(e2e.stack, 'chief');
+    const bob = await createUser(e2e.stack, 'bob');
+    const carol = await createUser(e2e.stack, 'carol');
+    const org = await createOrganization(e2e.stack, admin);
+    await addMembership(e2e.stack, bob, org.id, 'member');
+    await addMembership(e2e.stack, carol, org.id, 'member');
+    page = await e2e.newPage();
+    await signInAs(page, e2e.stack, admin, `/orgs/${org.id}/members`);
     await membersTable().getByRole('link', { name: carol.username }).waitFor();
 
     // Promote two members at once.
@@ -142,7 +127,7 @@ describe('members', () => {
     await dialog.getByRole('radio', { name: 'Administrator' }).check();
     await dialog.getByRole('button', { name: 'Change role' }).click();
     await toast('Roles changed for 2 members').waitFor();
-    await expect.poll(() => rolesIn(stack, org.id)).toEqual({ [admin.username]: 'administrator', [bob.username]: 'administrator', [carol.username]: 'administrator' });
+    await expect.poll(() => rolesIn(e2e.stack, org.id)).toEqual({ [admin.username]: 'administrator', [bob.username]: 'administrator', [carol.username]: 'administrator' });
     const roleCell = (username: string, role: string) => membersTable().getByRole('row').filter({ hasText: username }).getByRole('cell', { name: role, exact: true }).first();
     await roleCell(carol.username, 'Administrator').waitFor();
     await roleCell(bob.username, 'Administrator').waitFor();
@@ -163,7 +148,7 @@ describe('members', () => {
     await dialog.getByRole('radio', { name: 'Member' }).check();
     await dialog.getByRole('button', { name: 'Change role' }).click();
     await toast('Roles changed for 2 members').waitFor();
-    await expect.poll(() => rolesIn(stack, org.id)).toEqual({ [admin.username]: 'administrator', [bob.username]: 'member', [carol.username]: 'member' });
+    await expect.poll(() => rolesIn(e2e.stack, org.id)).toEqual({ [admin.username]: 'administrator', [bob.username]: 'member', [carol.username]: 'member' });
     await roleCell(bob.username, 'Member').waitFor();
     await roleCell(carol.username, 'Member').waitFor();
     await selectMember(admin.username).check();
@@ -175,23 +160,23 @@ describe('members', () => {
     await dialog.getByRole('radio', { name: 'Member' }).check();
     await dialog.getByRole('button', { name: 'Change role' }).click();
     await dialog.getByText('The last administrator of an organization cannot be removed or leave').waitFor();
-    expect((await rolesIn(stack, org.id))[admin.username]).toBe('administrator');
+    expect((await rolesIn(e2e.stack, org.id))[admin.username]).toBe('administrator');
     // The API refuses the lone administrator's leaving too.
-    const own = await stack.app.db.selectFrom('organization_membership').select('id').where('user', '=', admin.userId).where('is_member_of__organization', '=', org.id).executeTakeFirstOrThrow();
-    const leave = await stack.api('DELETE', `/v7/organization_membership(${own.id})`, admin.token);
+    const own = await e2e.stack.app.db.selectFrom('organization_membership').select('id').where('user', '=', admin.userId).where('is_member_of__organization', '=', org.id).executeTakeFirstOrThrow();
+    const leave = await e2e.stack.api('DELETE', `/v7/organization_membership(${own.id})`, admin.token);
     expect(leave.status).toBe(409);
     expect(leave.text).toContain('errors.cannot_delete_last_organization_admin');
   });
 
   it('removes members after confirmation, filters and sorts by username, and edits member tags', async () => {
-    const admin = await createUser(stack, 'lead');
-    const dave = await createUser(stack, 'dave');
-    const erin = await createUser(stack, 'erin');
-    const org = await createOrganization(stack, admin);
-    await addMembership(stack, dave, org.id, 'member');
-    await addMembership(stack, erin, org.id, 'member');
-    page = await browser.newPage();
-    await signInAs(page, stack, admin, `/orgs/${org.id}/members`);
+    const admin = await createUser(e2e.stack, 'lead');
+    const dave = await createUser(e2e.stack, 'dave');
+    const erin = await createUser(e2e.stack, 'erin');
+    const org = await createOrganization(e2e.stack, admin);
+    await addMembership(e2e.stack, dave, org.id, 'member');
+    await addMembership(e2e.stack, erin, org.id, 'member');
+    page = await e2e.newPage();
+    await signInAs(page, e2e.stack, admin, `/orgs/${org.id}/members`);
     await membersTable().getByRole('link', { name: erin.username }).waitFor();
 
     // Filter by part of a username, case-insensitively.
@@ -232,20 +217,20 @@ describe('members', () => {
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await toast('Member successfully deleted').waitFor();
     await membersTable().getByRole('link', { name: erin.username }).waitFor({ state: 'detached' });
-    expect(Object.keys(await rolesIn(stack, org.id)).sort()).toEqual([admin.username, dave.username].sort());
+    expect(Object.keys(await rolesIn(e2e.stack, org.id)).sort()).toEqual([admin.username, dave.username].sort());
   });
 
   it('shows a member page with teams, adds a team to the member and removes it again', async () => {
-    const admin = await createUser(stack, 'boss');
-    const frank = await createUser(stack, 'frank');
-    const org = await createOrganization(stack, admin);
-    const membershipId = await addMembership(stack, frank, org.id, 'member');
+    const admin = await createUser(e2e.stack, 'boss');
+    const frank = await createUser(e2e.stack, 'frank');
+    const org = await createOrganization(e2e.stack, admin);
+    const membershipId = await addMembership(e2e.stack, frank, org.id, 'member');
     for (const name of ['Alpha team', 'Beta team']) {
-      const res = await stack.api('POST', '/v7/team', admin.token, { name, belongs_to__organization: org.id });
+      const res = await e2e.stack.api('POST', '/v7/team', admin.token, { name, belongs_to__organization: org.id });
       expect(res.status, res.text).toBe(201);
     }
-    page = await browser.newPage();
-    await signInAs(page, stack, admin, `/orgs/${org.id}/members`);
+    page = await e2e.newPage();
+    await signInAs(page, e2e.stack, admin, `/orgs/${org.id}/members`);
     await membersTable().getByRole('link', { name: frank.username }).click();
     await page.waitForURL(new RegExp(`/orgs/${org.id}/members/${membershipId}$`));
     await page.getByRole('heading', { name: frank.username, level: 1 }).waitFor();
@@ -277,11 +262,11 @@ describe('members', () => {
     await page.getByText('Not in any team').waitFor();
 
     // The fleets section lists what the member reaches (nothing yet).
-    await page.goto(`${stack.url}/orgs/${org.id}/members/${membershipId}/fleets`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}/members/${membershipId}/fleets`);
     await page.getByRole('heading', { name: frank.username, level: 1 }).waitFor();
 
     // An id that is not a member of this organization goes back to the list with an error.
-    await page.goto(`${stack.url}/orgs/${org.id}/members/999999`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}/members/999999`);
     await page.getByText('Member not found').waitFor();
     await page.waitForURL(new RegExp(`/orgs/${org.id}/members$`));
   });

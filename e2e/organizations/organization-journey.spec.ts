@@ -4,49 +4,30 @@
 // makes a team, adds the colleague and grants the team developer access to a fleet; the colleague
 // sees and changes the fleet, and loses it when taken off the team; the last administrator
 // cannot leave.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { PASSWORD, createUser, emailedInvitationPath, rolesIn, signInAs, uniqueEmail } from '../support/organizations.ts';
-import { startStack, type Stack } from '../support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
-let page: Page | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const e2e = useBrowserStack();
 
 /** A real 1×1 PNG. */
 const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
 
 /** Each person in their own browser context, so both can be signed in at once. */
 async function newPersonPage(): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  return context.newPage();
+  return e2e.newPage();
 }
 
 const toast = (p: Page, text: string) => p.locator('#notistack-snackbar').filter({ hasText: text }).first();
 
 describe('organization journey', () => {
   it('creates an organization, invites a colleague who signs up by the link, shares a fleet through a team and takes it back', async () => {
-    const admin = await createUser(stack, 'journey-admin');
+    const admin = await createUser(e2e.stack, 'journey-admin');
     const adminPage = await newPersonPage();
-    page = adminPage;
-    await signInAs(adminPage, stack, admin, '/orgs');
+    e2e.page = adminPage;
+    await signInAs(adminPage, e2e.stack, admin, '/orgs');
 
     // 1. Create the organization with a logo.
     const orgName = `Orchard Co ${randomBytes(3).toString('hex')}`;
@@ -76,10 +57,10 @@ describe('organization journey', () => {
     await adminPage.getByText(colleagueEmail).first().waitFor();
 
     // 3. The colleague opens the emailed link, signs up and lands in the organization.
-    const link = await emailedInvitationPath(stack, colleagueEmail);
+    const link = await emailedInvitationPath(e2e.stack, colleagueEmail);
     const colleaguePage = await newPersonPage();
-    page = colleaguePage;
-    await colleaguePage.goto(`${stack.url}${link}`);
+    e2e.page = colleaguePage;
+    await colleaguePage.goto(`${e2e.stack.url}${link}`);
     await colleaguePage.getByRole('heading', { name: `You have been invited to join ${orgName}` }).waitFor();
     await colleaguePage.getByRole('link', { name: 'Sign up' }).click();
     await expect.poll(() => colleaguePage.getByLabel('Email').inputValue()).toBe(colleagueEmail);
@@ -89,14 +70,14 @@ describe('organization journey', () => {
     await colleaguePage.getByRole('button', { name: 'Skip' }).click();
     await colleaguePage.waitForURL(/\/orgs$/);
     await colleaguePage.getByRole('table', { name: 'Organizations' }).getByRole('row').filter({ hasText: orgName }).filter({ hasText: 'Member' }).waitFor();
-    const colleague = await stack.app.db.selectFrom('user').select(['id', 'username']).where('email', '=', colleagueEmail).executeTakeFirstOrThrow();
+    const colleague = await e2e.stack.app.db.selectFrom('user').select(['id', 'username']).where('email', '=', colleagueEmail).executeTakeFirstOrThrow();
     const colleagueName = colleague.username as string;
-    expect((await rolesIn(stack, orgId))[colleagueName]).toBe('member');
+    expect((await rolesIn(e2e.stack, orgId))[colleagueName]).toBe('member');
 
     // A fleet in the organization (the fleet screens are another issue's journey).
-    const deviceType = (await stack.api('GET', "/v7/device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", admin.token)).json<{ d: Array<{ id: number }> }>();
+    const deviceType = (await e2e.stack.api('GET', "/v7/device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", admin.token)).json<{ d: Array<{ id: number }> }>();
     const fleetName = `orchard${randomBytes(3).toString('hex')}`;
-    const fleetRes = await stack.api('POST', '/v7/application', admin.token, {
+    const fleetRes = await e2e.stack.api('POST', '/v7/application', admin.token, {
       app_name: fleetName,
       organization: orgId,
       is_for__device_type: deviceType.d[0]!.id,
@@ -106,11 +87,11 @@ describe('organization journey', () => {
     const fleetId = fleetRes.json<{ id: number }>().id;
 
     // Without a team the colleague, a plain member, does not see the fleet.
-    await colleaguePage.goto(`${stack.url}/fleets`);
+    await colleaguePage.goto(`${e2e.stack.url}/fleets`);
     await colleaguePage.getByText('No fleets yet').waitFor();
 
     // 4. The administrator creates a team, adds the colleague and grants developer access.
-    page = adminPage;
+    e2e.page = adminPage;
     await sidebar.getByRole('link', { name: 'Teams' }).click();
     await adminPage.getByRole('button', { name: 'Create team' }).first().click();
     dialog = adminPage.getByRole('dialog', { name: 'Create team' });
@@ -135,37 +116,37 @@ describe('organization journey', () => {
     await toast(adminPage, `Access to ${fleetName} granted`).waitFor();
 
     // 5. The colleague now sees the fleet and, as a developer, can change it.
-    page = colleaguePage;
+    e2e.page = colleaguePage;
     await colleaguePage.reload();
     await colleaguePage.getByRole('link', { name: fleetName }).waitFor();
     const colleagueToken = await colleaguePage.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('flotilla.token'));
     const renamed = `${fleetName}x`;
-    const patch = await stack.api('PATCH', `/v7/application(${fleetId})`, colleagueToken ?? undefined, { app_name: renamed });
+    const patch = await e2e.stack.api('PATCH', `/v7/application(${fleetId})`, colleagueToken ?? undefined, { app_name: renamed });
     expect(patch.status, patch.text).toBe(200);
     await colleaguePage.reload();
     await colleaguePage.getByRole('link', { name: renamed }).waitFor();
 
     // 6. Taken off the team, the colleague loses the fleet at once.
-    page = adminPage;
+    e2e.page = adminPage;
     await sidebar.getByRole('link', { name: 'Members' }).click();
     await adminPage.getByRole('button', { name: `Remove ${colleagueName}` }).click();
     await adminPage.getByRole('dialog', { name: 'Remove member?' }).getByRole('button', { name: 'Remove' }).click();
     await toast(adminPage, 'Team membership deleted successfully').waitFor();
-    page = colleaguePage;
+    e2e.page = colleaguePage;
     await colleaguePage.reload();
     await colleaguePage.getByText('No fleets yet').waitFor();
-    const denied = await stack.api('PATCH', `/v7/application(${fleetId})`, colleagueToken ?? undefined, { app_name: fleetName });
+    const denied = await e2e.stack.api('PATCH', `/v7/application(${fleetId})`, colleagueToken ?? undefined, { app_name: fleetName });
     expect(denied.status).toBe(404);
 
     // 7. The last administrator cannot leave: removing themselves is disabled, and the API refuses too.
-    page = adminPage;
-    await adminPage.goto(`${stack.url}/orgs/${orgId}/members`);
+    e2e.page = adminPage;
+    await adminPage.goto(`${e2e.stack.url}/orgs/${orgId}/members`);
     await adminPage.getByRole('checkbox', { name: `Select ${admin.username}` }).check();
     expect(await adminPage.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
-    const own = (await stack.api('GET', `/v7/organization_membership?$select=id&$filter=user eq ${admin.userId} and is_member_of__organization eq ${orgId}`, admin.token)).json<{ d: Array<{ id: number }> }>();
-    const leave = await stack.api('DELETE', `/v7/organization_membership(${own.d[0]!.id})`, admin.token);
+    const own = (await e2e.stack.api('GET', `/v7/organization_membership?$select=id&$filter=user eq ${admin.userId} and is_member_of__organization eq ${orgId}`, admin.token)).json<{ d: Array<{ id: number }> }>();
+    const leave = await e2e.stack.api('DELETE', `/v7/organization_membership(${own.d[0]!.id})`, admin.token);
     expect(leave.status).toBe(409);
     expect(leave.text).toContain('errors.cannot_delete_last_organization_admin');
-    expect((await rolesIn(stack, orgId))[admin.username]).toBe('administrator');
+    expect((await rolesIn(e2e.stack, orgId))[admin.username]).toBe('administrator');
   });
 });

@@ -3,30 +3,14 @@
 // sole administrator (typed confirmation, refused while fleets remain) or leave for everyone else
 // (refused for the last administrator), invalid and unknown ids, the frozen-organization rule and
 // the organization-scoped fleets and blocks lists.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { joinOrganization } from '../support/organizations.ts';
-import { startStack, type Stack } from '../support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let page: Page | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 /** Real 1×1 PNG images (a red and a blue pixel). */
 const RED_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
@@ -46,21 +30,21 @@ type BrowserStorage = { setItem(key: string, value: string): void };
 
 async function register(prefix: string): Promise<User> {
   const email = `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
-  const res = await stack.api('POST', '/user/register', undefined, { email, password: 'a long enough password' });
+  const res = await e2e.stack.api('POST', '/user/register', undefined, { email, password: 'a long enough password' });
   expect(res.status, res.text).toBe(201);
-  const who = (await stack.api('GET', '/user/v1/whoami', res.text)).json<{ id: number; username: string }>();
+  const who = (await e2e.stack.api('GET', '/user/v1/whoami', res.text)).json<{ id: number; username: string }>();
   return { id: who.id, username: who.username, token: res.text };
 }
 
 async function odata<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await stack.api(method, `/v7/${path}`, token, body);
+  const res = await e2e.stack.api(method, `/v7/${path}`, token, body);
   expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
   return (res.text ? res.json<T>() : undefined) as T;
 }
 
 /** As an accepted invitation would (`admin` invited them; invitations have their own suite). */
 async function addMember(_admin: User, orgId: number, user: User, role: 'administrator' | 'member'): Promise<number> {
-  return joinOrganization(stack, user.id, orgId, role);
+  return joinOrganization(e2e.stack, user.id, orgId, role);
 }
 
 async function createOrg(admin: User, prefix: string): Promise<{ id: number; name: string }> {
@@ -82,10 +66,8 @@ async function createApplication(admin: User, orgId: number, name: string, cls: 
 
 /** A browser session signed in as `user` (own context, so two users can be open at once). */
 async function signedInPage(user: User): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const p = await context.newPage();
-  await p.goto(`${stack.url}/login`);
+  const p = await e2e.newPage();
+  await p.goto(`${e2e.stack.url}/login`);
   await p.evaluate((token) => (globalThis as unknown as { localStorage: BrowserStorage }).localStorage.setItem('flotilla.token', token), user.token);
   return p;
 }
@@ -99,7 +81,7 @@ describe('organizations', () => {
     page = await signedInPage(admin);
 
     // The personal organization made at sign-up is already listed, with the user's role.
-    await page.goto(`${stack.url}/orgs`);
+    await page.goto(`${e2e.stack.url}/orgs`);
     await expect.poll(() => page!.title()).toBe('Organizations | Flotilla dashboard');
     const table = page.getByRole('table', { name: 'Organizations' });
     await table.getByRole('row').filter({ hasText: admin.username }).filter({ hasText: 'Administrator' }).waitFor();
@@ -214,7 +196,7 @@ describe('organizations', () => {
     const org = await createOrg(admin, 'Doomed');
     const fleetId = await createApplication(admin, org.id, `doomed${randomBytes(3).toString('hex')}`);
     page = await signedInPage(admin);
-    await page.goto(`${stack.url}/orgs/${org.id}`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}`);
     await page.getByRole('heading', { level: 1, name: org.name }).waitFor();
     expect(await page.getByRole('button', { name: 'Leave organization' }).count()).toBe(0);
 
@@ -250,7 +232,7 @@ describe('organizations', () => {
 
     // A plain member: no rename, no logo, no delete — only Leave, which works.
     page = await signedInPage(member);
-    await page.goto(`${stack.url}/orgs/${org.id}`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}`);
     await page.getByRole('heading', { level: 1, name: org.name }).waitFor();
     await page.getByRole('button', { name: 'Leave organization' }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete organization' }).count()).toBe(0);
@@ -265,7 +247,7 @@ describe('organizations', () => {
 
     // With two administrators, each sees Leave rather than Delete.
     page = await signedInPage(second);
-    await page.goto(`${stack.url}/orgs/${org.id}`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}`);
     await page.getByRole('button', { name: 'Leave organization' }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete organization' }).count()).toBe(0);
 
@@ -287,13 +269,13 @@ describe('organizations', () => {
     const foreign = await createOrg(stranger, 'Elsewhere');
     page = await signedInPage(user);
 
-    await page.goto(`${stack.url}/orgs/abc`);
+    await page.goto(`${e2e.stack.url}/orgs/abc`);
     await page.waitForURL(/\/orgs$/);
     await page.getByText('invalid id passed in URL').waitFor();
 
-    await page.goto(`${stack.url}/orgs/987654321`);
+    await page.goto(`${e2e.stack.url}/orgs/987654321`);
     await page.waitForURL(/\/orgs$/);
-    await page.goto(`${stack.url}/orgs/${foreign.id}/fleets`);
+    await page.goto(`${e2e.stack.url}/orgs/${foreign.id}/fleets`);
     await page.waitForURL(/\/orgs$/);
     await page.getByRole('table', { name: 'Organizations' }).waitFor();
   });
@@ -303,16 +285,16 @@ describe('organizations', () => {
     const member = await register('orgs-frozen-member');
     const org = await createOrg(admin, 'Frozen');
     await addMember(admin, org.id, member, 'member');
-    await stack.app.db.updateTable('organization').set({ is_frozen: true }).where('id', '=', org.id).execute();
+    await e2e.stack.app.db.updateTable('organization').set({ is_frozen: true }).where('id', '=', org.id).execute();
 
     // The billing page does not exist yet, so billing users also land on /orgs, with their own error.
     page = await signedInPage(admin);
-    await page.goto(`${stack.url}/orgs/${org.id}`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}`);
     await page.waitForURL(/\/orgs$/);
     await page.getByText('Please update your billing details').waitFor();
 
     page = await signedInPage(member);
-    await page.goto(`${stack.url}/orgs/${org.id}/members`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}/members`);
     await page.waitForURL(/\/orgs$/);
     await page.getByText('Please reach out to its administrators').waitFor();
   });
@@ -326,7 +308,7 @@ describe('organizations', () => {
     const fleetId = await createApplication(admin, org.id, fleetName);
 
     page = await signedInPage(admin);
-    await page.goto(`${stack.url}/orgs/${org.id}`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}`);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Fleets', exact: true }).click();
     await page.waitForURL(new RegExp(`/orgs/${org.id}/fleets$`));
     await expect.poll(() => page!.title()).toBe('Fleets | Flotilla dashboard');
@@ -359,19 +341,19 @@ describe('organizations', () => {
     for (const appId of [viaTeamId, blockId]) {
       await odata('POST', 'team_application_access', admin.token, { team: team.id, grants_access_to__application: appId, application_membership_role: developer });
     }
-    await page.goto(`${stack.url}/orgs/${org.id}/members/${membershipId}/fleets`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}/members/${membershipId}/fleets`);
     const memberFleets = page.getByRole('table', { name: 'Fleets' });
     await memberFleets.getByRole('link', { name: directName }).waitFor();
     await memberFleets.getByRole('link', { name: viaTeamName }).waitFor();
     expect(await memberFleets.getByRole('link', { name: fleetName }).count()).toBe(0);
     // Team scope: the blocks the team was granted.
-    await page.goto(`${stack.url}/orgs/${org.id}/teams/${team.id}/blocks`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}/teams/${team.id}/blocks`);
     await page.getByRole('table', { name: 'Blocks' }).getByRole('link', { name: blockName }).waitFor();
     expect(await page.getByRole('table', { name: 'Blocks' }).getByRole('row').count()).toBe(2);
 
     // A plain member sees only the fleets they can reach, and no manage link.
     page = await signedInPage(member);
-    await page.goto(`${stack.url}/orgs/${org.id}/fleets`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}/fleets`);
     await page.getByRole('table', { name: 'Fleets' }).getByRole('link', { name: directName }).waitFor();
     expect(await page.getByRole('table', { name: 'Fleets' }).getByRole('link', { name: fleetName }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Manage fleets' }).count()).toBe(0);
@@ -379,7 +361,7 @@ describe('organizations', () => {
     const outsiderMember = await register('orgs-scoped-none');
     await addMember(admin, org.id, outsiderMember, 'member');
     page = await signedInPage(outsiderMember);
-    await page.goto(`${stack.url}/orgs/${org.id}/fleets`);
+    await page.goto(`${e2e.stack.url}/orgs/${org.id}/fleets`);
     await page.getByText('No fleets here yet').waitFor();
   });
 });

@@ -5,22 +5,20 @@
 // no sideways page scroll, breadcrumbs, header links only when configured, the changelog
 // dialog, the skip link, focus and announcements after navigation, the focus ring, the offline
 // and out-of-date alerts and the cookie banner.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { runAxe } from '../support/axe.ts';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useBrowserStack } from '../support/browser-stack.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const DOCS_URL = 'https://docs.example.org/start';
 const FORUMS_URL = 'https://forums.example.org/';
 
-let stack: Stack;
-let browser: Browser;
+// Two of the seven header links configured: only those two may show.
+const e2e = useBrowserStack({ headerLinks: { docs: DOCS_URL, forums: FORUMS_URL } });
 let page: Page | undefined;
-const contexts: BrowserContext[] = [];
 let user: { username: string; token: string };
 let org: { id: number; name: string };
 let fleet: { id: number; name: string };
@@ -30,19 +28,16 @@ interface BrowserWindow {
 }
 
 async function odata<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await stack.api(method, `/v7/${path}`, user.token, body);
+  const res = await e2e.stack.api(method, `/v7/${path}`, user.token, body);
   expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
   return res.json<T>();
 }
 
 beforeAll(async () => {
-  // Two of the seven header links configured: only those two may show.
-  stack = await startStack({ headerLinks: { docs: DOCS_URL, forums: FORUMS_URL } });
-  browser = await launchBrowser();
   const email = `shell-${randomBytes(4).toString('hex')}@example.com`;
-  const reg = await stack.api('POST', '/user/register', undefined, { email, password: 'a long enough password' });
+  const reg = await e2e.stack.api('POST', '/user/register', undefined, { email, password: 'a long enough password' });
   expect(reg.status, reg.text).toBe(201);
-  const who = (await stack.api('GET', '/user/v1/whoami', reg.text)).json<{ username: string }>();
+  const who = (await e2e.stack.api('GET', '/user/v1/whoami', reg.text)).json<{ username: string }>();
   user = { username: who.username, token: reg.text };
   const orgs = await odata<{ d: Array<{ id: number; name: string }> }>('GET', 'organization?$select=id,name');
   org = orgs.d[0]!;
@@ -51,29 +46,19 @@ beforeAll(async () => {
   const created = await odata<{ id: number }>('POST', 'application', { app_name: name, organization: org.id, is_for__device_type: deviceType.d[0]!.id, is_of__class: 'fleet' });
   fleet = { id: created.id, name };
 });
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 /**
  * A signed-in page of its own browser context at `viewport`. `storage` seeds localStorage
  * before the dashboard starts (by default the cookie choice is made, so the banner stays away).
  */
 async function signedInPage(viewport: { width: number; height: number }, storage: Record<string, string> = { 'flotilla.cookieConsent': '{"essential":true,"analytics":false}' }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
+  const p = await e2e.newPage({ viewport });
   // Every Content-Security-Policy violation is recorded (as a string: no DOM types here).
-  await context.addInitScript({
+  await p.context().addInitScript({
     content: `window.__cspViolations = [];
       document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(e.effectiveDirective + ' ' + e.blockedURI));`,
   });
-  const p = await context.newPage();
-  await p.goto(`${stack.url}/login`);
+  await p.goto(`${e2e.stack.url}/login`);
   await p.evaluate(
     ([token, entries]) => {
       const { localStorage } = globalThis as unknown as BrowserWindow;
@@ -86,7 +71,7 @@ async function signedInPage(viewport: { width: number; height: number }, storage
 }
 
 async function openPage(p: Page, path: string, heading: string | RegExp): Promise<void> {
-  await p.goto(`${stack.url}${path}`);
+  await p.goto(`${e2e.stack.url}${path}`);
   await p.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
 
@@ -182,10 +167,10 @@ describe('shell on a desktop (1440×900)', () => {
     expect(shown).toContain(user.username.slice(0, 17));
     expect(await account.ariaSnapshot()).toBe(`- button "${shown} Account menu"`);
     // The server answers /config with the links, and /buildtime.txt and /CHANGELOG.md revalidated.
-    const config = (await stack.api('GET', '/config')).json<{ headerLinks: Record<string, string | null> }>();
+    const config = (await e2e.stack.api('GET', '/config')).json<{ headerLinks: Record<string, string | null> }>();
     expect(config.headerLinks).toMatchObject({ docs: DOCS_URL, forums: FORUMS_URL, help: null });
     for (const file of ['/buildtime.txt', '/CHANGELOG.md']) {
-      const res = await fetch(`${stack.url}${file}`);
+      const res = await fetch(`${e2e.stack.url}${file}`);
       expect(res.status, file).toBe(200);
       expect(res.headers.get('cache-control'), file).toBe('no-cache');
     }

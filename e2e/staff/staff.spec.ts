@@ -1,16 +1,15 @@
 // Platform staff in the browser (accounts spec §2 header, §3/§6 login-as-user, §4 log out other sessions).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 
-let stack: Stack;
-let browser: Browser;
-let page: Page;
 const password = 'a long enough password';
 const ADMIN_URL = 'https://admin.flotilla.example/';
+// The admin link of the user menu points at the configured back office (ADMIN_URL).
+const e2e = useBrowserStack({ adminUrl: ADMIN_URL });
+let page: Page;
 
 /** The page's localStorage, typed without DOM libs (e2e compiles for Node). */
 interface BrowserStorage {
@@ -19,30 +18,16 @@ interface BrowserStorage {
   clear(): void;
 }
 
-beforeAll(async () => {
-  // The admin link of the user menu points at the configured back office (ADMIN_URL).
-  stack = await startStack({ adminUrl: ADMIN_URL });
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await page?.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
 async function register(prefix: string): Promise<{ email: string; token: string; id: number; username: string }> {
   const email = `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
-  const reg = await stack.api('POST', '/user/register', undefined, { email, password, 'g-recaptcha-response': 'dummy' });
+  const reg = await e2e.stack.api('POST', '/user/register', undefined, { email, password, 'g-recaptcha-response': 'dummy' });
   expect(reg.status).toBe(201);
   const claims = decodeJwt(reg.text);
   return { email, token: reg.text, id: claims.id as number, username: claims.username as string };
 }
 
 async function signIn(p: Page, email: string): Promise<void> {
-  await p.goto(`${stack.url}/login`);
+  await p.goto(`${e2e.stack.url}/login`);
   await p.getByLabel('Email').fill(email);
   await p.getByLabel('Password').fill(password);
   await p.getByRole('button', { name: 'Sign in' }).click();
@@ -58,9 +43,9 @@ describe('platform staff', () => {
   it('paints the header red for a platform admin and not for an ordinary user', async () => {
     const user = await register('plain');
     const admin = await register('admin');
-    await stack.app.db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', admin.id).execute();
+    await e2e.stack.app.db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', admin.id).execute();
 
-    page = await browser.newPage();
+    page = await e2e.newPage();
     await signIn(page, user.email);
     await page.getByRole('heading', { name: 'Fleets' }).waitFor();
     const ordinary = await headerColor(page);
@@ -78,9 +63,9 @@ describe('platform staff', () => {
   it('offers the admin link in the user menu to platform admins only, pointing at ADMIN_URL', async () => {
     const user = await register('plain');
     const admin = await register('admin');
-    await stack.app.db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', admin.id).execute();
+    await e2e.stack.app.db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', admin.id).execute();
 
-    page = await browser.newPage();
+    page = await e2e.newPage();
     await signIn(page, user.email);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Preferences' }).waitFor();
@@ -100,14 +85,14 @@ describe('platform staff', () => {
   it('shows the logged-in-as-another-user warning for a login-as session', async () => {
     const admin = await register('admin');
     const target = await register('target');
-    await stack.app.db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', admin.id).execute();
-    const res = await stack.api('PATCH', '/login_', admin.token, { username: target.username });
+    await e2e.stack.app.db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', admin.id).execute();
+    const res = await e2e.stack.api('PATCH', '/login_', admin.token, { username: target.username });
     expect(res.status).toBe(200);
 
-    page = await browser.newPage();
-    await page.goto(`${stack.url}/login`);
+    page = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/login`);
     await page.evaluate((token) => (globalThis as unknown as { localStorage: BrowserStorage }).localStorage.setItem('flotilla.token', token), res.text);
-    await page.goto(`${stack.url}/fleets`);
+    await page.goto(`${e2e.stack.url}/fleets`);
     const banner = page.getByTestId('acting-as-user-banner');
     await banner.getByText('Logged in as another user').waitFor();
     await banner.getByText(target.username).waitFor();
@@ -117,12 +102,12 @@ describe('platform staff', () => {
 
   it('asks a user flagged for a password over 64 characters to change it', async () => {
     const user = await register('longpass');
-    page = await browser.newPage();
+    page = await e2e.newPage();
     await signIn(page, user.email);
     await page.getByRole('heading', { name: 'Fleets' }).waitFor();
     await expect.poll(() => page.getByTestId('password-over-limit-notice').count()).toBe(0);
     // The flag as a sign-in with a >64-character password leaves it (the API side is in staff.int.test.ts).
-    await stack.app.db.updateTable('user').set({ has_password_over_limit: true }).where('id', '=', user.id).execute();
+    await e2e.stack.app.db.updateTable('user').set({ has_password_over_limit: true }).where('id', '=', user.id).execute();
     await page.reload();
     const notice = page.getByTestId('password-over-limit-notice');
     await notice.getByText('Your password is longer than 64 characters').waitFor();
@@ -132,16 +117,16 @@ describe('platform staff', () => {
 
   it('logs out the other sessions from preferences and keeps this one', async () => {
     const user = await register('sessions');
-    page = await browser.newPage();
+    page = await e2e.newPage();
     await signIn(page, user.email);
-    expect((await stack.api('GET', '/user/v1/whoami', user.token)).status).toBe(200);
-    await page.goto(`${stack.url}/preferences/details`);
+    expect((await e2e.stack.api('GET', '/user/v1/whoami', user.token)).status).toBe(200);
+    await page.goto(`${e2e.stack.url}/preferences/details`);
     await page.getByRole('button', { name: 'Log out other sessions' }).click();
     await page.getByText('All other sessions have been logged out').waitFor();
-    expect((await stack.api('GET', '/user/v1/whoami', user.token)).status).toBe(401);
+    expect((await e2e.stack.api('GET', '/user/v1/whoami', user.token)).status).toBe(401);
     const stored = await page.evaluate(() => (globalThis as unknown as { localStorage: BrowserStorage }).localStorage.getItem('flotilla.token'));
     expect(stored).not.toBeNull();
-    expect((await stack.api('GET', '/user/v1/whoami', stored!)).status).toBe(200);
+    expect((await e2e.stack.api('GET', '/user/v1/whoami', stored!)).status).toBe(200);
     await page.reload();
     await page.getByRole('button', { name: 'Log out other sessions' }).waitFor();
   });

@@ -2,30 +2,14 @@
 // create (with the duplicate-name error), rename, add a member, grant the team developer access to
 // a fleet — the member then sees and can change that fleet — change the role, remove the member
 // (the fleet disappears for them), delete teams; and what a plain organization member may not do.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
 import { joinOrganization } from '../support/organizations.ts';
-import { startStack, type Stack } from '../support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let page: Page | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 interface User {
   id: number;
@@ -37,14 +21,14 @@ type BrowserStorage = { setItem(key: string, value: string): void };
 
 async function register(prefix: string): Promise<User> {
   const email = `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
-  const res = await stack.api('POST', '/user/register', undefined, { email, password: 'a long enough password' });
+  const res = await e2e.stack.api('POST', '/user/register', undefined, { email, password: 'a long enough password' });
   expect(res.status, res.text).toBe(201);
-  const who = (await stack.api('GET', '/user/v1/whoami', res.text)).json<{ id: number; username: string }>();
+  const who = (await e2e.stack.api('GET', '/user/v1/whoami', res.text)).json<{ id: number; username: string }>();
   return { id: who.id, username: who.username, token: res.text };
 }
 
 async function odata<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await stack.api(method, `/v7/${path}`, token, body);
+  const res = await e2e.stack.api(method, `/v7/${path}`, token, body);
   expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
   return res.json<T>();
 }
@@ -53,7 +37,7 @@ async function odata<T>(method: string, path: string, token: string, body?: unkn
 async function organizationWithFleet(admin: User, member: User) {
   const suffix = randomBytes(3).toString('hex');
   const org = await odata<{ id: number }>('POST', 'organization', admin.token, { name: `Teams Org ${suffix}` });
-  await joinOrganization(stack, member.id, org.id, 'member');
+  await joinOrganization(e2e.stack, member.id, org.id, 'member');
   const deviceType = await odata<{ d: Array<{ id: number }> }>('GET', "device_type?$select=id&$filter=slug eq 'raspberrypi4-64'", admin.token);
   const fleet = await odata<{ id: number; app_name: string }>('POST', 'application', admin.token, {
     app_name: `greenhouse${suffix}`,
@@ -66,10 +50,8 @@ async function organizationWithFleet(admin: User, member: User) {
 
 /** A browser session signed in as `user` (own context, so two users can be open at once). */
 async function signedInPage(user: User): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const p = await context.newPage();
-  await p.goto(`${stack.url}/login`);
+  const p = await e2e.newPage();
+  await p.goto(`${e2e.stack.url}/login`);
   await p.evaluate((token) => (globalThis as unknown as { localStorage: BrowserStorage }).localStorage.setItem('flotilla.token', token), user.token);
   return p;
 }
@@ -87,7 +69,7 @@ describe('teams', () => {
     page = await signedInPage(admin);
 
     // Empty list, then create a team through the dialog (keyboard: type and press Enter).
-    await page.goto(`${stack.url}/orgs/${orgId}/teams`);
+    await page.goto(`${e2e.stack.url}/orgs/${orgId}/teams`);
     await page.getByText('No teams yet').waitFor();
     await page.getByRole('button', { name: 'Create team' }).first().click();
     let dialog = page.getByRole('dialog', { name: 'Create team' });
@@ -165,19 +147,20 @@ describe('teams', () => {
 
     // The member sees the fleet and, as a developer, can change it.
     const memberPage = await signedInPage(member);
-    await memberPage.goto(`${stack.url}/fleets`);
+    e2e.page = page;
+    await memberPage.goto(`${e2e.stack.url}/fleets`);
     await memberPage.getByRole('link', { name: fleet.app_name }).waitFor();
     const renamed = `${fleet.app_name}x`;
-    let patch = await stack.api('PATCH', `/v7/application(${fleet.id})`, member.token, { app_name: renamed });
+    let patch = await e2e.stack.api('PATCH', `/v7/application(${fleet.id})`, member.token, { app_name: renamed });
     expect(patch.status, patch.text).toBe(200);
     await memberPage.reload();
     await memberPage.getByRole('link', { name: renamed }).waitFor();
 
     // Observer access is read-only: the change is refused. (Reload: the rename happened elsewhere.)
-    await page.goto(`${stack.url}${teamPath}/fleets`);
+    await page.goto(`${e2e.stack.url}${teamPath}/fleets`);
     await selectOption(page, `Role on ${renamed}`, 'Observer', page.getByRole('table', { name: 'Fleets' }));
     await page.getByText(`Role on ${renamed} changed to Observer`).waitFor();
-    patch = await stack.api('PATCH', `/v7/application(${fleet.id})`, member.token, { app_name: fleet.app_name });
+    patch = await e2e.stack.api('PATCH', `/v7/application(${fleet.id})`, member.token, { app_name: fleet.app_name });
     expect(patch.status).toBeGreaterThanOrEqual(400);
 
     // Removing the member (with a confirmation) takes the fleet away from them.
@@ -198,7 +181,7 @@ describe('teams', () => {
     await page.getByText(`Access to ${renamed} removed`).waitFor();
     await page.getByText('This team has no access to fleets yet').waitFor();
 
-    await page.goto(`${stack.url}/orgs/${orgId}/teams`);
+    await page.goto(`${e2e.stack.url}/orgs/${orgId}/teams`);
     const deleteButton = page.getByRole('button', { name: 'Delete', exact: true });
     await table.getByRole('link', { name: 'Night Shift' }).waitFor();
     // Delete is a batch action: offered once teams are selected.
@@ -223,7 +206,7 @@ describe('teams', () => {
     await odata('POST', 'team_membership', admin.token, { user: admin.id, is_member_of__team: team.id });
     page = await signedInPage(member);
 
-    await page.goto(`${stack.url}/orgs/${orgId}/teams`);
+    await page.goto(`${e2e.stack.url}/orgs/${orgId}/teams`);
     const table = page.getByRole('table', { name: 'Teams' });
     await table.getByRole('link', { name: 'Support' }).waitFor();
     expect(await page.getByRole('button', { name: 'Create team' }).count()).toBe(0);
@@ -231,11 +214,11 @@ describe('teams', () => {
     expect(await table.getByRole('checkbox').count()).toBe(0);
     expect(await table.getByRole('button', { name: 'Rename team Support' }).count()).toBe(0);
     // The API refuses as well.
-    const denied = await stack.api('POST', '/v7/team', member.token, { name: 'Mine', belongs_to__organization: orgId });
+    const denied = await e2e.stack.api('POST', '/v7/team', member.token, { name: 'Mine', belongs_to__organization: orgId });
     expect(denied.status).toBeGreaterThanOrEqual(400);
 
     // Members: no add, no removing others, but leaving is offered.
-    await page.goto(`${stack.url}/orgs/${orgId}/teams/${team.id}/members`);
+    await page.goto(`${e2e.stack.url}/orgs/${orgId}/teams/${team.id}/members`);
     const members = page.getByRole('table', { name: 'Members' });
     await members.getByRole('cell', { name: admin.username, exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Add members' }).count()).toBe(0);
@@ -247,7 +230,7 @@ describe('teams', () => {
     expect(remaining.d.map((m) => m.user.__id)).toEqual([admin.id]);
 
     // Fleets section: read-only for a plain member.
-    await page.goto(`${stack.url}/orgs/${orgId}/teams/${team.id}/fleets`);
+    await page.goto(`${e2e.stack.url}/orgs/${orgId}/teams/${team.id}/fleets`);
     await page.getByText('This team has no access to fleets yet').waitFor();
     expect(await page.getByRole('button', { name: 'Add fleet access' }).count()).toBe(0);
   });
@@ -275,7 +258,7 @@ describe('teams', () => {
     page = await signedInPage(admin);
 
     // Without the flag: members, fleets and blocks cards; the block is counted, the app is not shown.
-    await page.goto(`${stack.url}/orgs/${orgId}/teams/${team.id}`);
+    await page.goto(`${e2e.stack.url}/orgs/${orgId}/teams/${team.id}`);
     await page.getByRole('region', { name: 'Blocks' }).getByText(/^sensor-block/).waitFor();
     await page.getByRole('region', { name: 'Fleets' }).getByText('None').waitFor();
     expect(await page.getByRole('region', { name: 'Apps' }).count()).toBe(0);
@@ -288,7 +271,7 @@ describe('teams', () => {
 
     // With the display-apps flag the summary has an Apps card.
     await page.evaluate(() => (globalThis as unknown as { localStorage: BrowserStorage }).localStorage.setItem('flotilla.experimental.displayApps', 'true'));
-    await page.goto(`${stack.url}/orgs/${orgId}/teams/${team.id}`);
+    await page.goto(`${e2e.stack.url}/orgs/${orgId}/teams/${team.id}`);
     await page.getByRole('region', { name: 'Apps' }).getByText(/^dashboard-app/).waitFor();
   });
 
@@ -297,10 +280,10 @@ describe('teams', () => {
     const member = await register('teams-bystander');
     const { orgId } = await organizationWithFleet(admin, member);
     page = await signedInPage(admin);
-    await page.goto(`${stack.url}/orgs/${orgId}/teams/987654`);
+    await page.goto(`${e2e.stack.url}/orgs/${orgId}/teams/987654`);
     await page.waitForURL(new RegExp(`/orgs/${orgId}/teams$`));
     await page.getByText('Team not found').waitFor();
-    await page.goto(`${stack.url}/orgs/${orgId}/teams/abc`);
+    await page.goto(`${e2e.stack.url}/orgs/${orgId}/teams/abc`);
     await page.waitForURL(new RegExp(`/orgs/${orgId}/teams$`));
     await page.getByText('invalid id passed in URL').waitFor();
   });

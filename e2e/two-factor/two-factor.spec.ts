@@ -1,31 +1,17 @@
 // Two-factor authentication as a person walks it (accounts spec §2, §4): sign up, enable 2FA in
 // preferences (the test computes TOTP codes like an authenticator app), sign out, sign in with
 // a code, sign in again with a recovery code, and see that code refused the second time.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { issueSessionToken, type SessionClaims } from '../../apps/api/src/auth/tokens.ts';
 import { totpCode } from '../../apps/api/src/two-factor/totp.ts';
-import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useBrowserStack } from '../support/browser-stack.ts';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack();
 let page: Page;
 const password = 'a long enough password';
 const email = `twofa-${randomBytes(4).toString('hex')}@example.com`;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  await screenshotOnFailure(page, ctx.task.name, ctx.task.result?.state === 'fail');
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 const claims = async () => {
   const token = String(await page.evaluate("localStorage.getItem('flotilla.token') ?? ''"));
@@ -39,7 +25,7 @@ async function signOut(): Promise<void> {
 }
 
 async function signInWithPassword(): Promise<void> {
-  await page.goto(`${stack.url}/login`);
+  await page.goto(`${e2e.stack.url}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -48,16 +34,16 @@ async function signInWithPassword(): Promise<void> {
 
 describe('two-factor authentication', () => {
   it('enables 2FA, signs in with a code, then with a recovery code that works only once', async () => {
-    page = await browser.newPage();
+    page = await e2e.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto(`${stack.url}/signup`);
+    await page.goto(`${e2e.stack.url}/signup`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/signup') || u.pathname === '/signup/profile');
 
     // Enable in the preferences tab: just signed up, so no identity prompt; scan → pair → codes.
-    await page.goto(`${stack.url}/preferences/2fa`);
+    await page.goto(`${e2e.stack.url}/preferences/2fa`);
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Disabled');
     await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
     await page.getByRole('img', { name: 'QR code of the setup key' }).waitFor();
@@ -81,7 +67,7 @@ describe('two-factor authentication', () => {
     await signOut();
     await signInWithPassword();
     expect(await claims()).toMatchObject({ twoFactorRequired: true });
-    await page.goto(`${stack.url}/fleets`);
+    await page.goto(`${e2e.stack.url}/fleets`);
     await page.waitForURL(/\/login\/two-factor/);
     // The token field submits itself at 6 digits (the next time step: codes are never replayed).
     await page.getByLabel('Authentication code').fill(totpCode(setupKey, Date.now() + 30_000));
@@ -112,21 +98,21 @@ describe('two-factor authentication', () => {
   it('asks for the password again when the sign-in is old, regenerates codes and disables 2FA', async () => {
     // A user with 2FA enabled through the API, as balena-sdk would do it.
     const other = `twofa-b-${randomBytes(4).toString('hex')}@example.com`;
-    const token = (await stack.api('POST', '/user/register', undefined, { email: other, password, 'g-recaptcha-response': 'dummy' })).text;
-    const setupKey = (await stack.api('GET', '/auth/totp/setup', token)).text;
-    const passed = (await stack.api('POST', '/auth/totp/verify', token, { code: totpCode(setupKey) })).text;
-    const oldCodes = (await stack.api('POST', '/auth/v1/2fa-recover/create', passed)).json<string[]>();
+    const token = (await e2e.stack.api('POST', '/user/register', undefined, { email: other, password, 'g-recaptcha-response': 'dummy' })).text;
+    const setupKey = (await e2e.stack.api('GET', '/auth/totp/setup', token)).text;
+    const passed = (await e2e.stack.api('POST', '/auth/totp/verify', token, { code: totpCode(setupKey) })).text;
+    const oldCodes = (await e2e.stack.api('POST', '/auth/v1/2fa-recover/create', passed)).json<string[]>();
 
     // The browser holds a passed session whose password proof is 30 minutes old.
     const claimsOfPassed = JSON.parse(Buffer.from(passed.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
     const stale = await issueSessionToken(
       { ...(claimsOfPassed as unknown as SessionClaims), authTime: Date.now() - 30 * 60_000 },
-      { secret: stack.app.config.jwtSecret, ttlSeconds: 3600 },
+      { secret: e2e.stack.app.config.jwtSecret, ttlSeconds: 3600 },
     );
-    page = await browser.newPage();
-    await page.goto(`${stack.url}/login`);
+    page = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/login`);
     await page.evaluate(`localStorage.setItem('flotilla.token', ${JSON.stringify(stale)})`);
-    await page.goto(`${stack.url}/preferences/2fa`);
+    await page.goto(`${e2e.stack.url}/preferences/2fa`);
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Enabled');
 
     await page.getByRole('button', { name: 'Regenerate recovery codes' }).click();
@@ -145,9 +131,9 @@ describe('two-factor authentication', () => {
     expect(fresh).not.toContain(oldCodes[0]);
     await page.getByRole('button', { name: 'Done' }).click();
     // Old codes no longer work; a new one does.
-    const pending = (await stack.api('POST', '/login_', undefined, { username: other, password })).text;
-    expect((await stack.api('POST', '/auth/v1/2fa-recover/verify', pending, { code: oldCodes[0] })).status).toBe(401);
-    expect((await stack.api('POST', '/auth/v1/2fa-recover/verify', pending, { code: fresh[0] })).status).toBe(200);
+    const pending = (await e2e.stack.api('POST', '/login_', undefined, { username: other, password })).text;
+    expect((await e2e.stack.api('POST', '/auth/v1/2fa-recover/verify', pending, { code: oldCodes[0] })).status).toBe(401);
+    expect((await e2e.stack.api('POST', '/auth/v1/2fa-recover/verify', pending, { code: fresh[0] })).status).toBe(200);
 
     await page.getByRole('button', { name: 'Disable two-factor authentication' }).click();
     await page.getByLabel('Password').fill('not the password');
@@ -157,7 +143,7 @@ describe('two-factor authentication', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Disable two-factor authentication' }).click();
     await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Disabled');
     expect(await claims()).not.toHaveProperty('twoFactorRequired');
-    const plain = (await stack.api('POST', '/login_', undefined, { username: other, password })).text;
+    const plain = (await e2e.stack.api('POST', '/login_', undefined, { username: other, password })).text;
     expect(JSON.parse(Buffer.from(plain.split('.')[1] ?? '', 'base64url').toString())).not.toHaveProperty('twoFactorRequired');
   });
 });
