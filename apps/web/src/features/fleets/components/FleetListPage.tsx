@@ -33,12 +33,14 @@ export function FleetListPage() {
   const search = route.useSearch();
   const state = useListState(FLEET_LIST, search, (next) => void navigate({ search: next }));
   const fleets = useQuery(fleetPageQuery(state.params));
-  // All the user's names, not the page's: the dialog's suggestion must avoid every one.
-  const names = useQuery(fleetNamesQuery);
+  const [isCreateOpen, setCreateOpen] = useState(false);
+  // All the user's names, not the page's: the dialog's suggestion must avoid every one. Asked
+  // for only when the dialog opens, so visiting /fleets does not read every fleet's name; if
+  // it fails the dialog still opens (the server answers a taken name with 409).
+  const names = useQuery({ ...fleetNamesQuery, enabled: isCreateOpen });
   const { data: actor } = useQuery(whoamiQuery);
   const userKey = actor ? `${actor.actorType}-${actor.actorTypeId}` : null;
   const [lens, setLens] = useFleetLens(userKey);
-  const [isCreateOpen, setCreateOpen] = useState(false);
   const createButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
       {t('list.create')}
@@ -66,7 +68,7 @@ export function FleetListPage() {
         userKey={userKey}
         empty={<EmptyState title={t('list.empty')} help={t('list.emptyHelp')} action={createButton} />}
       />
-      {isCreateOpen && <CreateFleetDialog existingNames={names.data ?? []} onClose={() => setCreateOpen(false)} />}
+      {isCreateOpen && (names.data || names.isError) && <CreateFleetDialog existingNames={names.data ?? []} onClose={() => setCreateOpen(false)} />}
     </Box>
   );
 }
