@@ -64,14 +64,16 @@ describe('fleet id', () => {
     for (const raw of ['abc', '1.5', '-3', '0', '', '12abc', '99999999999999999999']) expect(parseNumericId(raw)).toBeNull();
   });
 
-  it('redirects a non-numeric fleet id to /fleets with the invalid-id error', () => {
-    const error = thrown(() => requireNumericFleetId({ params: { fleetId: 'nope' } }));
+  it('redirects a non-numeric id up to its class list with the invalid-id error', () => {
+    const error = thrown(() => requireNumericFleetId({ params: { fleetClass: 'fleets', fleetId: 'nope' } }));
     expect((error as { options: unknown }).options).toMatchObject({ href: '/fleets' });
+    const blockError = thrown(() => requireNumericFleetId({ params: { fleetClass: 'blocks', fleetId: '1x' } }));
+    expect((blockError as { options: unknown }).options).toMatchObject({ href: '/blocks' });
     expect(enqueueSnackbar).toHaveBeenCalledWith('invalid id passed in URL', expect.objectContaining({ variant: 'error' }));
   });
 
   it('passes the numeric id on as route context', () => {
-    expect(requireNumericFleetId({ params: { fleetId: '42' } })).toEqual({ fleetId: 42 });
+    expect(requireNumericFleetId({ params: { fleetClass: 'fleets', fleetId: '42' } })).toEqual({ fleetId: 42 });
     expect(enqueueSnackbar).not.toHaveBeenCalled();
   });
 });

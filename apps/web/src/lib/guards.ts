@@ -72,7 +72,7 @@ export function requireNumericParam(raw: string, parentHref: string): number {
   return id;
 }
 
-/** Guard for `/fleets/$fleetId`: a non-numeric id shows the error and goes up to /fleets. */
-export function requireNumericFleetId({ params }: { params: { fleetId: string } }): { fleetId: number } {
-  return { fleetId: requireNumericParam(params.fleetId, '/fleets') };
+/** Guard for `/{fleets|apps|blocks}/$fleetId`: a non-numeric id shows the error and goes up to the class's list. */
+export function requireNumericFleetId({ params }: { params: { fleetClass: string; fleetId: string } }): { fleetId: number } {
+  return { fleetId: requireNumericParam(params.fleetId, `/${params.fleetClass}`) };
 }

@@ -16,5 +16,5 @@ export interface Actor {
   email?: string | null;
 }
 
-export type ApplicationClass = 'fleet' | 'app' | 'block';
+export type { ApplicationClass } from '@flotilla/core/application-class';
 

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { appRoute } from '../../routes/app-layout.tsx';
 import { fleetQuery } from '../fleets/api/fleets.queries.ts';
-import { fleetRoute } from '../fleets/routes.tsx';
+import { fleetRoute, requireClassPage } from '../fleets/routes.tsx';
 import { deviceQuery, fleetDevicePageQuery } from './api/devices.queries.ts';
 import { deviceListParams, validateDeviceListSearch } from './device-list.ts';
 
@@ -9,6 +9,7 @@ import { deviceListParams, validateDeviceListSearch } from './device-list.ts';
 const fleetDevicesRoute = createRoute({
   getParentRoute: () => fleetRoute,
   path: 'devices',
+  beforeLoad: requireClassPage('devices'),
   validateSearch: (search: Record<string, unknown>) => validateDeviceListSearch(search),
   loaderDeps: ({ search }) => search,
   // Starts the page's requests (the page of devices with its total, and the fleet the page and
@@ -23,7 +24,7 @@ const fleetDevicesRoute = createRoute({
   component: lazyRouteComponent(() => import('./components/DeviceListPage.tsx'), 'DeviceListPage'),
 });
 
-/** Children of `fleetRoute` (`/fleets/$fleetId`). */
+/** Children of `fleetRoute` (`/fleets/$fleetId`; fleets only). */
 export const fleetDeviceRoutes = [fleetDevicesRoute] as const;
 
 /** `/devices/$uuid`: an unknown device goes home (fleets spec §2 Routing rules). */

@@ -11,12 +11,17 @@ describe('breadcrumbTrail', () => {
   });
 
   it('leads from the fleets list to the fleet, then its section', () => {
-    const summary = breadcrumbTrail(sidebarContext({ fleetId: '7' }, null), { fleet: 'Sensors' }, '/fleets/7');
+    const summary = breadcrumbTrail(sidebarContext({ fleetClass: 'fleets', fleetId: '7' }, null), { fleet: 'Sensors' }, '/fleets/7');
     expect(labels(summary)).toEqual(['sidebar.fleets', 'Sensors']);
     expect(current(summary)).toEqual(['/fleets/7']);
-    const devices = breadcrumbTrail(sidebarContext({ fleetId: '7' }, null), { fleet: 'Sensors' }, '/fleets/7/devices');
+    const devices = breadcrumbTrail(sidebarContext({ fleetClass: 'fleets', fleetId: '7' }, null), { fleet: 'Sensors' }, '/fleets/7/devices');
     expect(labels(devices)).toEqual(['sidebar.fleets', 'Sensors', 'sidebar.devices']);
     expect(current(devices)).toEqual(['/fleets/7/devices']);
+  });
+
+  it('leads from the blocks list to a block', () => {
+    const summary = breadcrumbTrail(sidebarContext({ fleetClass: 'blocks', fleetId: '7' }, null), { fleet: 'Proxy' }, '/blocks/7/settings');
+    expect(labels(summary)).toEqual(['sidebar.blocks', 'Proxy', 'sidebar.settings']);
   });
 
   it('puts a device under its fleet once the fleet is known', () => {

@@ -1,3 +1,4 @@
+import { applicationPath, CLASS_PREFIX, type ApplicationClass } from '@flotilla/core/application-class';
 import { sidebarEntries, type SidebarContext } from './sidebar-entries.ts';
 
 /**
@@ -36,14 +37,16 @@ function sectionCrumb(context: SidebarContext, pathname: string): Crumb[] {
   return section ? [{ labelKey: section.labelKey, to: section.to }] : [];
 }
 
+const CLASS_LIST_LABEL = { fleet: 'sidebar.fleets', app: 'sidebar.apps', block: 'sidebar.blocks' } as const satisfies Record<ApplicationClass, string>;
+
 function trail(context: SidebarContext, names: BreadcrumbNames): Crumb[] {
   switch (context.kind) {
     case 'home':
       return [];
     case 'fleet':
       return [
-        { labelKey: 'sidebar.fleets', to: '/fleets' },
-        { name: names.fleet ?? null, to: `/fleets/${context.fleetId}` },
+        { labelKey: CLASS_LIST_LABEL[context.applicationClass], to: `/${CLASS_PREFIX[context.applicationClass]}` },
+        { name: names.fleet ?? null, to: applicationPath(context.applicationClass, context.fleetId) },
       ];
     case 'device':
       return [

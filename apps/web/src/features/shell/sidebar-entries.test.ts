@@ -2,20 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { hasSidebar, sidebarBackLink, sidebarContext, sidebarEntries } from './sidebar-entries.ts';
 
 describe('sidebar entries', () => {
-  it('shows Fleets at home', () => {
-    expect(sidebarEntries(sidebarContext({}, null)).map((e) => e.to)).toEqual(['/fleets', '/orgs']);
+  it('shows fleets, apps (behind the flag), blocks and organizations at home', () => {
+    const entries = sidebarEntries(sidebarContext({}, null));
+    expect(entries.map((e) => e.to)).toEqual(['/fleets', '/apps', '/blocks', '/orgs']);
+    expect(entries.filter((e) => e.appsOnly).map((e) => e.to)).toEqual(['/apps']);
   });
 
-  it('shows only the fleet screens that exist: summary and devices', () => {
-    const entries = sidebarEntries(sidebarContext({ fleetId: '7' }, null));
+  it('shows a fleet its pages: summary, devices, settings, provisioning keys, members, teams', () => {
+    const entries = sidebarEntries(sidebarContext({ fleetClass: 'fleets', fleetId: '7' }, null));
     expect(entries.map((e) => [e.labelKey, e.to])).toEqual([
       ['sidebar.summary', '/fleets/7'],
       ['sidebar.devices', '/fleets/7/devices'],
+      ['sidebar.settings', '/fleets/7/settings'],
+      ['sidebar.apiKeys', '/fleets/7/api-keys'],
+      ['sidebar.members', '/fleets/7/members'],
+      ['sidebar.teams', '/fleets/7/teams'],
     ]);
+    expect(entries.find((e) => e.labelKey === 'sidebar.settings')?.hiddenForObservers).toBe(true);
+    expect(entries.find((e) => e.labelKey === 'sidebar.apiKeys')?.permission).toBe('resin.api_key.read');
+  });
+
+  it('gives blocks and apps no devices or provisioning keys, apps members and teams only for managers', () => {
+    const block = sidebarEntries(sidebarContext({ fleetClass: 'blocks', fleetId: '7' }, null));
+    expect(block.map((e) => e.to)).toEqual(['/blocks/7', '/blocks/7/settings', '/blocks/7/members', '/blocks/7/teams']);
+    expect(block.some((e) => e.permission)).toBe(false);
+    const app = sidebarEntries(sidebarContext({ fleetClass: 'apps', fleetId: '7' }, null));
+    expect(app.filter((e) => e.permission === 'resin.application.update').map((e) => e.to)).toEqual(['/apps/7/members', '/apps/7/teams']);
+    expect(sidebarBackLink(sidebarContext({ fleetClass: 'blocks', fleetId: '7' }, null))).toEqual({ labelKey: 'sidebar.allBlocks', to: '/blocks' });
   });
 
   it('falls back to home for a non-numeric fleet id', () => {
-    expect(sidebarContext({ fleetId: 'x' }, null)).toEqual({ kind: 'home' });
+    expect(sidebarContext({ fleetClass: 'fleets', fleetId: 'x' }, null)).toEqual({ kind: 'home' });
   });
 
   it('shows the device summary and its fleet devices on a device page', () => {
@@ -36,7 +53,7 @@ describe('sidebar entries', () => {
 
   it('leads back to the list the page belongs to', () => {
     expect(sidebarBackLink(sidebarContext({}, null))).toBeNull();
-    expect(sidebarBackLink(sidebarContext({ fleetId: '7' }, null))?.to).toBe('/fleets');
+    expect(sidebarBackLink(sidebarContext({ fleetClass: 'fleets', fleetId: '7' }, null))?.to).toBe('/fleets');
     expect(sidebarBackLink(sidebarContext({ orgId: '4' }, null))?.to).toBe('/orgs');
     expect(sidebarBackLink(sidebarContext({ orgId: '4', memberId: '9' }, null))).toEqual({ labelKey: 'sidebar.allMembers', to: '/orgs/4/members' });
     expect(sidebarBackLink(sidebarContext({ orgId: '4', teamId: '2' }, null))).toEqual({ labelKey: 'sidebar.allTeams', to: '/orgs/4/teams' });

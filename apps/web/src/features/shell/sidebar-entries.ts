@@ -1,3 +1,5 @@
+import { applicationPath, CLASS_PREFIX, classOfPrefix, type ApplicationClass } from '@flotilla/core/application-class';
+
 /**
  * Sidebar entries (fleets spec §2 "Sidebar entries", accounts spec §2 "Sidebar") for the
  * screens that exist. Each entry can require a permission or be hidden for observer-only
@@ -18,7 +20,7 @@ export interface SidebarEntry {
 
 export type SidebarContext =
   | { kind: 'home' }
-  | { kind: 'fleet'; fleetId: number }
+  | { kind: 'fleet'; applicationClass: ApplicationClass; fleetId: number }
   | { kind: 'device'; uuid: string; fleetId: number | null }
   | { kind: 'organization'; orgId: number }
   | { kind: 'member'; orgId: number; memberId: number }
@@ -39,6 +41,8 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
     case 'home':
       return [
         { labelKey: 'sidebar.fleets', to: '/fleets' },
+        { labelKey: 'sidebar.apps', to: '/apps', appsOnly: true },
+        { labelKey: 'sidebar.blocks', to: '/blocks' },
         { labelKey: 'sidebar.organizations', to: '/orgs' },
       ];
     case 'organization':
@@ -59,16 +63,33 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
         { labelKey: 'sidebar.members', to: `/orgs/${context.orgId}/teams/${context.teamId}/members` },
       ];
     case 'fleet':
-      return [
-        { labelKey: 'sidebar.summary', to: `/fleets/${context.fleetId}`, exact: true },
-        { labelKey: 'sidebar.devices', to: `/fleets/${context.fleetId}/devices` },
-      ];
+      return applicationPageEntries(context.applicationClass, context.fleetId);
     case 'device':
       return [
         { labelKey: 'sidebar.summary', to: `/devices/${context.uuid}/summary` },
         ...(context.fleetId !== null ? [{ labelKey: 'sidebar.devices', to: `/fleets/${context.fleetId}/devices`, exact: true }] : []),
       ];
   }
+}
+
+const ALL_OF_CLASS = { fleet: 'sidebar.allFleets', app: 'sidebar.allApps', block: 'sidebar.allBlocks' } as const satisfies Record<ApplicationClass, string>;
+
+/**
+ * A fleet's, app's or block's pages (fleets spec §2 "Sidebar entries"): fleets have all of them;
+ * blocks summary, releases, settings, members, teams; apps the same, members and teams only for
+ * those who manage the app (the spec's "some access roles": we read it as the roles holding
+ * resin.application.update). Settings are hidden for observers; provisioning keys need
+ * resin.api_key.read. Releases, variables and configuration join when their pages exist.
+ */
+function applicationPageEntries(cls: ApplicationClass, id: number): SidebarEntry[] {
+  const entries: SidebarEntry[] = [{ labelKey: 'sidebar.summary', to: applicationPath(cls, id), exact: true }];
+  if (cls === 'fleet') entries.push({ labelKey: 'sidebar.devices', to: applicationPath(cls, id, 'devices') });
+  entries.push({ labelKey: 'sidebar.settings', to: applicationPath(cls, id, 'settings'), hiddenForObservers: true });
+  if (cls === 'fleet') entries.push({ labelKey: 'sidebar.apiKeys', to: applicationPath(cls, id, 'api-keys'), permission: 'resin.api_key.read' });
+  const membership = cls === 'app' ? { permission: 'resin.application.update' } : {};
+  entries.push({ labelKey: 'sidebar.members', to: applicationPath(cls, id, 'members'), ...membership });
+  entries.push({ labelKey: 'sidebar.teams', to: applicationPath(cls, id, 'teams'), ...membership });
+  return entries;
 }
 
 /**
@@ -80,6 +101,7 @@ export function sidebarBackLink(context: SidebarContext): { labelKey: string; to
     case 'home':
       return null;
     case 'fleet':
+      return { labelKey: ALL_OF_CLASS[context.applicationClass], to: `/${CLASS_PREFIX[context.applicationClass]}` };
     case 'device':
       return { labelKey: 'sidebar.allFleets', to: '/fleets' };
     case 'organization':
@@ -100,7 +122,7 @@ export function hasSidebar(pathname: string): boolean {
 
 /** Which sidebar to show for the current route params. */
 export function sidebarContext(
-  params: { fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string },
+  params: { fleetClass?: string; fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string },
   deviceFleetId: number | null,
 ): SidebarContext {
   if (params.uuid) return { kind: 'device', uuid: params.uuid, fleetId: deviceFleetId };
@@ -113,7 +135,8 @@ export function sidebarContext(
     return { kind: 'organization', orgId };
   }
   const fleetId = numeric(params.fleetId);
-  if (fleetId !== null) return { kind: 'fleet', fleetId };
+  const applicationClass = classOfPrefix(params.fleetClass ?? 'fleets');
+  if (fleetId !== null && applicationClass) return { kind: 'fleet', applicationClass, fleetId };
   return { kind: 'home' };
 }
 

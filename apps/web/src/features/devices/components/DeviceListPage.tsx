@@ -12,7 +12,7 @@ import { fleetDevicePageQuery } from '../api/devices.queries.ts';
 import { DEVICE_LIST } from '../device-list.ts';
 import { DeviceTable } from './DeviceTable.tsx';
 
-const route = getRouteApi('/_app/fleets/$fleetId/devices');
+const route = getRouteApi('/_app/$fleetClass/$fleetId/devices');
 
 /**
  * /fleets/$fleetId/devices: the fleet's devices, one server page at a time, sorted and

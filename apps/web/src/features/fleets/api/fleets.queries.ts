@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { OVERALL_STATUSES, type OverallStatus } from '@flotilla/core/device-status';
+import type { ApplicationClass } from '@flotilla/core/application-class';
 import * as application from '@flotilla/core/schemas/odata/application';
 import * as applicationType from '@flotilla/core/schemas/odata/application-type';
 import { expanded } from '@flotilla/core/schemas/odata/common';
@@ -18,9 +19,9 @@ export const fleetKeys = {
   all: ['fleets'] as const,
   list: () => [...fleetKeys.all, 'list'] as const,
   /** One page of the fleet list: every URL state is its own entry. */
-  page: (params: ListParams) => [...fleetKeys.list(), 'page', params] as const,
+  page: (applicationClass: ApplicationClass, params: ListParams) => [...fleetKeys.list(), applicationClass, 'page', params] as const,
   /** The names of the user's fleets (the create dialog's suggestion avoids them). */
-  names: () => [...fleetKeys.list(), 'names'] as const,
+  names: (applicationClass: ApplicationClass) => [...fleetKeys.list(), applicationClass, 'names'] as const,
   detail: (id: number) => [...fleetKeys.all, 'detail', id] as const,
   deviceCounts: (id: number) => [...fleetKeys.detail(id), 'device-counts'] as const,
 };
@@ -46,11 +47,11 @@ const onlineCountRow = application.row.pick({ id: true }).extend({ owns__device:
 
 export type FleetListItem = FleetRow & { onlineDevices: number };
 
-/** The fleets the user can see directly (compat §6.5 access filter): the list's scope. */
-const ACCESSIBLE_FLEETS = {
-  is_of__class: 'fleet',
+/** The applications of one class the user can see directly (compat §6.5 access filter): the list's scope. */
+const accessible = (applicationClass: ApplicationClass) => ({
+  is_of__class: applicationClass,
   is_directly_accessible_by__user: { $any: { $alias: 'dau', $expr: { 1: 1 } } },
-};
+});
 
 /**
  * One page of the user's fleets as the URL describes it (sort, rules, page size), with device
@@ -59,15 +60,16 @@ const ACCESSIBLE_FLEETS = {
  * cannot be expanded twice in one request), by the page's ids. Only the page on screen polls,
  * every 8 s (fleets spec §9); the previous page stays on screen while the next loads.
  */
-export function fleetPageQuery(params: ListParams) {
+export function fleetPageQuery(applicationClass: ApplicationClass, params: ListParams) {
   return queryOptions({
-    queryKey: fleetKeys.page(params),
+    queryKey: fleetKeys.page(applicationClass, params),
     queryFn: async (): Promise<ODataPage<FleetListItem>> => {
-      const { $filter, $orderby, $top, $skip } = listODataOptions(FLEET_LIST, params, ACCESSIBLE_FLEETS);
+      const scope = accessible(applicationClass);
+      const { $filter, $orderby, $top, $skip } = listODataOptions(FLEET_LIST, params, scope);
       const page = await odataPage(
         fleetRow,
         { resource: application.resource, options: { $select: FLEET_SELECT, $expand: FLEET_EXPAND, $filter, $orderby, $top, $skip } },
-        ACCESSIBLE_FLEETS,
+        scope,
       );
       const ids = page.rows.map((r) => r.id);
       const online =
@@ -91,14 +93,16 @@ export function fleetPageQuery(params: ListParams) {
 
 const fleetNameRow = application.row.pick({ app_name: true });
 
-/** The names of all the user's fleets, for the create dialog's suggested name (not a page of them). */
-export const fleetNamesQuery = queryOptions({
-  queryKey: fleetKeys.names(),
-  queryFn: async () => {
-    const rows = await odataList(fleetNameRow, { resource: application.resource, options: { $select: ['app_name'], $filter: ACCESSIBLE_FLEETS } });
-    return rows.map((r) => r.app_name);
-  },
-});
+/** The names of all the user's applications of a class, for the create dialog's suggested name (not a page of them). */
+export function fleetNamesQuery(applicationClass: ApplicationClass) {
+  return queryOptions({
+    queryKey: fleetKeys.names(applicationClass),
+    queryFn: async () => {
+      const rows = await odataList(fleetNameRow, { resource: application.resource, options: { $select: ['app_name'], $filter: accessible(applicationClass) } });
+      return rows.map((r) => r.app_name);
+    },
+  });
+}
 
 /** The fleet on its own pages: the list's fields plus its settings (fleets spec §2 Fleet settings). */
 const fleetWithSettingsRow = fleetRow

@@ -1,3 +1,4 @@
+import type { ApplicationClass } from '@flotilla/core/application-class';
 import * as application from '@flotilla/core/schemas/odata/application';
 import { ResponseShapeError } from '../../../lib/odata.ts';
 import { pine } from '../../../lib/pine.ts';
@@ -8,12 +9,13 @@ export interface CreateFleetInput {
   name: string;
   organizationId: number;
   deviceTypeId: number;
+  applicationClass: ApplicationClass;
 }
 
 /** The created row: only its id is needed, to open the new fleet. */
 const createdFleet = application.row.pick({ id: true });
 
-/** `POST /v7/application`: a fleet (is_of__class fleet) of the chosen organization and device type. */
+/** `POST /v7/application`: a fleet, app or block of the chosen organization and device type. */
 export async function createFleet(input: CreateFleetInput): Promise<{ id: number }> {
   const created = createdFleet.safeParse(
     await pine.post({
@@ -22,7 +24,7 @@ export async function createFleet(input: CreateFleetInput): Promise<{ id: number
         app_name: input.name,
         organization: input.organizationId,
         is_for__device_type: input.deviceTypeId,
-        is_of__class: 'fleet',
+        is_of__class: input.applicationClass,
       },
     }),
   );

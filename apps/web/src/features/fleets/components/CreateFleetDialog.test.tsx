@@ -52,7 +52,7 @@ afterEach(() => {
 
 describe('CreateFleetDialog', () => {
   it('prefills a valid suggested name, the organization and raspberrypi4-64, and enables Create', async () => {
-    renderWithProviders(<CreateFleetDialog existingNames={['taken-name']} onClose={() => undefined} />, {
+    renderWithProviders(<CreateFleetDialog applicationClass="fleet" existingNames={['taken-name']} onClose={() => undefined} />, {
       queryClient: seededClient([{ id: 5, name: 'Acme', handle: 'acme' }], new Map([[5, 'administrator']])),
     });
     await waitFor(() => expect(isDisabled(createButton())).toBe(false));
@@ -62,7 +62,7 @@ describe('CreateFleetDialog', () => {
   });
 
   it('validates the name live and disables Create while it has an error', async () => {
-    renderWithProviders(<CreateFleetDialog existingNames={['Taken-Name']} onClose={() => undefined} />, {
+    renderWithProviders(<CreateFleetDialog applicationClass="fleet" existingNames={['Taken-Name']} onClose={() => undefined} />, {
       queryClient: seededClient([{ id: 5, name: 'Acme', handle: 'acme' }], new Map([[5, 'administrator']])),
     });
     await waitFor(() => expect(isDisabled(createButton())).toBe(false));
@@ -80,7 +80,7 @@ describe('CreateFleetDialog', () => {
 
   it('shows the duplicate message when the server answers 409 unique', async () => {
     stubPost(409, { error: 'app_name must be unique' });
-    renderWithProviders(<CreateFleetDialog existingNames={[]} onClose={() => undefined} />, {
+    renderWithProviders(<CreateFleetDialog applicationClass="fleet" existingNames={[]} onClose={() => undefined} />, {
       queryClient: seededClient([{ id: 5, name: 'Acme', handle: 'acme' }], new Map([[5, 'administrator']])),
     });
     await waitFor(() => expect(isDisabled(createButton())).toBe(false));
@@ -94,7 +94,7 @@ describe('CreateFleetDialog', () => {
   it('navigates to the new fleet after creating it', async () => {
     stubPost(201, { id: 77, app_name: 'my-fleet' });
     const onClose = vi.fn();
-    const { router } = renderWithProviders(<CreateFleetDialog existingNames={[]} onClose={onClose} />, {
+    const { router } = renderWithProviders(<CreateFleetDialog applicationClass="fleet" existingNames={[]} onClose={onClose} />, {
       queryClient: seededClient([{ id: 5, name: 'Acme', handle: 'acme' }], new Map([[5, 'administrator']])),
     });
     await waitFor(() => expect(isDisabled(createButton())).toBe(false));
@@ -103,8 +103,24 @@ describe('CreateFleetDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('creates a block as a block, names it so and opens it under /blocks', async () => {
+    stubPost(201, { id: 78, app_name: 'my-block' });
+    const blockName = () => screen.getByRole('textbox', { name: /Block name/ }) as HTMLInputElement;
+    const { router } = renderWithProviders(<CreateFleetDialog applicationClass="block" existingNames={['Taken-Block']} onClose={() => undefined} />, {
+      queryClient: seededClient([{ id: 5, name: 'Acme', handle: 'acme' }], new Map([[5, 'administrator']])),
+    });
+    expect(await screen.findByRole('heading', { name: 'Create block' })).toBeTruthy();
+    fireEvent.change(blockName(), { target: { value: 'taken-block' } });
+    expect(await screen.findByText(/already used by another block/)).toBeTruthy();
+    fireEvent.change(blockName(), { target: { value: 'my-block' } });
+    await waitFor(() => expect(isDisabled(screen.getByRole('button', { name: 'Create block' }))).toBe(false));
+    fireEvent.submit(blockName().closest('form')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocks/78'));
+    expect(posted).toEqual([expect.objectContaining({ app_name: 'my-block', is_of__class: 'block' })]);
+  });
+
   it('offers to create an organization when the user may create fleets in none', async () => {
-    renderWithProviders(<CreateFleetDialog existingNames={[]} onClose={() => undefined} />, {
+    renderWithProviders(<CreateFleetDialog applicationClass="fleet" existingNames={[]} onClose={() => undefined} />, {
       queryClient: seededClient([{ id: 5, name: 'Other', handle: 'other' }], new Map([[5, 'member']])),
     });
     expect(await screen.findByText(/not a member of any organization/)).toBeTruthy();

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { applicationPath, type ApplicationClass } from '@flotilla/core/application-class';
 import { validateFleetName } from '@flotilla/core/fleet-name';
 import { suggestFleetName } from '@flotilla/core/fleet-name-suggestion';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
@@ -33,8 +34,17 @@ interface CreateFleetForm {
  * adjective-noun default) and device type (default raspberrypi4-64). Create stays disabled
  * while the name has an error or a field is empty.
  */
-export function CreateFleetDialog({ existingNames, onClose }: { existingNames: readonly string[]; onClose: () => void }) {
+export function CreateFleetDialog({
+  applicationClass,
+  existingNames,
+  onClose,
+}: {
+  applicationClass: ApplicationClass;
+  existingNames: readonly string[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation('fleets');
+  const context = { context: applicationClass };
   const navigate = useNavigate();
   const { data: actor } = useQuery(whoamiQuery);
   const userId = actor?.actorTypeId ?? 0;
@@ -42,7 +52,7 @@ export function CreateFleetDialog({ existingNames, onClose }: { existingNames: r
   const roles = useQuery({ ...organizationRolesQuery(userId), enabled: userId > 0 });
   const deviceTypes = useQuery(deviceTypesQuery);
   const [isCreateOrgOpen, setCreateOrgOpen] = useState(false);
-  const nameTaken = t('create.nameUsed');
+  const nameTaken = t('create.nameUsed', context);
 
   // Only organizations where the user may create fleets, when roles are known (fleets spec §6 Other).
   const allowedOrganizations = useMemo(() => {
@@ -72,12 +82,12 @@ export function CreateFleetDialog({ existingNames, onClose }: { existingNames: r
   const mutation = useCreateFleet();
   const create = (values: CreateFleetForm) =>
     mutation.mutate(
-      { name: values.name, organizationId: Number(values.organizationId), deviceTypeId: Number(values.deviceTypeId) },
+      { name: values.name, organizationId: Number(values.organizationId), deviceTypeId: Number(values.deviceTypeId), applicationClass },
       {
         onSuccess: ({ id }) => {
-          notifySuccess(t('create.created', { name: values.name }));
+          notifySuccess(t('create.created', { name: values.name, ...context }));
           onClose();
-          void navigate({ to: '/fleets/$fleetId', params: { fleetId: String(id) } });
+          void navigate({ href: applicationPath(applicationClass, id) });
         },
         onError: (error) => {
           if (isDuplicateError(error)) setError('name', { message: nameTaken }, { shouldFocus: true });
@@ -92,7 +102,7 @@ export function CreateFleetDialog({ existingNames, onClose }: { existingNames: r
     <>
       <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="create-fleet-title">
         <form noValidate onSubmit={handleSubmit(create)}>
-          <DialogTitle id="create-fleet-title">{t('create.title')}</DialogTitle>
+          <DialogTitle id="create-fleet-title">{t('create.title', context)}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {submitError && <Alert severity="error">{submitError}</Alert>}
@@ -132,7 +142,7 @@ export function CreateFleetDialog({ existingNames, onClose }: { existingNames: r
                 }}
                 render={({ field, fieldState }) => (
                   <TextField
-                    label={t('create.name')}
+                    label={t('create.name', context)}
                     required
                     autoFocus
                     error={Boolean(fieldState.error)}
@@ -160,7 +170,7 @@ export function CreateFleetDialog({ existingNames, onClose }: { existingNames: r
           <DialogActions>
             <Button onClick={onClose}>{t('common:cancel')}</Button>
             <Button type="submit" variant="contained" disabled={!formState.isValid || mutation.isPending}>
-              {t('create.submit')}
+              {t('create.submit', context)}
             </Button>
           </DialogActions>
         </form>

@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { applicationPath } from '@flotilla/core/application-class';
 import type { DataColumn } from '../../../components/data-list/columns.ts';
 import type { FleetListItem } from '../api/fleets.queries.ts';
 import { FLEET_CARD_HEIGHT, FLEET_CARD_WIDTH } from '../fleet-lens.ts';
@@ -33,7 +34,7 @@ export function FleetCards({ label, fleets, columns }: { label: string; fleets: 
           <Card variant="outlined" sx={{ width: '100%', maxWidth: FLEET_CARD_WIDTH, height: FLEET_CARD_HEIGHT, overflow: 'hidden' }}>
             <CardContent>
               <Typography variant="h6" component="h2" noWrap sx={{ mb: 1.5 }}>
-                <Link component={RouterLink} to={`/fleets/${fleet.id}`}>
+                <Link component={RouterLink} to={applicationPath(fleet.is_of__class, fleet.id)}>
                   {fleet.app_name}
                 </Link>
               </Typography>

@@ -18,32 +18,34 @@ import { CreateFleetDialog } from './CreateFleetDialog.tsx';
 import { FleetLensControls } from './FleetLensControls.tsx';
 import { FleetTable } from './FleetTable.tsx';
 
-const route = getRouteApi('/_app/fleets');
+const route = getRouteApi('/_app/$fleetClass');
 
 /**
- * /fleets: the user's fleets, one server page at a time, sorted and filtered by the server,
+ * /fleets, /apps, /blocks: the user's applications of one class, one server page at a time, sorted and filtered by the server,
  * the state in the URL; the page on screen refetches every 8 s (fleets spec §9). A failed
  * load is an error with Retry, an empty account offers "Create fleet", and rules that match
  * nothing say so and offer to clear them. A table or a grid of cards, remembered per user.
  */
 export function FleetListPage() {
   const { t } = useTranslation('fleets');
-  usePageTitle(t('list.pageTitle'));
+  const { applicationClass } = route.useRouteContext();
+  const context = { context: applicationClass };
+  usePageTitle(t('list.pageTitle', context));
   const navigate = route.useNavigate();
   const search = route.useSearch();
   const state = useListState(FLEET_LIST, search, (next) => void navigate({ search: next }));
-  const fleets = useQuery(fleetPageQuery(state.params));
+  const fleets = useQuery(fleetPageQuery(applicationClass, state.params));
   const [isCreateOpen, setCreateOpen] = useState(false);
   // All the user's names, not the page's: the dialog's suggestion must avoid every one. Asked
   // for only when the dialog opens, so visiting /fleets does not read every fleet's name; if
   // it fails the dialog still opens (the server answers a taken name with 409).
-  const names = useQuery({ ...fleetNamesQuery, enabled: isCreateOpen });
+  const names = useQuery({ ...fleetNamesQuery(applicationClass), enabled: isCreateOpen });
   const { data: actor } = useQuery(whoamiQuery);
   const userKey = actor ? `${actor.actorType}-${actor.actorTypeId}` : null;
   const [lens, setLens] = useFleetLens(userKey);
   const createButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
-      {t('list.create')}
+      {t('list.create', context)}
     </Button>
   );
 
@@ -51,7 +53,7 @@ export function FleetListPage() {
     <Box sx={{ minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('list.title')}
+          {t('list.title', context)}
         </Typography>
         {createButton}
         <FleetLensControls
@@ -66,9 +68,10 @@ export function FleetListPage() {
         state={state}
         query={fleets}
         userKey={userKey}
-        empty={<EmptyState title={t('list.empty')} help={t('list.emptyHelp')} action={createButton} />}
+        applicationClass={applicationClass}
+        empty={<EmptyState title={t('list.empty', context)} help={t('list.emptyHelp', context)} action={createButton} />}
       />
-      {isCreateOpen && (names.data || names.isError) && <CreateFleetDialog existingNames={names.data ?? []} onClose={() => setCreateOpen(false)} />}
+      {isCreateOpen && (names.data || names.isError) && <CreateFleetDialog applicationClass={applicationClass} existingNames={names.data ?? []} onClose={() => setCreateOpen(false)} />}
     </Box>
   );
 }

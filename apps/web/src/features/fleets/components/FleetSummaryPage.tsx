@@ -14,7 +14,7 @@ import { fleetQuery } from '../api/fleets.queries.ts';
 import { DeviceStatusCounts } from './DeviceStatusCounts.tsx';
 import { FleetPublicitySettings } from './FleetPublicitySettings.tsx';
 
-const route = getRouteApi('/_app/fleets/$fleetId');
+const route = getRouteApi('/_app/$fleetClass/$fleetId');
 
 /**
  * /fleets/$fleetId: info card and device counts by overall status, polling 15 s (fleets spec §2, §9);

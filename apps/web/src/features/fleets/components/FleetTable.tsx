@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { applicationPath, type ApplicationClass } from '@flotilla/core/application-class';
 import type { DataColumn } from '../../../components/data-list/columns.ts';
 import { DataList, type DataListProps } from '../../../components/data-list/DataList.tsx';
 import type { FleetListItem } from '../api/fleets.queries.ts';
@@ -14,8 +15,9 @@ import { FleetCards } from './FleetCards.tsx';
  * fields; "Online devices" is not one of them, so it neither sorts nor filters). The grid lens
  * shows the same page as cards. No batch action exists for fleets, so rows are not selectable.
  */
-export function FleetTable(props: Pick<DataListProps<FleetListItem, number>, 'state' | 'query' | 'userKey'> & { empty: ReactNode; lens: FleetLens }) {
-  const { lens, ...listProps } = props;
+export function FleetTable(props: Pick<DataListProps<FleetListItem, number>, 'state' | 'query' | 'userKey'> & { empty: ReactNode; lens: FleetLens; applicationClass: ApplicationClass }) {
+  const { lens, applicationClass, ...listProps } = props;
+  const context = { context: applicationClass };
   const { t } = useTranslation('fleets');
   const columns: DataColumn<FleetListItem>[] = [
     {
@@ -24,7 +26,7 @@ export function FleetTable(props: Pick<DataListProps<FleetListItem, number>, 'st
       isHideable: false,
       minWidth: 160,
       render: (fleet) => (
-        <Link component={RouterLink} to={`/fleets/${fleet.id}`}>
+        <Link component={RouterLink} to={applicationPath(fleet.is_of__class, fleet.id)}>
           {fleet.app_name}
         </Link>
       ),
@@ -36,15 +38,15 @@ export function FleetTable(props: Pick<DataListProps<FleetListItem, number>, 'st
   ];
   return (
     <DataList
-      label={t('list.title')}
-      what={t('list.what')}
+      label={t('list.title', context)}
+      what={t('list.what', context)}
       config={FLEET_LIST}
       columns={columns}
       getRowId={(fleet) => fleet.id}
       rowName={(fleet) => fleet.app_name}
-      noMatchTitle={t('list.noMatch')}
+      noMatchTitle={t('list.noMatch', context)}
       isSelectable={false}
-      renderRows={lens === 'grid' ? (rows, shown) => <FleetCards label={t('list.title')} fleets={rows} columns={shown} /> : undefined}
+      renderRows={lens === 'grid' ? (rows, shown) => <FleetCards label={t('list.title', context)} fleets={rows} columns={shown} /> : undefined}
       {...listProps}
     />
   );

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
+import { applicationPath } from '@flotilla/core/application-class';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { ErrorState } from '../../../components/states/ErrorState.tsx';
@@ -28,7 +29,7 @@ type OpenDialog = 'rename' | 'logo' | 'delete' | 'leave' | null;
 function applicationItems(summary: OrganizationSummary | undefined, applicationClass: ApplicationClass): SummaryCardItem[] | undefined {
   return summary?.applications
     .filter((app) => app.is_of__class === applicationClass)
-    .map((app) => ({ key: app.id, label: app.app_name, to: `/fleets/${app.id}` }));
+    .map((app) => ({ key: app.id, label: app.app_name, to: applicationPath(applicationClass, app.id) }));
 }
 
 /** /orgs/{orgId} (accounts spec §2 Organization summary, §6 delete-or-leave rule). */

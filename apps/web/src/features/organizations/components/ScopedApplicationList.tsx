@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { applicationPath } from '@flotilla/core/application-class';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
@@ -76,7 +77,7 @@ export function ScopedApplicationList({
                 {rows.map((app) => (
                   <TableRow key={app.id} hover>
                     <TableCell>
-                      <Link component={RouterLink} to={`/fleets/${app.id}`}>
+                      <Link component={RouterLink} to={applicationPath(applicationClass, app.id)}>
                         {app.app_name}
                       </Link>
                     </TableCell>

@@ -20,7 +20,9 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeveloperBoardIcon from '@mui/icons-material/DeveloperBoard';
 import DeviceHubIcon from '@mui/icons-material/DeviceHub';
 import GroupsIcon from '@mui/icons-material/Groups';
+import KeyIcon from '@mui/icons-material/Key';
 import PeopleIcon from '@mui/icons-material/People';
+import SettingsIcon from '@mui/icons-material/Settings';
 import WidgetsIcon from '@mui/icons-material/Widgets';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +42,8 @@ const ENTRY_ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   'sidebar.blocks': WidgetsIcon,
   'sidebar.members': PeopleIcon,
   'sidebar.teams': GroupsIcon,
+  'sidebar.settings': SettingsIcon,
+  'sidebar.apiKeys': KeyIcon,
 };
 
 export type SidebarProps =

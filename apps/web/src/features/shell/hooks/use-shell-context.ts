@@ -22,7 +22,7 @@ export interface ShellContext {
  * the cache answers most of them.
  */
 export function useShellContext(): ShellContext {
-  const params = useParams({ strict: false }) as { fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string };
+  const params = useParams({ strict: false }) as { fleetClass?: string; fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string };
   const device = useQuery({ ...deviceQuery(params.uuid ?? ''), enabled: Boolean(params.uuid) });
   const deviceFleetId = device.data?.belongs_to__application[0]?.id ?? null;
   const context = sidebarContext(params, deviceFleetId);
