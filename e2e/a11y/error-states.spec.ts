@@ -31,6 +31,8 @@ const SCREENS: ListScreen[] = [
   { name: 'organization members', path: (w) => `/orgs/${w.org.id}/members`, fails: /^\/v7\/organization_membership$/, title: 'Could not load the members', emptyCopy: ['This organization has no members', 'No members match this filter'], data: (w) => w.colleague.username },
   { name: 'pending invites', path: (w) => `/orgs/${w.org.id}/members`, fails: /^\/v7\/organization_invite$/, title: 'Could not load the pending invites', emptyCopy: ['No pending invites'], data: (w) => w.invitee.email },
   { name: 'teams', path: (w) => `/orgs/${w.org.id}/teams`, fails: /^\/v7\/team$/, title: 'Could not load the teams', emptyCopy: ['No teams yet'], data: (w) => w.team.name },
+  { name: 'team members', path: (w) => `/orgs/${w.org.id}/teams/${w.team.id}/members`, fails: /^\/v7\/team_membership$/, title: 'Could not load the team members', emptyCopy: ['No members in this team yet', 'No team members match the filters'], data: (w) => w.colleague.username },
+  { name: 'team fleets', path: (w) => `/orgs/${w.org.id}/teams/${w.team.id}/fleets`, fails: /^\/v7\/team_application_access$/, title: 'Could not load the fleets of the team', emptyCopy: ['This team has no access to fleets yet', 'No fleets match the filters'], data: (w) => w.fleet.name },
   { name: 'access tokens', path: () => '/preferences/access-tokens', fails: /^\/v7\/api_key$/, title: 'Could not load the access tokens', emptyCopy: ['You have no access tokens yet.'], data: () => 'ci-deploy' },
   { name: 'SSH keys', path: () => '/preferences/sshkeys', fails: /^\/v7\/user__has__public_key$/, title: 'Could not load the SSH keys', emptyCopy: ['You have no SSH keys yet.'], data: () => 'laptop' },
 ];

@@ -111,6 +111,20 @@ describe('device list', () => {
     await expect.poll(() => page.locator('tbody tr[aria-rowindex] td:nth-child(7)').first().textContent()).toMatch(/^1\.1\.0 /);
   });
 
+  it('filters by a regular expression on a navigation path; "does not match" keeps devices without a release', async () => {
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    const expected = await sql<{ n: number }>`SELECT count(*)::int AS n FROM device d LEFT JOIN release r ON r.id = d.is_running__release
+      WHERE d.belongs_to__application = ${fleetId} AND (r.raw_version IS NULL OR NOT r.raw_version ~ '^1\\.1\\.0$')`.execute(e2e.stack.app.db);
+    const n = expected.rows[0]!.n;
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(DEVICES);
+    const count = page.waitForRequest((r) => decodeURIComponent(r.url()).includes("$count?$filter=") && decodeURIComponent(r.url()).includes("not((matchesPattern((is_running__release/raw_version),('^1\\.1\\.0$'))))"));
+    await openList(`?filters=${encodeURIComponent(JSON.stringify([{ field: 'release', op: 'not_matches', value: '^1\\.1\\.0$' }]))}`);
+    await count;
+    await page.getByText('Current release does not match RegEx ^1\\.1\\.0$').waitFor();
+    await expect.poll(total).toBe(`${n.toLocaleString('en')} rows`);
+  });
+
   it('tells "no match" from an empty fleet', async () => {
     page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await openList(`?filters=${encodeURIComponent(JSON.stringify([{ field: 'name', op: 'contains', value: 'no-such-device' }]))}`);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
+import { runAxe, seriousViolations } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
@@ -133,6 +134,47 @@ describe('fleet list', () => {
     await page.getByText('Devices is more than 1').waitFor();
     await expect.poll(total).toBe('2 rows');
     expect([await rowName(1), await rowName(2)]).toEqual(['pump-03', 'pump-10']);
+  });
+
+  it('filters by a regular expression ("matches RegEx", "does not match RegEx") on the server, the rule in the URL', async () => {
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    await openList();
+    await expect.poll(total).toBe('30 rows');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a filter' });
+    await dialog.getByRole('combobox', { name: 'Column' }).click();
+    await page.getByRole('option', { name: 'Name', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Operator' }).click();
+    await page.getByRole('option', { name: 'matches RegEx', exact: true }).click();
+    const pattern = dialog.getByLabel('Regular expression');
+    await dialog.getByText('start with (?i) to ignore case').waitFor();
+    // A pattern the server would refuse says why, and cannot be applied.
+    await pattern.fill('(pump)\\1');
+    await dialog.getByText('Back-references (\\1 to \\9) are not allowed').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await pattern.fill('^pump-1[0-4');
+    await dialog.getByText('This is not a valid regular expression').waitFor();
+    expect(seriousViolations(await runAxe(page, [['[role="dialog"]']]))).toEqual([]);
+
+    await pattern.fill('^pump-1[0-4]$');
+    const count = request('/v7/application/$count?$filter=', "matchesPattern((app_name),('^pump-1[0-4]$'))");
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await count;
+    await expect.poll(total).toBe('5 rows');
+    expect([await rowName(1), await rowName(5)]).toEqual(['pump-10', 'pump-14']);
+    expect(new URL(page.url()).searchParams.get('filters')).toBe(JSON.stringify([{ field: 'name', op: 'matches', value: '^pump-1[0-4]$' }]));
+    await page.getByText('Name matches RegEx ^pump-1[0-4]$').waitFor();
+    await page.reload();
+    await page.getByText('Name matches RegEx ^pump-1[0-4]$').waitFor();
+    await expect.poll(total).toBe('5 rows');
+
+    // Case-sensitive unless (?i); "does not match" from the URL.
+    await page.goto(`${e2e.stack.url}/fleets?${filtersParam([{ field: 'name', op: 'matches', value: '^PUMP' }])}`);
+    await page.getByText('No fleets match the filter').waitFor();
+    await page.goto(`${e2e.stack.url}/fleets?${filtersParam([{ field: 'name', op: 'not_matches', value: '(?i)^PUMP' }])}`);
+    await page.getByText('Name does not match RegEx (?i)^PUMP').waitFor();
+    await expect.poll(total).toBe('10 rows');
+    expect(await rowName(1)).toBe('valve-00');
   });
 
   it('tells "no match" from no fleets at all, and polls the page on screen', async () => {

@@ -1,4 +1,4 @@
-// Making a fleet public as a deliberate act (fleets spec §2 Fleet settings, §5 "Fleet changes",
+// Making a fleet public as a deliberate act, on the fleet settings page (fleets spec §2 Fleet settings, §5 "Fleet changes",
 // §6 resin.application.update, §8 success messages), at desktop width and at 390 px: an
 // administrator sets the repository URL, turns Public on from the keyboard, reads what becomes
 // readable and what stays private, confirms, and an anonymous client can then read the fleet;
@@ -48,7 +48,7 @@ const VIEWPORTS = [
 describe.each(VIEWPORTS)('fleet publicity ($label)', ({ viewport }) => {
   async function openFleet(user: E2eUser, fleetId: number): Promise<Page> {
     page = await e2e.newPage({ viewport });
-    await signInAs(page, e2e.stack, user, `/fleets/${fleetId}`);
+    await signInAs(page, e2e.stack, user, `/fleets/${fleetId}/settings`);
     return page;
   }
 
@@ -65,7 +65,6 @@ describe.each(VIEWPORTS)('fleet publicity ($label)', ({ viewport }) => {
     const publicSwitch = card.getByRole('switch', { name: 'Public' });
     const urlField = card.getByRole('textbox', { name: 'Repository URL' });
     const save = card.getByRole('button', { name: 'Save' });
-    await p.getByText('Private', { exact: true }).waitFor();
 
     // Without a URL the switch cannot be turned on, and says why.
     await card.getByText(NEEDS_URL).waitFor();
@@ -139,10 +138,10 @@ describe.each(VIEWPORTS)('fleet publicity ($label)', ({ viewport }) => {
     await toast(p, 'Fleet made private').waitFor();
     expect(await publicSwitch.isChecked()).toBe(false);
     expect(await anonymousRead(fleet.id)).toEqual([]);
-    await p.getByText('Private', { exact: true }).waitFor();
+    await card.getByText('Only people with access to this fleet can read it.').waitFor();
   });
 
-  it('an operator of the fleet sees the fleet but not the setting', async () => {
+  it('an operator of the fleet sees the settings page but not the setting', async () => {
     const admin = await createUser(e2e.stack, 'publicity-owner');
     const operator = await createUser(e2e.stack, 'publicity-operator');
     const org = await createOrganization(e2e.stack, admin);
@@ -157,8 +156,8 @@ describe.each(VIEWPORTS)('fleet publicity ($label)', ({ viewport }) => {
     expect(membership.status, membership.text).toBe(201);
 
     const p = await openFleet(operator, fleet.id);
-    await p.getByRole('heading', { name: fleet.name, level: 1 }).waitFor();
-    await p.getByText('Private', { exact: true }).waitFor();
+    await p.getByRole('heading', { name: 'Fleet settings', level: 1 }).waitFor();
+    await p.getByRole('region', { name: 'Name' }).getByText('You do not have the required permission for this action').waitFor();
     // Once every query (roles included) has answered, the setting is still absent.
     await p.waitForLoadState('networkidle');
     expect(await p.getByRole('region', { name: 'Public fleet' }).count()).toBe(0);

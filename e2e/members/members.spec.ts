@@ -15,9 +15,12 @@ let page: Page;
 const membersTable = () => page.getByRole('table', { name: 'Organization members' });
 const selectMember = (username: string) => page.getByRole('checkbox', { name: `Select ${username}` });
 const toast = (text: string | RegExp) => page.locator('#notistack-snackbar').filter({ hasText: text }).first();
-/** Adds a "Username contains <value>" rule through the list's filter dialog (its first column and operator). */
+/**
+ * Adds a "Username contains <value>" rule through the list's filter dialog (its first column and
+ * operator). The member list's "Add filter" is the first: the pending invites below have their own.
+ */
 async function filterUsernames(value: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('button', { name: 'Add filter' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add a filter' });
   await dialog.getByRole('textbox', { name: 'Value' }).fill(value);
   await dialog.getByRole('button', { name: 'Apply' }).click();

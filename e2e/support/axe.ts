@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 // axe-core (a root devDependency) run inside the page, for the accessibility checks of the
 // browser tests (CONVENTIONS "Every page: … axe clean"): the WCAG 2.0/2.1 A and AA rules and
 // axe's best practices, plus label-in-name (WCAG 2.5.3), which axe leaves off by default.
@@ -53,4 +54,11 @@ export function seriousViolations(result: AxeResult): string[] {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.join(' | ')}`);
+}
+
+/** Waits until no CSS animation or transition runs (a dialog fading in is checked at its final colours). */
+export async function settleAnimations(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }> } }).document.getAnimations().every((a) => a.playState !== 'running')))
+    .toBe(true);
 }

@@ -6,13 +6,18 @@ import { PageLoading } from './components/PageLoading.tsx';
 import { accessTokensRoutes } from './features/access-tokens/routes.tsx';
 import { accountEmailRoutes } from './features/account-email/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
+import { deployRoutes } from './features/deploy/routes.tsx';
 import { deviceRoutes, fleetDeviceRoutes } from './features/devices/routes.tsx';
+import { fleetMemberRoutes } from './features/fleet-members/routes.tsx';
+import { fleetTeamRoutes } from './features/fleet-teams/routes.tsx';
+import { fleetSettingsRoutes } from './features/fleet-settings/routes.tsx';
 import { fleetPageRoutes, fleetRoute, fleetRoutes } from './features/fleets/routes.tsx';
 import { invitationRoutes } from './features/invitations/routes.tsx';
 import { memberRoutes } from './features/members/routes.tsx';
 import { organizationPageRoutes, organizationRoutes, orgRoute } from './features/organizations/routes.tsx';
 import { preferencesRoute, preferencesTabRoutes } from './features/preferences/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
+import { provisioningKeyRoutes } from './features/provisioning-keys/routes.tsx';
 import { sshKeysRoutes } from './features/ssh-keys/routes.tsx';
 import { teamRoutes } from './features/teams/routes.tsx';
 import { twoFactorRoutes } from './features/two-factor/routes.tsx';
@@ -36,8 +41,9 @@ export const routeTree = rootRoute.addChildren([
   ...accountEmailRoutes,
   ...invitationRoutes,
   appRoute.addChildren([
+    ...deployRoutes,
     ...fleetRoutes,
-    fleetRoute.addChildren([...fleetPageRoutes, ...fleetDeviceRoutes]),
+    fleetRoute.addChildren([...fleetPageRoutes, ...fleetDeviceRoutes, ...fleetMemberRoutes, ...fleetTeamRoutes, ...provisioningKeyRoutes, ...fleetSettingsRoutes]),
     ...deviceRoutes,
     ...profileRoutes,
     ...organizationRoutes,

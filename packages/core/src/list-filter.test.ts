@@ -5,8 +5,10 @@ import {
   OPERATORS_BY_KIND,
   isValidRule,
   orderByPath,
+  ruleMatches,
   ruleToPineFilter,
   rulesToPineFilter,
+  type FilterRule,
   type ListField,
 } from './list-filter.ts';
 
@@ -17,10 +19,10 @@ const seen: ListField = { kind: 'date', path: 'last_connectivity_event' };
 const status: ListField = { kind: 'enum', path: 'overall_status', options: ['operational', 'disconnected'] };
 
 describe('operators per kind', () => {
-  it('offers every spec operator except regex on some kind, and only the fitting ones per kind', () => {
+  it('offers every spec operator on some kind, and only the fitting ones per kind', () => {
     const offered = new Set(FIELD_KINDS.flatMap((k) => OPERATORS_BY_KIND[k]));
     expect([...offered].sort()).toEqual([...FILTER_OPERATORS].sort());
-    expect(OPERATORS_BY_KIND.text).toEqual(['contains', 'not_contains', 'is', 'is_not']);
+    expect(OPERATORS_BY_KIND.text).toEqual(['contains', 'not_contains', 'is', 'is_not', 'matches', 'not_matches']);
     expect(OPERATORS_BY_KIND.number).toEqual(['is', 'is_not', 'gt', 'lt']);
     expect(OPERATORS_BY_KIND.date).toEqual(['before', 'after']);
     expect(OPERATORS_BY_KIND.enum).toEqual(['is', 'is_not']);
@@ -108,5 +110,47 @@ describe('rulesToPineFilter', () => {
   it('is the scope alone without rules, and nothing without either', () => {
     expect(rulesToPineFilter(fields, [], { belongs_to__application: 7 })).toEqual({ belongs_to__application: 7 });
     expect(rulesToPineFilter(fields, [])).toBeUndefined();
+  });
+});
+
+describe('ruleMatches (a short list loaded in full)', () => {
+  const rule = (field: string, op: FilterRule['op'], value: string): FilterRule => ({ field, op, value });
+  it('reads text rules as the server does: contains ignores case, is is exact, negations keep empty fields', () => {
+    expect(ruleMatches(name, rule('name', 'contains', 'PUMP'), 'north-pump-2')).toBe(true);
+    expect(ruleMatches(name, rule('name', 'contains', 'valve'), 'north-pump-2')).toBe(false);
+    expect(ruleMatches(name, rule('name', 'contains', 'pump'), null)).toBe(false);
+    expect(ruleMatches(name, rule('name', 'not_contains', 'pump'), null)).toBe(true);
+    expect(ruleMatches(name, rule('name', 'not_contains', 'PUMP'), 'pump')).toBe(false);
+    expect(ruleMatches(name, rule('name', 'is', 'Pump'), 'pump')).toBe(false);
+    expect(ruleMatches(name, rule('name', 'is', 'pump'), 'pump')).toBe(true);
+    expect(ruleMatches(name, rule('name', 'is_not', 'pump'), undefined)).toBe(true);
+    expect(ruleMatches(status, rule('status', 'is', 'operational'), 'operational')).toBe(true);
+    expect(ruleMatches(status, rule('status', 'is_not', 'operational'), 'disconnected')).toBe(true);
+  });
+
+  it('compares numbers and times by value, never an empty field', () => {
+    expect(ruleMatches(cpu, rule('cpu', 'gt', '10'), 11)).toBe(true);
+    expect(ruleMatches(cpu, rule('cpu', 'gt', '10'), 10)).toBe(false);
+    expect(ruleMatches(cpu, rule('cpu', 'lt', '10'), null)).toBe(false);
+    expect(ruleMatches(cpu, rule('cpu', 'is', '3'), 3)).toBe(true);
+    expect(ruleMatches(cpu, rule('cpu', 'is_not', '3'), null)).toBe(true);
+    expect(ruleMatches(seen, rule('seen', 'before', '2024-05-01'), '2024-04-30T23:59:59Z')).toBe(true);
+    expect(ruleMatches(seen, rule('seen', 'before', '2024-05-01'), '2024-05-01T00:00:00Z')).toBe(false);
+    expect(ruleMatches(seen, rule('seen', 'after', '2024-05-01'), '2024-05-02T00:00:00.000Z')).toBe(true);
+    expect(ruleMatches(seen, rule('seen', 'after', '2024-05-01'), null)).toBe(false);
+  });
+
+  it('matches a pattern case-sensitively unless it starts (?i); "does not match" keeps empty fields', () => {
+    expect(ruleMatches(name, rule('name', 'matches', '^north-.*-\\d$'), 'north-pump-2')).toBe(true);
+    expect(ruleMatches(name, rule('name', 'matches', '^NORTH'), 'north-pump-2')).toBe(false);
+    expect(ruleMatches(name, rule('name', 'matches', '(?i)^NORTH'), 'north-pump-2')).toBe(true);
+    expect(ruleMatches(name, rule('name', 'matches', 'pump'), null)).toBe(false);
+    expect(ruleMatches(name, rule('name', 'not_matches', 'pump'), null)).toBe(true);
+    expect(ruleMatches(name, rule('name', 'not_matches', 'pump'), 'pump')).toBe(false);
+  });
+
+  it('lets a rule that does not apply through, as rulesToPineFilter leaves it out', () => {
+    expect(ruleMatches(undefined, rule('nope', 'is', 'x'), 'y')).toBe(true);
+    expect(ruleMatches(cpu, rule('cpu', 'gt', 'abc'), 1)).toBe(true);
   });
 });

@@ -1,18 +1,19 @@
 /**
  * Filter rules of the product's list screens (fleets spec §"Fleet list": contains, does not
- * contain, is, is not, is more than, is less than, is before, is after), written once: which
- * operators a column of each kind offers, and how a rule becomes a pinejs-client-core filter
- * object, so the server pages, counts and sorts over exactly the rows the rules describe.
+ * contain, is, is not, matches RegEx, does not match RegEx, is more than, is less than, is
+ * before, is after), written once: which operators a column of each kind offers, and how a
+ * rule becomes a pinejs-client-core filter object, so the server pages, counts and sorts over
+ * exactly the rows the rules describe.
  *
- * "matches RegEx" and "does not match RegEx" are deliberately absent. balena's OData dialect
- * (@balena/odata-parser, pinejs-client-core) has no regular-expression function, so a regex
- * filter would be a Flotilla-only URL no balena client can send or understand, and a
- * user-supplied pattern is evaluated on every row of the fleet without an index (bounded only
- * by the statement timeout). Filtering a server page in the browser would be dishonest (the
- * total and the other pages would not match). See docs/architecture.md "Lists".
+ * "matches RegEx" is OData 4.01 `matchesPattern(field,'pattern')`, which Flotilla's API adds
+ * to balena's dialect (apps/api/src/odata/parse.ts) and runs as PostgreSQL `field ~ pattern`.
+ * No balena client sends it, so nothing they send changes. The pattern rules (length, no
+ * back-references, the syntax JavaScript and PostgreSQL share) are regex-pattern.ts.
  */
 
-export const FILTER_OPERATORS = ['contains', 'not_contains', 'is', 'is_not', 'gt', 'lt', 'before', 'after'] as const;
+import { regexPatternProblem } from './regex-pattern.ts';
+
+export const FILTER_OPERATORS = ['contains', 'not_contains', 'is', 'is_not', 'matches', 'not_matches', 'gt', 'lt', 'before', 'after'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** What a column holds, which decides its operators and how its value is written. */
@@ -20,7 +21,7 @@ export const FIELD_KINDS = ['text', 'number', 'date', 'enum'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export const OPERATORS_BY_KIND: Record<FieldKind, readonly FilterOperator[]> = {
-  text: ['contains', 'not_contains', 'is', 'is_not'],
+  text: ['contains', 'not_contains', 'is', 'is_not', 'matches', 'not_matches'],
   number: ['is', 'is_not', 'gt', 'lt'],
   date: ['before', 'after'],
   enum: ['is', 'is_not'],
@@ -90,18 +91,35 @@ function typedValue(field: ListField, value: string): string | number | Date | n
 
 /** Whether `rule` can be applied to `field`: the operator belongs to the field's kind and the value parses. */
 export function isValidRule(field: ListField | undefined, rule: FilterRule): field is ListField {
-  return field !== undefined && operatorsFor(field).includes(rule.op) && typedValue(field, rule.value) !== null;
+  if (field === undefined || !operatorsFor(field).includes(rule.op)) return false;
+  if (isPatternOperator(rule.op)) return regexPatternProblem(rule.value) === null;
+  return typedValue(field, rule.value) !== null;
 }
+
+/** "matches RegEx" and "does not match RegEx": the value is a pattern (regex-pattern.ts), taken as typed. */
+export function isPatternOperator(op: FilterOperator): op is 'matches' | 'not_matches' {
+  return op === 'matches' || op === 'not_matches';
+}
+
+/**
+ * `matchesPattern(field,'pattern')`. pinejs-client-core has no operator for it, so it is a
+ * `$raw` with bound parameters: the client escapes and encodes the pattern as any text value.
+ * The pattern is the last parameter, so a `$1` inside it is never substituted.
+ */
+const matchesPattern = (f: PineFilter, pattern: string): PineFilter => ({ $raw: ['matchesPattern($1,$2)', f, pattern] });
 
 /**
  * One rule as a pine filter. Text "contains" is case-insensitive (`contains(tolower(f),'x')`,
  * as balena's dashboard searches); "is" compares exactly. Negations keep the rows where the
  * field is empty: the server compiles `not` as `NOT coalesce(…, false)` and `ne` as
- * `IS DISTINCT FROM`, so a device without an OS version "does not contain" 'balenaOS'.
+ * `IS DISTINCT FROM`, so a device without an OS version "does not contain" 'balenaOS' — and
+ * "does not match" any pattern. "matches" is case-sensitive unless the pattern starts `(?i)`.
  * Returns null for a rule that does not apply (see isValidRule).
  */
 export function ruleToPineFilter(field: ListField | undefined, rule: FilterRule): PineFilter | null {
   if (!isValidRule(field, rule)) return null;
+  if (rule.op === 'matches') return matchesPattern(ref(field.path), rule.value);
+  if (rule.op === 'not_matches') return { $not: matchesPattern(ref(field.path), rule.value) };
   const value = typedValue(field, rule.value);
   if (value === null) return null;
   const f = ref(field.path);
@@ -145,4 +163,66 @@ export function rulesToPineFilter(
 /** `$orderby` for a field: a property name or a navigation path (`is_of__device_type/name`). */
 export function orderByPath(field: ListField): string {
   return typeof field.path === 'string' ? field.path : field.path.join('/');
+}
+
+/** A loaded row's value as a rule compares it: a text, a number or a time; null when empty or of another type. */
+function comparable(field: ListField, value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  switch (field.kind) {
+    case 'text':
+    case 'enum':
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+    case 'number': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+      return Number.isFinite(n) ? n : null;
+    }
+    case 'date': {
+      const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? new Date(value).getTime() : Number.NaN;
+      return Number.isNaN(time) ? null : time;
+    }
+  }
+}
+
+/**
+ * Whether a row already loaded in full satisfies the rule, with the same meaning the server
+ * gives `ruleToPineFilter`: "contains" is case-insensitive, "is" exact, and the negations keep
+ * the rows whose field is empty. For short unpaged lists only (every row is in the browser, so
+ * the count is true); a paged list filters on the server. A rule that does not apply matches.
+ */
+export function ruleMatches(field: ListField | undefined, rule: FilterRule, value: unknown): boolean {
+  if (!isValidRule(field, rule)) return true;
+  if (isPatternOperator(rule.op)) {
+    const text = comparable(field, value);
+    const isMatch = text !== null && patternRegExp(rule.value).test(String(text));
+    return rule.op === 'matches' ? isMatch : !isMatch;
+  }
+  const wanted = typedValue(field, rule.value);
+  if (wanted === null) return true;
+  const actual = comparable(field, value);
+  const target = wanted instanceof Date ? wanted.getTime() : wanted;
+  const contains = () => actual !== null && String(actual).toLowerCase().includes(String(target).toLowerCase());
+  switch (rule.op) {
+    case 'contains':
+      return contains();
+    case 'not_contains':
+      return !contains();
+    case 'is':
+      return actual === target;
+    case 'is_not':
+      return actual !== target;
+    case 'gt':
+    case 'after':
+      return actual !== null && actual > target;
+    case 'lt':
+    case 'before':
+      return actual !== null && actual < target;
+    default:
+      return true; // the pattern operators, handled above
+  }
+}
+
+/** A valid pattern (regexPatternProblem) as a JavaScript RegExp: a leading `(?i)` is the `i` flag, `(?c)` none. */
+function patternRegExp(pattern: string): RegExp {
+  const options = /^\(\?([ic])\)/.exec(pattern);
+  return new RegExp(options ? pattern.slice(options[0].length) : pattern, options?.[1] === 'i' ? 'i' : '');
 }

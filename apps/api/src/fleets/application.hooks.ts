@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../lib/errors.ts';
 import { createActor } from '../model/resources/actor.repository.ts';
 import type { ResourceHooks, Values, WriteContext } from '../model/types.ts';
 import { getApplicationTypeId, getOrganizationHandle, isFleetNameTaken, listFleets } from './application.repository.ts';
+import { checkNewFleetType, checkSupportAccessDate, checkTransfer, checkTypeChange, renameLegacyError, trackLatest } from './fleet-changes.ts';
 
 export const DEFAULT_APPLICATION_TYPE = 'microservices';
 export const FLEET_CLASSES = ['fleet', 'block', 'app'] as const;
@@ -76,8 +77,14 @@ export const applicationHooks: ResourceHooks = {
       const typeId = await getApplicationTypeId(ctx.db, DEFAULT_APPLICATION_TYPE);
       if (typeId == null) throw new Error('The default application type is missing');
       out.application_type = typeId;
+    } else {
+      out.application_type = asId(out.application_type, 'application_type');
+      // The device type's OS versions narrow the choice when it is given by id (the SDK's form).
+      const deviceTypeId = typeof out.is_for__device_type === 'number' ? out.is_for__device_type : 0;
+      await checkNewFleetType(ctx, organizationId, out.application_type as number, deviceTypeId);
     }
     checkRepositoryUrl(out);
+    checkSupportAccessDate(out);
     if (out.is_public === true) assertMayBePublic({ is_legacy: false }, out.is_stored_at__repository_url);
     out.should_track_latest_release ??= true;
     out.is_of__class ??= 'fleet';
@@ -90,19 +97,26 @@ export const applicationHooks: ResourceHooks = {
     if ('is_of__class' in out) checkClass(out.is_of__class);
     if ('uuid' in out && (typeof out.uuid !== 'string' || !UUID_PATTERN.test(out.uuid))) throw badRequest('Invalid uuid');
     checkRepositoryUrl(out);
+    checkSupportAccessDate(out);
     // The slug follows the name and the organization; a client-sent slug is not trusted.
     delete out.slug;
     const renaming = 'app_name' in out;
     const moving = 'organization' in out;
+    const retyping = out.application_type != null;
     if (renaming) out.app_name = checkName(out.app_name);
     if (moving) out.organization = asId(out.organization, 'organization');
+    if (retyping) out.application_type = asId(out.application_type, 'application_type');
+    if ('is_for__device_type' in out) out.is_for__device_type = asId(out.is_for__device_type, 'is_for__device_type');
     if ((renaming || moving) && ids.length > 1) throw badRequest('Fleets can be renamed or transferred one at a time');
     // The engine has checked the transfer (resin.application.transfer here, resin.application.create
-    // there) and that a pinned release is this fleet's (the fields' change and reference rules).
+    // there), the type change (resin.application.change-type) and that a pinned release is this
+    // fleet's (the fields' change and reference rules); the rules below look at other rows.
     const fleets = await listFleets(ctx.db, ids);
     for (const fleet of fleets) {
-      if (renaming && fleet.is_legacy) throw badRequest('Renaming is not allowed for legacy applications');
+      if (renaming && fleet.is_legacy && out.app_name !== fleet.app_name) throw renameLegacyError();
       if (out.is_public === true) assertMayBePublic(fleet, 'is_stored_at__repository_url' in out ? out.is_stored_at__repository_url : fleet.is_stored_at__repository_url);
+      if (moving) await checkTransfer(ctx, fleet, out.organization as number);
+      if (retyping) await checkTypeChange(ctx, fleet, out.application_type as number, (out.is_for__device_type as number | undefined) ?? fleet.is_for__device_type);
       const organizationId = moving ? (out.organization as number) : fleet.organization;
       const appName = renaming ? (out.app_name as string) : fleet.app_name;
       if (renaming || moving) {
@@ -110,6 +124,7 @@ export const applicationHooks: ResourceHooks = {
         out.slug = await slugFor(ctx, organizationId, appName);
       }
     }
+    if (ids.length === 1) await trackLatest(ctx, out, ids[0]!);
     return out;
   },
 };

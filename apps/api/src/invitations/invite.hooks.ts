@@ -6,6 +6,7 @@ import { invitationEmail } from '../email/templates.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import type { ResourceHooks, Values } from '../model/types.ts';
+import { assertFleetRoleAllowed } from '../organizations/fleet-role-rules.ts';
 import { APPLICATION_INVITE, ORGANIZATION_INVITE, type InviteKind } from './invite-kinds.ts';
 import { generateInvitationToken } from './invite-token.ts';
 import {
@@ -60,6 +61,8 @@ function inviteHooks(kind: InviteKind): ResourceHooks {
       const roleId = typeof values[kind.roleColumn] === 'number' ? (values[kind.roleColumn] as number) : await findRoleId(ctx.db, kind, kind.defaultRole);
       const roleName = roleId === undefined ? undefined : await findRoleName(ctx.db, kind, roleId);
       if (roleId === undefined || roleName === undefined) throw badRequest(`Unknown ${kind.roleColumn}`);
+      // Fleets spec §6: a fleet invite's role follows the same class and plan rules as a membership.
+      if (kind === APPLICATION_INVITE) await assertFleetRoleAllowed(ctx.db, targetId, roleId);
       if (await isMemberByEmail(ctx.db, kind, targetId, email)) throw conflict(INVITATION_ERRORS.alreadyMember, INVITATION_ERRORS.alreadyMember);
       const inviteeId = await findOrCreateInvitee(ctx.db, email);
       if (await hasLiveInvite(ctx.db, kind, targetId, inviteeId)) throw conflict(INVITATION_ERRORS.alreadyInvited, INVITATION_ERRORS.alreadyInvited);

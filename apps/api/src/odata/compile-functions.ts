@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../lib/errors.ts';
 import type { Expr } from './ast.ts';
 import type { SqlType, Typed } from './compile-literal.ts';
-import { ODATA_LIMITS, TEXT_LIMIT_MARKER } from './limits.ts';
+import { checkPattern, ODATA_LIMITS, TEXT_LIMIT_MARKER } from './limits.ts';
 
 /**
  * OData filter functions → PostgreSQL. `args` compiles one argument with the type the
@@ -38,6 +38,10 @@ export function compileCall(method: string, rawArgs: Expr[], compile: ArgCompile
       const suffix = text(1);
       return { sql: sql`(right(${text(0)}, length(${suffix})) = ${suffix})`, type: 'boolean' };
     }
+    case 'matchesPattern':
+      // OData 4.01; PostgreSQL ARE, case-sensitive unless the pattern starts with (?i).
+      // NULL for a NULL field, so `not matchesPattern(…)` keeps it (NOT coalesce(…, false)).
+      return { sql: sql`(${text(0)} ~ ${checkPattern(rawArgs[1])}::text)`, type: 'boolean' };
     case 'tolower':
       return { sql: sql`lower(${text(0)})`, type: 'text' };
     case 'toupper':

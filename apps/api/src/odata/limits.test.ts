@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.ts';
-import { ODATA_LIMITS, measureRequest } from './limits.ts';
+import { REGEX_PATTERN_MAX_EXPANSION, REGEX_PATTERN_MAX_LENGTH } from '@flotilla/core/regex-pattern';
+import { ODATA_LIMITS, checkPattern, measureRequest } from './limits.ts';
 import { parseODataUrl } from './parse.ts';
 import { COMPAT_URLS } from './test-compat-urls.ts';
 import { wire } from './test-wire.ts';
@@ -129,5 +130,40 @@ describe('limits checked right after parsing', () => {
     for (const url of [`/device?$filter=${'not('.repeat(1500)}id eq 1${')'.repeat(1500)}`, `/device?$filter=${'('.repeat(3500)}id eq 1${')'.repeat(3500)}`]) {
       expect(rejection(url).status).toBe(400);
     }
+  });
+});
+
+describe('matchesPattern limits', () => {
+  const text = (value: string) => ({ t: 'lit', lit: { kind: 'text', value } }) as const;
+  const refused = (arg: Parameters<typeof checkPattern>[0]) => {
+    try {
+      checkPattern(arg);
+    } catch (e) {
+      if (e instanceof AppError) return e;
+      throw e;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('are the ones the dashboard checks (@flotilla/core/regex-pattern)', () => {
+    expect(ODATA_LIMITS.maxPatternLength).toBe(REGEX_PATTERN_MAX_LENGTH);
+    expect(ODATA_LIMITS.maxPatternExpansion).toBe(REGEX_PATTERN_MAX_EXPANSION);
+  });
+
+  it('allow a pattern of the maximum length and refuse one character more', () => {
+    expect(checkPattern(text('a'.repeat(ODATA_LIMITS.maxPatternLength)))).toHaveLength(ODATA_LIMITS.maxPatternLength);
+    expect(refused(text('a'.repeat(ODATA_LIMITS.maxPatternLength + 1)))).toMatchObject({ status: 400, code: 'query_too_complex' });
+  });
+
+  it('refuse repetitions that write out past the limit, back-references, and a pattern that is not a text literal', () => {
+    expect(refused(text('(ab){255}x{255}y{255}'))).toMatchObject({ status: 400, code: 'query_too_complex' });
+    expect(refused(text('(a)\\1'))).toMatchObject({ status: 400, code: 'invalid_pattern' });
+    expect(refused({ t: 'path', path: { name: 'device_name' } })).toMatchObject({ status: 400, code: 'invalid_pattern' });
+    expect(refused({ t: 'lit', lit: { kind: 'number', value: 1 } })).toMatchObject({ status: 400, code: 'invalid_pattern' });
+  });
+
+  it('leave the request shape limits as they are: a matchesPattern call is one function level', () => {
+    const s = measureRequest(parse("/device?$select=id&$filter=not matchesPattern(tolower(device_name),'^a') and id gt 0"));
+    expect(s.functionDepth).toBe(2);
   });
 });

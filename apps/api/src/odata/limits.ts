@@ -1,3 +1,4 @@
+import { REGEX_PATTERN_MAX_EXPANSION, REGEX_PATTERN_MAX_LENGTH, regexCostProblem } from '@flotilla/core/regex-pattern';
 import { badRequest } from '../lib/errors.ts';
 import type { Expr, ODataRequest, PathNode, QueryOptions } from './ast.ts';
 
@@ -54,6 +55,21 @@ export const ODATA_LIMITS = {
    * a large table can afford it.
    */
   maxBuiltTextLength: 65_536,
+  /**
+   * Longest pattern of `matchesPattern(field,'pattern')` (PostgreSQL `field ~ pattern`), in
+   * characters. The pattern is compiled once per statement and run on every row without an
+   * index; its length bounds the compiled automaton. Shared with the dashboard's check
+   * (@flotilla/core/regex-pattern). See checkPattern for the other cost rules.
+   */
+  maxPatternLength: REGEX_PATTERN_MAX_LENGTH,
+  /**
+   * Size of that pattern with its bounded repetitions written out (`(ab){3}` is 6). PostgreSQL
+   * compiles `x{n}` into n copies, and the matcher's work per character grows with the copies:
+   * on PGlite over a 5,000-character value `(a{255}){255}` (13 characters, 65,025 written out)
+   * did not finish in minutes, while the slowest pattern found within this limit,
+   * `(.*.*){250}x`, took 0.8 s. Work stays linear in the text's length.
+   */
+  maxPatternExpansion: REGEX_PATTERN_MAX_EXPANSION,
 } as const;
 
 /**
@@ -61,6 +77,30 @@ export const ODATA_LIMITS = {
  * (compile-functions.ts), so that write-errors.ts can tell it from any other error.
  */
 export const TEXT_LIMIT_MARKER = 'flotilla.text_limit: ';
+
+const PATTERN_PROBLEMS = {
+  empty: 'matchesPattern() needs a non-empty pattern',
+  too_long: `The pattern of matchesPattern() is longer than ${REGEX_PATTERN_MAX_LENGTH} characters`,
+  too_complex: `The pattern of matchesPattern() repeats too much: written out it would be longer than ${REGEX_PATTERN_MAX_EXPANSION} characters`,
+  backreference: 'The pattern of matchesPattern() may not contain back-references (\\1 to \\9)',
+  options: 'The pattern of matchesPattern() may not start with "***" or switch to basic or extended syntax ((?b), (?e))',
+} as const;
+
+/**
+ * Throws 400 unless `pattern` (the second argument of matchesPattern) may run: a text literal
+ * (a column or computed value could be any size or shape), at most maxPatternLength long and
+ * maxPatternExpansion written out, without back-references — with them PostgreSQL's regex engine is exponential, and the
+ * embedded database cannot interrupt a running statement — and in PostgreSQL's ARE flavour.
+ * Everything else is PostgreSQL's to judge; an invalid pattern is a 400 (write-errors.ts).
+ */
+export function checkPattern(pattern: Expr | undefined): string {
+  if (pattern?.t !== 'lit' || pattern.lit.kind !== 'text') throw badRequest('The pattern of matchesPattern() must be a text literal', 'invalid_pattern');
+  const problem = regexCostProblem(pattern.lit.value);
+  if (problem === 'too_long') throw badRequest(`${PATTERN_PROBLEMS.too_long} (${pattern.lit.value.length})`, 'query_too_complex');
+  if (problem === 'too_complex') throw badRequest(PATTERN_PROBLEMS.too_complex, 'query_too_complex');
+  if (problem === 'empty' || problem === 'backreference' || problem === 'options') throw badRequest(PATTERN_PROBLEMS[problem], 'invalid_pattern');
+  return pattern.lit.value;
+}
 
 /** The cost-relevant shape of a parsed request (what the limits compare). */
 export interface RequestShape {

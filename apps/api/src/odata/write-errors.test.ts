@@ -28,4 +28,17 @@ describe('mapDbError: statements the database gave up on', () => {
     });
     expect(mapDbError(pgError('42704', 'type "nope" does not exist'), undefined, 'read')).toBeUndefined();
   });
+
+  it('a regular expression PostgreSQL cannot compile (matchesPattern) is a 400 naming the problem', () => {
+    expect(mapDbError(pgError('2201B', 'invalid regular expression: parentheses () not balanced'), undefined, 'read')).toMatchObject({
+      status: 400,
+      code: 'invalid_pattern',
+      message: 'Invalid regular expression: parentheses () not balanced',
+    });
+    expect(mapDbError(pgError('2201B', 'invalid regular expression: regular expression is too complex'), undefined, 'read')).toMatchObject({
+      status: 400,
+      code: 'invalid_pattern',
+      message: 'Invalid regular expression: regular expression is too complex',
+    });
+  });
 });

@@ -52,6 +52,9 @@ export function mapDbError(err: unknown, def: ResourceDef | undefined, op: 'read
       const limit = textLimitMessage(e.message);
       return limit ? badRequest(limit, 'value_too_long') : undefined;
     }
+    case '2201B':
+      // invalid_regular_expression: a matchesPattern() PostgreSQL cannot compile (or "too complex").
+      return badRequest(`Invalid regular expression: ${String(e.message).replace(/^invalid regular expression: /, '')}`, 'invalid_pattern');
     case '42883':
     case '42804':
     case '42725':

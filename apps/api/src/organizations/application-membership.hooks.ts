@@ -1,6 +1,7 @@
 import { DEFAULT_FLEET_ROLE } from '@flotilla/core/roles';
 import type { ResourceHooks, Values } from '../model/types.ts';
 import { rejectChanged, requiredId, resolveMemberUser } from './member-lookup.ts';
+import { assertFleetRoleAllowed, assertFleetRoleAllowedOnRows } from './fleet-role-rules.ts';
 import { findApplicationRoleId } from './organization.repository.ts';
 
 export { FLEET_MEMBER_NOT_IN_ORGANIZATION } from './membership-messages.ts';
@@ -17,10 +18,13 @@ export const applicationMembershipHooks: ResourceHooks = {
     const user = await resolveMemberUser(ctx.db, values, 'user_application_membership');
     const { username: _consumed, ...rest } = values;
     const role = rest.application_membership_role ?? (await findApplicationRoleId(ctx.db, DEFAULT_FLEET_ROLE));
+    // Fleets spec §6: operator roles on fleets only, limited roles with the paid add-on.
+    await assertFleetRoleAllowed(ctx.db, rest.is_member_of__application, role);
     return { ...rest, user, application_membership_role: role };
   },
-  beforeUpdate(patch: Values) {
+  async beforeUpdate(patch: Values, ids, ctx) {
     rejectChanged(patch, ['user', 'is_member_of__application'], 'user_application_membership');
+    await assertFleetRoleAllowedOnRows(ctx.db, 'user_application_membership', ids, patch.application_membership_role);
     return patch;
   },
 };

@@ -2,6 +2,7 @@ import { NAME_ALREADY_USED, validateTeamName } from '@flotilla/core/organization
 import { badRequest, conflict } from '../lib/errors.ts';
 import type { ResourceHooks, Values } from '../model/types.ts';
 import { rejectChanged, requiredId, resolveMemberUser } from './member-lookup.ts';
+import { assertFleetRoleAllowed, assertFleetRoleAllowedOnRows } from './fleet-role-rules.ts';
 import { findTeamsOrganizations, isTeamNameTaken } from './organization.repository.ts';
 
 function requireTeamName(name: unknown): string {
@@ -60,8 +61,14 @@ export const teamMembershipHooks: ResourceHooks = {
  * alone cannot grant (it could hand a team, its own included, a higher role than the granter's).
  */
 export const teamApplicationAccessHooks: ResourceHooks = {
-  beforeUpdate(patch: Values) {
+  // Fleets spec §6: operator roles on fleets only, limited roles with the paid add-on.
+  async beforeCreate(values: Values, ctx) {
+    await assertFleetRoleAllowed(ctx.db, values.grants_access_to__application, values.application_membership_role);
+    return values;
+  },
+  async beforeUpdate(patch: Values, ids, ctx) {
     rejectChanged(patch, ['team', 'grants_access_to__application'], 'team_application_access');
+    await assertFleetRoleAllowedOnRows(ctx.db, 'team_application_access', ids, patch.application_membership_role);
     return patch;
   },
 };

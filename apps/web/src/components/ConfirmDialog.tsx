@@ -5,7 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId, type ReactNode } from 'react';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -13,8 +14,12 @@ import { useTranslation } from 'react-i18next';
  * or a token, delete a key). Cancel has the initial focus so a stray Enter deletes nothing; while
  * the action runs the dialog cannot be dismissed; a failure is shown inside it so the user sees
  * why without losing context.
+ *
+ * With `typedConfirmation`, the user must type that exact text (a name, a count) before the
+ * confirm button enables, and pasting or dropping text into the field is blocked (fleets spec §2
+ * "Confirmation dialogs").
  */
-export function ConfirmDialog({ title, message, confirmLabel, confirmColor = 'error', busy, error, onConfirm, onClose }: {
+export function ConfirmDialog({ title, message, confirmLabel, confirmColor = 'error', busy, error, typedConfirmation, onConfirm, onClose }: {
   title: string;
   /** Text, or blocks such as lists (rendered in a div, not a paragraph). */
   message: ReactNode;
@@ -23,12 +28,16 @@ export function ConfirmDialog({ title, message, confirmLabel, confirmColor = 'er
   confirmColor?: 'error' | 'primary';
   busy: boolean;
   error?: string | null;
+  /** The exact text to type before confirming, and the field's label. */
+  typedConfirmation?: { text: string; label: string };
   onConfirm: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
   const messageId = useId();
+  const [typed, setTyped] = useState('');
+  const isTypedOk = typedConfirmation === undefined || typed === typedConfirmation.text;
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={messageId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -41,12 +50,27 @@ export function ConfirmDialog({ title, message, confirmLabel, confirmColor = 'er
         <DialogContentText id={messageId} component="div">
           {message}
         </DialogContentText>
+        {typedConfirmation && (
+          <TextField
+            label={typedConfirmation.label}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            onPaste={(event) => event.preventDefault()}
+            onDrop={(event) => event.preventDefault()}
+            autoComplete="off"
+            fullWidth
+            size="small"
+            margin="normal"
+            disabled={busy}
+            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', 'data-paste-blocked': 'true' } }}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus disabled={busy}>
           {t('cancel')}
         </Button>
-        <Button color={confirmColor} variant="contained" disabled={busy} onClick={onConfirm}>
+        <Button color={confirmColor} variant="contained" disabled={busy || !isTypedOk} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -15,14 +15,20 @@ import members from '../locales/en/members.json';
 import invitations from '../locales/en/invitations.json';
 import shell from '../locales/en/shell.json';
 import dataList from '../locales/en/data-list.json';
+import fleetSettings from '../locales/en/fleet-settings.json';
+import fleetMembers from '../locales/en/fleet-members.json';
+import fleetTeams from '../locales/en/fleet-teams.json';
+import provisioningKeys from '../locales/en/provisioning-keys.json';
+import fleetTags from '../locales/en/fleet-tags.json';
+import deploy from '../locales/en/deploy.json';
 
 /** English catalogs are bundled (small); keys follow the spec's message keys where it names them. */
-export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList } } as const;
+export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList'],
+  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy'],
   defaultNS: 'common',
   resources,
   interpolation: { escapeValue: false },

@@ -33,3 +33,22 @@ export type OrganizationInvitationResponse = z.infer<typeof organizationInvitati
 export const organizationInvitationAcceptedResponse = z.object({
   organization: z.object({ id: z.number().int(), name: z.string() }),
 });
+
+/**
+ * `GET /user/v1/invitation/:token`: what the accept screen shows of a fleet invite
+ * (apps/api/src/invitations/invitations.service.ts describeInvitation, application kind).
+ */
+export const applicationInvitationResponse = z.object({
+  application: z.object({ id: z.number().int(), app_name: z.string() }),
+  role: z.string(),
+  inviter: z.object({ username: z.string().nullable() }),
+  invitee: z.object({ email: z.string() }),
+  message: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type ApplicationInvitationResponse = z.infer<typeof applicationInvitationResponse>;
+
+/** `POST /user/v1/invitation/:token`: the fleet the signed-in user joined. */
+export const applicationInvitationAcceptedResponse = z.object({
+  application: z.object({ id: z.number().int(), app_name: z.string() }),
+});

@@ -47,6 +47,17 @@ async function spareTeam(w: FleetWorld, role?: string): Promise<{ teamId: number
   return { teamId: team.id as number, grantId: grant.id as number };
 }
 
+/** A pending invite to the world's fleet, written directly (its emailed token is not needed here). */
+async function pendingInvite(w: FleetWorld): Promise<number> {
+  const invitee = await m.db.insertInto('invitee').values({ email: `pending${fresh()}@example.com` }).returning('id').executeTakeFirstOrThrow();
+  const row = await m.db
+    .insertInto('application_invite')
+    .values({ invitee: invitee.id, is_invited_to__application: w.fleetId, application_membership_role: await fleetRole('developer'), token_hash: fresh() + fresh() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id as number;
+}
+
 interface Kind {
   /** The resource, e.g. `device_environment_variable`. */
   resource: string;
@@ -251,6 +262,35 @@ const CASES: FleetCase[] = [
       const row = await m.db.selectFrom('user_application_membership').select('id').where('user', '=', m.users.observer.userId).where('is_member_of__application', '=', w.fleetId).executeTakeFirstOrThrow();
       const res = await m.call(who, w, 'DELETE', `/v7/user_application_membership(${row.id})`);
       return { res, effect: (await m.count('user_application_membership', { id: row.id })) === 0 };
+    },
+  },
+  // Fleet invites (fleets spec §5 "Invitee", §7 "Memberships and teams"): fleet readers list them, fleet administrators invite and revoke.
+  {
+    name: "list the fleet's pending invites",
+    // Like the member list: every fleet role, and platform staff who read the fleet (support access, platform admin).
+    allowed: FLEET_READERS,
+    async run(who, w) {
+      await pendingInvite(w);
+      return { effect: (await readRows(m, who, w, `/v7/invitee__is_invited_to__application?$filter=is_invited_to__application%20eq%20${w.fleetId}`)) === 1 };
+    },
+  },
+  {
+    name: 'invite an email address to the fleet',
+    allowed: ADMINISTRATORS,
+    async run(who, w) {
+      const email = `inv${fresh()}@example.com`;
+      const res = await m.call(who, w, 'POST', '/v7/invitee__is_invited_to__application', { invitee: email, is_invited_to__application: w.fleetId, application_membership_role: await fleetRole('observer') });
+      const invitee = await m.db.selectFrom('invitee').select('id').where('email', '=', email).executeTakeFirst();
+      return { res, effect: invitee !== undefined && (await m.count('application_invite', { invitee: invitee.id, is_invited_to__application: w.fleetId })) === 1 };
+    },
+  },
+  {
+    name: 'revoke a pending fleet invite',
+    allowed: ADMINISTRATORS,
+    async run(who, w) {
+      const id = await pendingInvite(w);
+      const res = await m.call(who, w, 'DELETE', `/v7/invitee__is_invited_to__application(${id})`);
+      return { res, effect: (await m.count('application_invite', { id })) === 0 };
     },
   },
   // Team access to the fleet: granted and changed on the team's organization (organizations/team.hooks.ts says why);

@@ -137,9 +137,62 @@ const CASES: FleetCase[] = [
     run: (who, w) => transfer(who, w, 'member'),
   },
   {
-    name: 'transfer the fleet to an organization the caller administers',
+    name: 'transfer the fleet (without devices) to an organization the caller administers',
     allowed: ADMINISTRATORS,
+    async run(who, w) {
+      await m.db.deleteFrom('device').where('belongs_to__application', '=', w.fleetId).execute();
+      return transfer(who, w, 'administrator');
+    },
+  },
+  {
+    name: 'transfer a fleet that has devices to an organization the caller administers',
+    // Fleets spec §5: a fleet with devices offers no transfer target (fleets/fleet-changes.ts): 409 for its administrators.
+    allowed: [],
+    deniedAlso: [409],
     run: (who, w) => transfer(who, w, 'administrator'),
+  },
+  {
+    name: 'track the latest release again (should_track_latest_release)',
+    allowed: DEVELOPERS,
+    async run(who, w) {
+      await m.db.updateTable('application').set({ should_track_latest_release: false }).where('id', '=', w.fleetId).execute();
+      const res = await patchFleet(who, w, { should_track_latest_release: true });
+      return { res, effect: await fleetHas(w, { should_track_latest_release: true }) };
+    },
+  },
+  {
+    name: 'grant support access to the fleet',
+    allowed: DEVELOPERS,
+    async run(who, w) {
+      const until = new Date(Math.floor(Date.now() / 1000) * 1000 + 7200_000);
+      const res = await patchFleet(who, w, { is_accessible_by_support_until__date: until.getTime() });
+      return { res, effect: await fleetHas(w, { is_accessible_by_support_until__date: until }) };
+    },
+  },
+  {
+    name: 'revoke support access to the fleet',
+    allowed: DEVELOPERS,
+    async run(who, w) {
+      const res = await patchFleet(who, w, { is_accessible_by_support_until__date: null });
+      const row = await m.db.selectFrom('application').select('is_accessible_by_support_until__date').where('id', '=', w.fleetId).executeTakeFirstOrThrow();
+      return { res, effect: row.is_accessible_by_support_until__date === null };
+    },
+  },
+  {
+    name: "set the fleet's repository URL",
+    allowed: DEVELOPERS,
+    async run(who, w) {
+      const url = `https://github.com/example/${fresh()}`;
+      return { res: await patchFleet(who, w, { is_stored_at__repository_url: url }), effect: await fleetHas(w, { is_stored_at__repository_url: url }) };
+    },
+  },
+  {
+    name: "change the fleet's default device type (same CPU architecture)",
+    allowed: DEVELOPERS,
+    async run(who, w) {
+      const pi5 = (await m.db.selectFrom('device_type').select('id').where('slug', '=', 'raspberrypi5').executeTakeFirstOrThrow()).id;
+      return { res: await patchFleet(who, w, { is_for__device_type: pi5 }), effect: await fleetHas(w, { is_for__device_type: pi5 }) };
+    },
   },
   {
     name: 'delete fleet',

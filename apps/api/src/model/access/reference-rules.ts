@@ -73,6 +73,20 @@ export const targetTypeRunsDeviceFleet: ReferenceRule = {
   message: ARCH_MESSAGE,
 };
 
+/**
+ * Fleet → its new default device type: of the fleet's current CPU architecture (fleets spec §5
+ * "Fleet changes"; packages/core default-device-type.ts offers only those). Checked before the
+ * write, so the subquery reads the fleet's type as it was.
+ */
+export function fleetDeviceTypeOfSameArchitecture(message: string): ReferenceRule {
+  return {
+    check: (row, target) =>
+      sql`${archOfType(col(target, 'id'))} = ${archOfType(sql`(SELECT cfa.is_for__device_type FROM application cfa WHERE cfa.id = ${col(row, 'id')})`)}`,
+    message,
+    on: 'update',
+  };
+}
+
 /** Device → release of a host OS fleet for the device's own device type (should_be_operated_by__release). */
 export const hostOsReleaseOfDeviceType: ReferenceRule = {
   check: (row, target) =>

@@ -18,11 +18,13 @@ import {
   userOrgPermission,
 } from '../access/rule-builders.ts';
 import {
+  fleetDeviceTypeOfSameArchitecture,
   inSameOrganization,
   permissionOnTargetOrganization,
   releaseOfThisFleet,
   userInOrganization,
 } from '../access/reference-rules.ts';
+import { FLEET_CHANGE_ERRORS } from '@flotilla/core/fleet-change-messages';
 import { FLEET_MEMBER_NOT_IN_ORGANIZATION, TEAM_FLEET_OTHER_ORGANIZATION } from '../../organizations/membership-messages.ts';
 import { createdAt, field, fk, id, reverse, through, writable } from './field-helpers.ts';
 
@@ -45,9 +47,13 @@ export const application: ResourceDef = {
       // A transfer needs resin.application.transfer on the fleet and resin.application.create
       // in the receiving organization (creating there is the create rule itself).
       changeRule: byPrincipal({ user: fleetPermission('resin.application.transfer', column('id')) }),
-      reference: { rules: [permissionOnTargetOrganization('resin.application.create', 'You may not move fleets to this organization', 'update')] },
+      reference: { rules: [permissionOnTargetOrganization('resin.application.create', FLEET_CHANGE_ERRORS.transferTarget.message, 'update')] },
     }),
-    fk('is_for__device_type', 'device_type', { writable: true, required: true }),
+    fk('is_for__device_type', 'device_type', {
+      writable: true,
+      required: true,
+      reference: { rules: [fleetDeviceTypeOfSameArchitecture(FLEET_CHANGE_ERRORS.deviceTypeArchitecture.message)] },
+    }),
     fk('should_be_running__release', 'release', { writable: true, nullable: true, reference: { rules: [releaseOfThisFleet] } }),
     fk('application_type', 'application_type', {
       writable: true,

@@ -28,7 +28,7 @@ export interface DataListProps<Row, Id extends string | number> {
   config: ListConfig;
   columns: readonly DataColumn<Row>[];
   state: ReturnType<typeof useListState>;
-  query: Pick<UseQueryResult<ODataPage<Row>>, 'data' | 'error' | 'refetch' | 'isPlaceholderData'>;
+  query: Pick<UseQueryResult<ODataPage<Row>>, 'data' | 'error' | 'isPlaceholderData'> & { refetch: () => Promise<unknown> };
   getRowId: (row: Row) => Id;
   rowName: (row: Row) => string;
   /** Whose column choice to remember (the user id); null until known. */
@@ -48,6 +48,10 @@ export interface DataListProps<Row, Id extends string | number> {
    * the user shows; the filters, column choice, pager and states stay the list's.
    */
   renderRows?: (rows: readonly Row[], columns: readonly DataColumn<Row>[]) => ReactNode;
+  /** False for a short list whose rows are all loaded (ClientDataList): no pager. Default true. */
+  isPaged?: boolean;
+  /** The table's scroll height (a summary card's list scrolls sooner). Default: the viewport less the page's chrome. */
+  maxHeight?: number | string;
 }
 
 /**
@@ -57,7 +61,7 @@ export interface DataListProps<Row, Id extends string | number> {
  * previous one stays, under a progress bar.
  */
 export function DataList<Row, Id extends string | number>(props: DataListProps<Row, Id>) {
-  const { label, what, config, columns, state, query, getRowId, rowName, userKey, empty, noMatchTitle, batchActions, isSelectable = true, onRowClick, renderRows } = props;
+  const { label, what, config, columns, state, query, getRowId, rowName, userKey, empty, noMatchTitle, batchActions, isSelectable = true, onRowClick, renderRows, isPaged = true, maxHeight } = props;
   const { t } = useTranslation('dataList');
   const { params } = state;
   const { hidden, toggle } = useColumnChoice(config.tableId, userKey, columns);
@@ -123,23 +127,26 @@ export function DataList<Row, Id extends string | number>(props: DataListProps<R
                 columns={visible}
                 rows={page.rows}
                 getRowId={getRowId}
-                rowOffset={(params.page - 1) * params.pageSize}
+                rowOffset={isPaged ? (params.page - 1) * params.pageSize : 0}
                 totalRows={page.total}
                 isSortable={(id) => id in config.fields}
                 sort={params.sort}
                 onSort={state.toggleSort}
                 selection={isSelectable ? { selected: selection.selected, onToggle: selection.toggle, onSetMany: selection.setMany, rowName } : undefined}
                 onRowClick={onRowClick}
+                maxHeight={maxHeight}
               />
             )}
-            <ListPagination
-              total={page.total}
-              page={params.page}
-              pageSize={params.pageSize}
-              pageSizes={config.pageSizes}
-              onPage={state.setPage}
-              onPageSize={state.setPageSize}
-            />
+            {isPaged && (
+              <ListPagination
+                total={page.total}
+                page={params.page}
+                pageSize={params.pageSize}
+                pageSizes={config.pageSizes}
+                onPage={state.setPage}
+                onPageSize={state.setPageSize}
+              />
+            )}
           </>
         )}
       </QueryState>

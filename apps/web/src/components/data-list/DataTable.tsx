@@ -31,6 +31,8 @@ export interface DataTableProps<Row, Id extends string | number> {
   selection?: { selected: ReadonlySet<Id>; onToggle: (id: Id) => void; onSetMany: (ids: Id[], isSelected: boolean) => void; rowName: (row: Row) => string };
   /** A click anywhere on a row opens it (pointer convenience; the row's link is the keyboard path). */
   onRowClick?: (row: Row) => void;
+  /** The scroll container's maximum height. */
+  maxHeight?: number | string;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface DataTableProps<Row, Id extends string | number> {
  * server's (`onSort`); the header cell carries `aria-sort`.
  */
 export function DataTable<Row, Id extends string | number>(props: DataTableProps<Row, Id>) {
-  const { label, columns, rows, getRowId, rowOffset, totalRows, isSortable, sort, onSort, selection, onRowClick } = props;
+  const { label, columns, rows, getRowId, rowOffset, totalRows, isSortable, sort, onSort, selection, onRowClick, maxHeight = 'max(320px, calc(100dvh - 300px))' } = props;
   const { t } = useTranslation('dataList');
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose
@@ -66,7 +68,7 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
       tabIndex={0}
       role="region"
       aria-label={label}
-      sx={{ maxHeight: 'max(320px, calc(100dvh - 300px))', overflow: 'auto', overscrollBehavior: 'contain' }}
+      sx={{ maxHeight, overflow: 'auto', overscrollBehavior: 'contain' }}
     >
       <Table size="small" stickyHeader aria-label={label} aria-rowcount={totalRows + 1} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
         <TableHead>
@@ -85,7 +87,7 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
             {columns.map((c) => {
               const isActive = sort.field === c.id;
               return (
-                <TableCell key={c.id} sortDirection={isActive ? sort.direction : false} sx={{ minWidth: c.minWidth }}>
+                <TableCell key={c.id} align={c.align} sortDirection={isActive ? sort.direction : false} sx={{ minWidth: c.minWidth }}>
                   {isSortable(c.id) ? (
                     <TableSortLabel active={isActive} direction={isActive ? sort.direction : 'asc'} onClick={() => onSort(c.id)}>
                       {c.label}
@@ -132,7 +134,9 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
                   </TableCell>
                 )}
                 {columns.map((c) => (
-                  <TableCell key={c.id}>{c.render(row)}</TableCell>
+                  <TableCell key={c.id} align={c.align}>
+                    {c.render(row)}
+                  </TableCell>
                 ))}
               </TableRow>
             );

@@ -8,10 +8,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { isValidRule, operatorsFor, type FilterOperator, type FilterRule } from '@flotilla/core/list-filter';
+import { isPatternOperator, isValidRule, operatorsFor, type FilterOperator, type FilterRule } from '@flotilla/core/list-filter';
+import { REGEX_PATTERN_MAX_EXPANSION, REGEX_PATTERN_MAX_LENGTH, regexPatternProblem } from '@flotilla/core/regex-pattern';
 import type { FilterField } from './filter-fields.ts';
 
-/** Picks a column, one of its kind's operators and a value of its type; Apply adds the rule. */
+/**
+ * Picks a column, one of its kind's operators and a value of its type; Apply adds the rule.
+ * "matches RegEx" takes a pattern: the helper text says how it is read (PostgreSQL, case-
+ * sensitive, `(?i)`), and a pattern the server would refuse says why before it is sent.
+ */
 export function FilterDialog({ fields, onApply, onClose }: { fields: readonly FilterField[]; onApply: (rule: FilterRule) => void; onClose: () => void }) {
   const { t } = useTranslation('dataList');
   const [fieldId, setFieldId] = useState(fields[0]?.id ?? '');
@@ -21,6 +26,15 @@ export function FilterDialog({ fields, onApply, onClose }: { fields: readonly Fi
   const [value, setValue] = useState('');
   const rule: FilterRule = { field: fieldId, op: operators.includes(op) ? op : (operators[0] ?? 'contains'), value };
   const isValid = isValidRule(field?.field, rule);
+  const isPattern = isPatternOperator(rule.op);
+  const patternProblem = isPattern && value !== '' ? regexPatternProblem(value) : null;
+  const helperText = patternProblem
+    ? t(`filters.patternProblems.${patternProblem}`, { max: patternProblem === 'too_complex' ? REGEX_PATTERN_MAX_EXPANSION : REGEX_PATTERN_MAX_LENGTH })
+    : isPattern
+      ? t('filters.patternHelp')
+      : value !== '' && !isValid
+        ? t('filters.invalid')
+        : undefined;
 
   const changeField = (id: string) => {
     setFieldId(id);
@@ -64,13 +78,16 @@ export function FilterDialog({ fields, onApply, onClose }: { fields: readonly Fi
               </TextField>
             ) : (
               <TextField
-                label={t('filters.value')}
+                label={isPattern ? t('filters.pattern') : t('filters.value')}
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
                 type={field?.field.kind === 'date' ? 'date' : field?.field.kind === 'number' ? 'number' : 'text'}
-                slotProps={{ inputLabel: { shrink: field?.field.kind === 'date' ? true : undefined } }}
+                slotProps={{
+                  inputLabel: { shrink: field?.field.kind === 'date' ? true : undefined },
+                  htmlInput: isPattern ? { spellCheck: false, autoCapitalize: 'off', autoCorrect: 'off', style: { fontFamily: 'monospace' } } : undefined,
+                }}
                 error={value !== '' && !isValid}
-                helperText={value !== '' && !isValid ? t('filters.invalid') : undefined}
+                helperText={helperText}
                 autoFocus
               />
             )}

@@ -16,4 +16,11 @@ export interface DataColumn<Row> {
   optionLabel?: (value: string) => string;
   /** Minimum width in px, so cells stay readable when the table scrolls sideways. */
   minWidth?: number;
+  /** 'right' for counts and for a row's action buttons. Default left. */
+  align?: 'left' | 'right';
+}
+
+/** The column of a row's action buttons: right-aligned, never hidden, neither sorted nor filtered (no list field has its id). */
+export function actionsColumn<Row>(label: string, render: (row: Row) => ReactNode): DataColumn<Row> {
+  return { id: 'actions', label, isHideable: false, align: 'right', render };
 }

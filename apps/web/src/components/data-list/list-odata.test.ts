@@ -54,4 +54,23 @@ describe('listODataOptions', () => {
     expect(o.$skip).toBe(0);
     expect(url({ $filter: o.$filter, $orderby: o.$orderby })).toBe('device?$filter=belongs_to__application eq 7&$orderby=device_name asc');
   });
+
+  it('sends "matches RegEx" as matchesPattern with the pattern as an escaped text literal', () => {
+    const o = listODataOptions(
+      config,
+      {
+        page: 1,
+        pageSize: 50,
+        sort: { field: 'name', direction: 'asc' },
+        filters: [
+          { field: 'name', op: 'matches', value: "^it's $2|x$1" },
+          { field: 'release', op: 'not_matches', value: '^1\\.' },
+        ],
+      },
+      { belongs_to__application: 7 },
+    );
+    expect(url({ $filter: o.$filter })).toBe(
+      "device?$filter=belongs_to__application eq 7 and (matchesPattern((device_name),('^it''s $2|x$1'))) and not((matchesPattern((is_running__release/raw_version),('^1\\.'))))",
+    );
+  });
 });

@@ -4,7 +4,8 @@ import { ErrorState } from './ErrorState.tsx';
 import { LoadingState } from './LoadingState.tsx';
 
 export interface QueryStateProps<T> {
-  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'refetch'>;
+  /** A query, or anything shaped like one (a list derived from a query keeps the query's refetch). */
+  query: Pick<UseQueryResult<T>, 'data' | 'error'> & { refetch: () => Promise<unknown> };
   /** Names what is loaded, for the error's title ("the fleets"). */
   what?: string;
   /** Skeleton rows while loading (omit for a spinner). */

@@ -63,6 +63,9 @@ export const fleetRoute = createRoute({
     const { fleetQuery } = await import('./api/fleets.queries.ts');
     const fleet = await context.queryClient.ensureQueryData(fleetQuery(context.fleetId));
     if (!fleet) throw redirect({ to: '/$fleetClass', params: { fleetClass: 'fleets' } });
+    // A frozen organization's fleets are closed: its page says why (fleets spec §2 Routing rules).
+    const organization = fleet.organization[0];
+    if (organization?.is_frozen) throw redirect({ to: '/orgs/$orgId', params: { orgId: String(organization.id) } });
     const href = correctClassHref(fleet.is_of__class, location.href);
     if (href) throw redirect({ href });
   },

@@ -8,5 +8,12 @@ const orgInvitationRoute = createRoute({
   component: lazyRouteComponent(() => import('./components/AcceptInvitationPage.tsx'), 'AcceptInvitationPage'),
 });
 
+/** `/invitation/$token`: accept a fleet invite, then /fleets (accounts spec §2, fleets spec §7). */
+const fleetInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'invitation/$token',
+  component: lazyRouteComponent(() => import('./components/AcceptInvitationPage.tsx'), 'AcceptFleetInvitationPage'),
+});
+
 /** Children of the root route (outside the shell). */
-export const invitationRoutes = [orgInvitationRoute] as const;
+export const invitationRoutes = [orgInvitationRoute, fleetInvitationRoute] as const;

@@ -3,12 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -18,12 +12,27 @@ import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { QueryState } from '../../../components/states/QueryState.tsx';
+import { ClientDataList } from '../../../components/data-list/ClientDataList.tsx';
+import type { ClientListConfig } from '../../../components/data-list/client-rows.ts';
+import { actionsColumn, type DataColumn } from '../../../components/data-list/columns.ts';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { accessTokensQuery, type AccessTokenRow } from '../api/access-tokens.queries.ts';
 import { useRevokeAccessToken } from '../api/access-tokens.mutations.ts';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { EditTokenDialog } from './EditTokenDialog.tsx';
 import { TokenCreatedDialog } from './TokenCreatedDialog.tsx';
+
+/** The token list's sortable, filterable fields (by column id), by name as the API answers. */
+const ACCESS_TOKEN_LIST: ClientListConfig = {
+  tableId: 'access-tokens',
+  fields: {
+    name: { kind: 'text', path: 'name' },
+    description: { kind: 'text', path: 'description' },
+    createdAt: { kind: 'date', path: 'created_at' },
+    expiry: { kind: 'date', path: 'expiry_date' },
+  },
+  defaultSort: { field: 'name', direction: 'asc' },
+};
 
 /** Preferences → Access tokens: named user API keys (accounts spec §2, §4, §5, §9). */
 export function AccessTokensTab() {
@@ -41,6 +50,22 @@ export function AccessTokensTab() {
     // Expired as of the answer shown (refetched every 6 s), which keeps rendering pure.
     return new Date(token.expiry_date).getTime() <= tokens.dataUpdatedAt ? `${text} (${t('accessTokens.expired')})` : text;
   };
+  const columns: DataColumn<AccessTokenRow>[] = [
+    { id: 'name', label: t('accessTokens.columns.name'), isHideable: false, minWidth: 120, render: (token) => token.name },
+    { id: 'description', label: t('accessTokens.columns.description'), render: (token) => token.description },
+    { id: 'createdAt', label: t('accessTokens.columns.createdAt'), render: (token) => formatDate(token.created_at) },
+    { id: 'expiry', label: t('accessTokens.columns.expiry'), render: expiryText },
+    actionsColumn(t('accessTokens.columns.actions'), (token) => (
+      <>
+        <IconButton aria-label={t('accessTokens.edit', { name: token.name })} onClick={() => setEditing(token)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+        <IconButton aria-label={t('accessTokens.revoke', { name: token.name })} onClick={() => setRevoking(token)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </>
+    )),
+  ];
 
   return (
     <Box>
@@ -57,47 +82,17 @@ export function AccessTokensTab() {
           {t('accessTokens.create')}
         </Button>
       </Stack>
-      <QueryState
-        query={tokens}
+      <ClientDataList
+        label={t('accessTokens.title')}
         what={t('accessTokens.what')}
-        loadingRows={3}
-        isEmpty={(rows) => rows.length === 0}
-        empty={<Typography color="text.secondary">{t('accessTokens.empty')}</Typography>}
-      >
-        {(rows) => (
-          <TableContainer>
-            <Table size="small" aria-label={t('accessTokens.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('accessTokens.columns.name')}</TableCell>
-                  <TableCell>{t('accessTokens.columns.description')}</TableCell>
-                  <TableCell>{t('accessTokens.columns.createdAt')}</TableCell>
-                  <TableCell>{t('accessTokens.columns.expiry')}</TableCell>
-                  <TableCell align="right">{t('accessTokens.columns.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((token) => (
-                  <TableRow key={token.id}>
-                    <TableCell>{token.name}</TableCell>
-                    <TableCell>{token.description}</TableCell>
-                    <TableCell>{formatDate(token.created_at)}</TableCell>
-                    <TableCell>{expiryText(token)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton aria-label={t('accessTokens.edit', { name: token.name })} onClick={() => setEditing(token)}>
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                      <IconButton aria-label={t('accessTokens.revoke', { name: token.name })} onClick={() => setRevoking(token)}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </QueryState>
+        config={ACCESS_TOKEN_LIST}
+        columns={columns}
+        query={tokens}
+        getRowId={(token) => token.id}
+        rowName={(token) => token.name}
+        empty={<EmptyState title={t('accessTokens.empty')} />}
+        noMatchTitle={t('accessTokens.noMatch')}
+      />
       {creating && (
         <CreateTokenDialog
           onClose={() => setCreating(false)}

@@ -8,27 +8,43 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
 
-function download(key: string): void {
+function download(key: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([key], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = 'access-token.txt';
+  link.download = fileName;
   link.click();
   URL.revokeObjectURL(url);
 }
 
+/** Wording of the dialog for another kind of key (the fleet's provisioning keys reuse it). */
+export interface KeyCreatedTexts {
+  title: string;
+  warning: string;
+  label: string;
+  copied: string;
+  fileName: string;
+}
+
 /** Accounts spec §4: a key is displayed once, then downloadable; closing forgets it. */
-export function TokenCreatedDialog({ token, onClose }: { token: string; onClose: () => void }) {
+export function TokenCreatedDialog({ token, onClose, texts }: { token: string; onClose: () => void; texts?: KeyCreatedTexts }) {
   const { t } = useTranslation('preferences');
+  const text = texts ?? {
+    title: t('accessTokens.createdTitle'),
+    warning: t('accessTokens.createdWarning'),
+    label: t('accessTokens.tokenLabel'),
+    copied: t('accessTokens.copied'),
+    fileName: 'access-token.txt',
+  };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="token-created-title">
-      <DialogTitle id="token-created-title">{t('accessTokens.createdTitle')}</DialogTitle>
+      <DialogTitle id="token-created-title">{text.title}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('accessTokens.createdWarning')}
+          {text.warning}
         </Alert>
         <TextField
-          label={t('accessTokens.tokenLabel')}
+          label={text.label}
           value={token}
           fullWidth
           slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
@@ -36,10 +52,10 @@ export function TokenCreatedDialog({ token, onClose }: { token: string; onClose:
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => void navigator.clipboard?.writeText(token).then(() => notifySuccess(t('accessTokens.copied')), () => undefined)}>
+        <Button onClick={() => void navigator.clipboard?.writeText(token).then(() => notifySuccess(text.copied), () => undefined)}>
           {t('accessTokens.copy')}
         </Button>
-        <Button onClick={() => download(token)}>{t('accessTokens.download')}</Button>
+        <Button onClick={() => download(token, text.fileName)}>{t('accessTokens.download')}</Button>
         <Button variant="contained" onClick={onClose}>
           {t('accessTokens.done')}
         </Button>

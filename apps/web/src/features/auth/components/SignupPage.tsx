@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isValidEmail, validateEmail, validatePassword } from '@flotilla/core/account-rules';
 import { register as registerAccount } from '../../../lib/auth-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { AFTER_INVITED_SIGNUP, invitationTokenFromRedirect } from '../../invitations/invitation-link.ts';
+import { afterInvitation, invitationFromRedirect } from '../../invitations/invitation-link.ts';
 import { authErrorMessage } from '../api/auth-errors.ts';
 import { useSessionMutation } from '../hooks/use-session-mutation.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -38,17 +38,17 @@ export function SignupPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('signup.pageTitle'));
   const search = route.useSearch();
-  // An organization invitation rides in the redirect (see invitation-link.ts for why there):
-  // registration joins the organization, so afterwards the user goes to /orgs, not back to accept.
-  const invitationToken = invitationTokenFromRedirect(search.redirect);
+  // An organization or fleet invitation rides in the redirect (see invitation-link.ts for why there):
+  // registration joins it, so afterwards the user goes to /orgs or /fleets, not back to accept.
+  const invitation = invitationFromRedirect(search.redirect);
   const { register, handleSubmit, formState } = useForm<SignupForm>({
     mode: 'onTouched',
     defaultValues: { email: prefilledEmail(), password: '' },
   });
   const mutation = useSessionMutation(
     ({ email, password }: SignupForm) =>
-      registerAccount(email.trim(), password, invitationToken ? { invitationType: 'organization', invitationToken } : undefined),
-    invitationToken ? AFTER_INVITED_SIGNUP : search.redirect,
+      registerAccount(email.trim(), password, invitation ? { invitationType: invitation.kind, invitationToken: invitation.token } : undefined),
+    invitation ? afterInvitation(invitation.kind) : search.redirect,
     '/signup/profile',
   );
 

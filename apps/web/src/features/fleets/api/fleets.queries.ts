@@ -8,6 +8,7 @@ import { expanded } from '@flotilla/core/schemas/odata/common';
 import * as device from '@flotilla/core/schemas/odata/device';
 import * as deviceType from '@flotilla/core/schemas/odata/device-type';
 import * as organization from '@flotilla/core/schemas/odata/organization';
+import * as release from '@flotilla/core/schemas/odata/release';
 import { listODataOptions } from '../../../components/data-list/list-odata.ts';
 import type { ListParams } from '../../../components/data-list/list-search.ts';
 import { odataCount, odataList, odataOne, odataPage, type ODataPage } from '../../../lib/odata.ts';
@@ -24,6 +25,7 @@ export const fleetKeys = {
   names: (applicationClass: ApplicationClass) => [...fleetKeys.list(), applicationClass, 'names'] as const,
   detail: (id: number) => [...fleetKeys.all, 'detail', id] as const,
   deviceCounts: (id: number) => [...fleetKeys.detail(id), 'device-counts'] as const,
+  frozenDevices: (id: number) => [...fleetKeys.detail(id), 'frozen-devices'] as const,
 };
 
 const FLEET_SELECT = ['id', 'app_name', 'slug', 'is_of__class', 'created_at'];
@@ -104,12 +106,23 @@ export function fleetNamesQuery(applicationClass: ApplicationClass) {
   });
 }
 
-/** The fleet on its own pages: the list's fields plus its settings (fleets spec §2 Fleet settings). */
+/** The fleet on its own pages: the list's fields plus its settings (fleets spec §2 Fleet summary, Fleet settings). */
 const fleetWithSettingsRow = fleetRow
-  .extend(application.row.pick({ should_track_latest_release: true, is_public: true, is_stored_at__repository_url: true }).shape)
+  .extend(
+    application.row.pick({
+      uuid: true,
+      should_track_latest_release: true,
+      is_public: true,
+      is_stored_at__repository_url: true,
+      is_accessible_by_support_until__date: true,
+    }).shape,
+  )
   .extend({
     /** Legacy types may be public without a repository URL (fleets spec §5 "Fleet changes"). */
-    application_type: expanded(applicationType.row.pick({ is_legacy: true })),
+    application_type: expanded(applicationType.row.pick({ id: true, name: true, slug: true, is_legacy: true })),
+    organization: expanded(organization.row.pick({ id: true, name: true, handle: true, is_frozen: true })),
+    /** The release targeting (fleets spec §4): the pinned or latest release, none when empty. */
+    should_be_running__release: z.array(release.row.pick({ id: true, commit: true, raw_version: true })).max(1),
   });
 export type FleetWithSettings = z.output<typeof fleetWithSettingsRow>;
 
@@ -122,8 +135,13 @@ export function fleetQuery(id: number) {
         resource: application.resource,
         id,
         options: {
-          $select: [...FLEET_SELECT, 'should_track_latest_release', 'is_public', 'is_stored_at__repository_url'],
-          $expand: { ...FLEET_EXPAND, application_type: { $select: ['is_legacy'] } },
+          $select: [...FLEET_SELECT, 'uuid', 'should_track_latest_release', 'is_public', 'is_stored_at__repository_url', 'is_accessible_by_support_until__date'],
+          $expand: {
+            ...FLEET_EXPAND,
+            organization: { $select: ['id', 'name', 'handle', 'is_frozen'] },
+            application_type: { $select: ['id', 'name', 'slug', 'is_legacy'] },
+            should_be_running__release: { $select: ['id', 'commit', 'raw_version'] },
+          },
         },
       }),
     refetchInterval: DEFAULT_POLL_MS,
@@ -146,6 +164,33 @@ export function fleetDeviceCountsQuery(id: number) {
       };
       for (const [status, count] of counts) byStatus[status] = count;
       return byStatus;
+    },
+    refetchInterval: DEFAULT_POLL_MS,
+  });
+}
+
+/** How many of a fleet's devices the dialog names (fleets spec §2 "Confirmation dialogs": up to 10). */
+export const FROZEN_DEVICES_SHOWN = 10;
+
+const frozenDeviceRow = device.row.pick({ id: true, uuid: true, device_name: true });
+
+/**
+ * The fleet's frozen devices (fleets spec §2 "Frozen devices" dialog): their total and the first
+ * ten by name. A frozen device takes no new target state until its organization is unfrozen.
+ */
+export function fleetFrozenDevicesQuery(id: number) {
+  return queryOptions({
+    queryKey: fleetKeys.frozenDevices(id),
+    queryFn: async () => {
+      const filter = { belongs_to__application: id, is_frozen: true };
+      const [total, rows] = await Promise.all([
+        odataCount(device.resource, filter),
+        odataList(frozenDeviceRow, {
+          resource: device.resource,
+          options: { $select: ['id', 'uuid', 'device_name'], $filter: filter, $orderby: { device_name: 'asc' }, $top: FROZEN_DEVICES_SHOWN },
+        }),
+      ]);
+      return { total, rows };
     },
     refetchInterval: DEFAULT_POLL_MS,
   });

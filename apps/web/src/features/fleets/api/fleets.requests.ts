@@ -10,6 +10,8 @@ export interface CreateFleetInput {
   organizationId: number;
   deviceTypeId: number;
   applicationClass: ApplicationClass;
+  /** null: the server's default type. */
+  applicationTypeId: number | null;
 }
 
 /** The created row: only its id is needed, to open the new fleet. */
@@ -25,14 +27,10 @@ export async function createFleet(input: CreateFleetInput): Promise<{ id: number
         organization: input.organizationId,
         is_for__device_type: input.deviceTypeId,
         is_of__class: input.applicationClass,
+        ...(input.applicationTypeId === null ? {} : { application_type: input.applicationTypeId }),
       },
     }),
   );
   if (!created.success) throw new ResponseShapeError(application.resource, created.error.issues);
   return created.data;
-}
-
-/** `PATCH /v7/application(<id>)`: fleet settings (fleets spec §7). */
-export async function patchFleet(fleetId: number, body: Record<string, unknown>): Promise<void> {
-  await pine.patch({ resource: application.resource, id: fleetId, body });
 }

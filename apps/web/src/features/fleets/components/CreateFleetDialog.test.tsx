@@ -8,6 +8,7 @@ import { setToken } from '../../../lib/session.ts';
 import { fakeJwt } from '../../../test/fake-jwt.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { deviceTypesQuery } from '../../devices/api/device-types.queries.ts';
+import { applicationTypeChoicesQuery } from '../../fleet-settings/api/fleet-settings.queries.ts';
 import { organizationsQuery } from '../api/create-fleet.queries.ts';
 import { CreateFleetDialog } from './CreateFleetDialog.tsx';
 
@@ -18,6 +19,15 @@ function seededClient(organizations: Array<{ id: number; name: string; handle: s
   client.setQueryData(whoamiQuery.queryKey, { id: 10, actorType: 'user', actorTypeId: 1, username: 'alice' });
   client.setQueryData(organizationsQuery(1).queryKey, organizations);
   client.setQueryData(organizationRolesQuery(1).queryKey, roles);
+  // Advanced configuration for the preselected organization (5) and device type (2).
+  const type = (id: number, slug: string, extra = {}) => ({
+    id, name: slug, slug, description: `${slug} type`, supports_multicontainer: true, requires_payment: false, is_legacy: false, needs__os_version_range: null, ...extra,
+  });
+  client.setQueryData(applicationTypeChoicesQuery({ id: null, organizationId: 5, deviceTypeId: 2 }).queryKey, [
+    { type: type(1, 'microservices'), availability: 'ok' },
+    { type: type(2, 'essentials', { supports_multicontainer: false }), availability: 'ok' },
+    { type: type(4, 'classic', { is_legacy: true }), availability: 'noVersionDiscontinued' },
+  ]);
   client.setQueryData(deviceTypesQuery.queryKey, [
     { id: 1, slug: 'intel-nuc', name: 'Intel NUC' },
     { id: 2, slug: 'raspberrypi4-64', name: 'Raspberry Pi 4 (64bit)' },
@@ -88,7 +98,7 @@ describe('CreateFleetDialog', () => {
     await waitFor(() => expect(isDisabled(createButton())).toBe(false));
     fireEvent.click(createButton());
     expect(await screen.findByText(/already used by another fleet. Note that the name is case-insensitive/)).toBeTruthy();
-    expect(posted).toEqual([{ app_name: 'my-fleet', organization: 5, is_for__device_type: 2, is_of__class: 'fleet' }]);
+    expect(posted).toEqual([{ app_name: 'my-fleet', organization: 5, is_for__device_type: 2, is_of__class: 'fleet', application_type: 1 }]);
   });
 
   it('navigates to the new fleet after creating it', async () => {
@@ -117,6 +127,23 @@ describe('CreateFleetDialog', () => {
     fireEvent.submit(blockName().closest('form')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/blocks/78'));
     expect(posted).toEqual([expect.objectContaining({ app_name: 'my-block', is_of__class: 'block' })]);
+  });
+
+  it('offers the available application types in the advanced configuration and creates with the one picked', async () => {
+    stubPost(201, { id: 79, app_name: 'my-fleet' });
+    renderWithProviders(<CreateFleetDialog applicationClass="fleet" existingNames={[]} onClose={() => undefined} />, {
+      queryClient: seededClient([{ id: 5, name: 'Acme', handle: 'acme' }], new Map([[5, 'administrator']])),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Advanced configuration · microservices/ }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Application type' }));
+    const classic = await screen.findByRole('option', { name: /classic/ });
+    expect(classic.getAttribute('aria-disabled')).toBe('true');
+    expect(classic.textContent).toContain('Unavailable: no supported OS version (discontinued)');
+    fireEvent.click(screen.getByRole('option', { name: /essentials/ }));
+    fireEvent.change(nameInput(), { target: { value: 'my-fleet' } });
+    await waitFor(() => expect(isDisabled(createButton())).toBe(false));
+    fireEvent.submit(nameInput().closest('form')!);
+    await waitFor(() => expect(posted).toEqual([expect.objectContaining({ app_name: 'my-fleet', application_type: 2 })]));
   });
 
   it('offers to create an organization when the user may create fleets in none', async () => {

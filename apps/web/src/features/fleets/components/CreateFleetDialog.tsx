@@ -10,23 +10,30 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applicationPath, type ApplicationClass } from '@flotilla/core/application-class';
+import { isTypeChangeSelectable } from '@flotilla/core/application-type-change';
 import { validateFleetName } from '@flotilla/core/fleet-name';
 import { suggestFleetName } from '@flotilla/core/fleet-name-suggestion';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { organizationRolesQuery, organizationsAllowingFleetCreation } from '../../../lib/permissions.ts';
 import { deviceTypesQuery } from '../../devices/api/device-types.queries.ts';
+import { applicationTypeChoicesQuery } from '../../fleet-settings/api/fleet-settings.queries.ts';
 import { isDuplicateError, useCreateFleet } from '../api/create-fleet.mutations.ts';
+import { ApplicationTypeField, defaultApplicationType } from './ApplicationTypeField.tsx';
 import { defaultDeviceType, organizationsQuery } from '../api/create-fleet.queries.ts';
 import { CreateOrganizationDialog } from '../../organizations/components/CreateOrganizationDialog.tsx';
+import { DeployConfigNotice } from '../../deploy/components/DeployConfigNotice.tsx';
+import { useDeployConfig } from '../../deploy/hooks/use-deploy-config.ts';
 
 interface CreateFleetForm {
   organizationId: string;
   name: string;
   deviceTypeId: string;
+  /** '' until the choices load; then the default type, or the user's pick. */
+  applicationTypeId: string;
 }
 
 /**
@@ -64,7 +71,7 @@ export function CreateFleetDialog({
 
   const { control, handleSubmit, setValue, getValues, setError, formState } = useForm<CreateFleetForm>({
     mode: 'onChange',
-    defaultValues: { organizationId: '', name: suggestFleetName(existingNames), deviceTypeId: '' },
+    defaultValues: { organizationId: '', name: suggestFleetName(existingNames), deviceTypeId: '', applicationTypeId: '' },
   });
 
   // Preselect once the options arrive: the first organization and the default device type.
@@ -78,13 +85,43 @@ export function CreateFleetDialog({
     const type = defaultDeviceType(deviceTypes.data ?? []);
     if (type && getValues('deviceTypeId') === '') setValue('deviceTypeId', String(type.id), { shouldValidate: true });
   }, [deviceTypes.data, getValues, setValue]);
+  // A deploy in progress (/deploy, fleets spec §5) pre-fills name and device type once known.
+  const deploy = useDeployConfig({
+    deviceTypes: deviceTypes.data,
+    onPrefill: ({ name, deviceTypeId }) => {
+      if (name) setValue('name', name, { shouldValidate: true });
+      if (deviceTypeId !== null) setValue('deviceTypeId', String(deviceTypeId), { shouldValidate: true });
+    },
+  });
+
+  // Advanced configuration: application types with their availability for the chosen organization and device type.
+  const [organizationId, deviceTypeId, applicationTypeId] = useWatch({ control, name: ['organizationId', 'deviceTypeId', 'applicationTypeId'] });
+  const typeChoices = useQuery({
+    ...applicationTypeChoicesQuery({ id: null, organizationId: Number(organizationId), deviceTypeId: Number(deviceTypeId) }),
+    enabled: organizationId !== '' && deviceTypeId !== '',
+  });
+  useEffect(() => {
+    const choices = typeChoices.data;
+    if (!choices) return;
+    const current = choices.find((c) => String(c.type.id) === getValues('applicationTypeId'));
+    if (current && isTypeChangeSelectable(current.availability)) return;
+    setValue('applicationTypeId', String(defaultApplicationType(choices)?.type.id ?? ''));
+  }, [typeChoices.data, getValues, setValue]);
+  const isAdvancedLoading = typeChoices.isPending && typeChoices.fetchStatus !== 'idle';
 
   const mutation = useCreateFleet();
   const create = (values: CreateFleetForm) =>
     mutation.mutate(
-      { name: values.name, organizationId: Number(values.organizationId), deviceTypeId: Number(values.deviceTypeId), applicationClass },
+      {
+        name: values.name,
+        organizationId: Number(values.organizationId),
+        deviceTypeId: Number(values.deviceTypeId),
+        applicationTypeId: values.applicationTypeId === '' ? null : Number(values.applicationTypeId),
+        applicationClass,
+      },
       {
         onSuccess: ({ id }) => {
+          deploy.onFleetCreated(id);
           notifySuccess(t('create.created', { name: values.name, ...context }));
           onClose();
           void navigate({ href: applicationPath(applicationClass, id) });
@@ -106,6 +143,7 @@ export function CreateFleetDialog({
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {submitError && <Alert severity="error">{submitError}</Alert>}
+              <DeployConfigNotice deploy={deploy} />
               {noOrganization && (
                 <Alert
                   severity="info"
@@ -165,11 +203,12 @@ export function CreateFleetDialog({
                   </TextField>
                 )}
               />
+              <ApplicationTypeField choices={typeChoices} value={applicationTypeId} onChange={(value) => setValue('applicationTypeId', value)} />
             </Stack>
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{t('common:cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={!formState.isValid || mutation.isPending}>
+            <Button type="submit" variant="contained" disabled={!formState.isValid || mutation.isPending || deploy.isLoading || isAdvancedLoading || deviceTypeId === ''}>
               {t('create.submit', context)}
             </Button>
           </DialogActions>

@@ -1,73 +1,191 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { useQuery } from '@tanstack/react-query';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Link as RouterLink, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { applicationPath } from '@flotilla/core/application-class';
 import { InfoList } from '../../../components/InfoList.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { fleetQuery } from '../api/fleets.queries.ts';
+import { fleetQuery, type FleetWithSettings } from '../api/fleets.queries.ts';
+import { releaseTargeting, shortCommit } from '../fleet-summary.ts';
+import { useFleetAccess } from '../../fleet-members/hooks/use-fleet-access.ts';
+import { SupportAccessBanner } from '../../fleet-settings/components/SupportAccessBanner.tsx';
+import { FleetTagsCard } from '../../fleet-tags/components/FleetTagsCard.tsx';
+import { AddTeamAccessDialog } from '../../fleet-teams/components/AddTeamAccessDialog.tsx';
+import { fleetTeamAbilities } from '../../fleet-teams/fleet-team-rules.ts';
+import { AddDeviceDialog } from './AddDeviceDialog.tsx';
+import { DeployToFleetDialog } from './DeployToFleetDialog.tsx';
 import { DeviceStatusCounts } from './DeviceStatusCounts.tsx';
-import { FleetPublicitySettings } from './FleetPublicitySettings.tsx';
+import { FrozenDevicesNotice } from './FrozenDevicesNotice.tsx';
 
 const route = getRouteApi('/_app/$fleetClass/$fleetId');
 
+type OpenDialog = 'deploy' | 'addDevice' | 'assignTeams' | null;
+
 /**
- * /fleets/$fleetId: info card and device counts by overall status, polling 15 s (fleets spec §2, §9);
- * the "Public fleet" setting for those who may change it, until the fleet settings page exists.
+ * /{fleets|apps|blocks}/$fleetId (fleets spec §2 "Fleet summary"): the info card (with the release
+ * targeting), the devices by overall status linking to the filtered device list (fleets only), the
+ * release card, and the fleet's dialogs. Polls with the fleet query (fleets spec §7 "Fleet detail polls").
  */
 export function FleetSummaryPage() {
   const { t } = useTranslation('fleets');
-  const { fleetId } = route.useRouteContext();
+  const { fleetId, applicationClass } = route.useRouteContext();
   const { data: fleet } = useQuery(fleetQuery(fleetId));
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const scope = { fleetId, organizationId: fleet?.organization[0]?.id };
+  // Adding a device is making a provisioning key for it (compat §3.5).
+  const canAddDevice = useCan('resin.api_key.create', scope);
+  const canDeploy = useCan('resin.release.create', scope);
+  const access = useFleetAccess(fleetId);
+  const canAssignTeams = fleetTeamAbilities(access.roles, access.organizationRoles).canAdd;
   usePageTitle(fleet ? t('summary.pageTitle', { name: fleet.app_name }) : null);
+  // The route's loader resolved the fleet before this renders; this covers a refetch that lost it.
   if (!fleet) return <PageLoading />;
+  const isFleet = applicationClass === 'fleet';
 
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {fleet.app_name}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {t('summary.info')}
-            </Typography>
-            <InfoList
-              items={[
-                { label: t('summary.name'), value: fleet.app_name },
-                { label: t('summary.slug'), value: fleet.slug },
-                { label: t('summary.deviceType'), value: fleet.is_for__device_type[0]?.name ?? '—' },
-                { label: t('summary.organization'), value: fleet.organization[0]?.name ?? '—' },
-                { label: t('summary.createdAt'), value: formatDate(fleet.created_at) },
-                { label: t('summary.visibility'), value: fleet.is_public ? t('summary.public') : t('summary.private') },
-              ]}
-            />
-          </CardContent>
-        </Card>
-        <Card variant="outlined">
-          <CardContent>
-            <Box sx={{ display: 'flex', alignItems: 'baseline', mb: 1 }}>
-              <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-                {t('summary.devicesByStatus')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('summary.totalDevices', { count: fleet.owns__device })}
-              </Typography>
-            </Box>
-            <DeviceStatusCounts fleetId={fleetId} />
-            <Button component={Link} to={`/fleets/${fleetId}/devices`} sx={{ mt: 1 }}>
-              {t('summary.viewDevices')}
-            </Button>
-          </CardContent>
-        </Card>
-        <FleetPublicitySettings fleet={fleet} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {fleet.app_name}
+        </Typography>
+        {canDeploy && (
+          <Button variant="outlined" startIcon={<CloudUploadIcon />} onClick={() => setDialog('deploy')}>
+            {t('deploy.open')}
+          </Button>
+        )}
+        {canAssignTeams && (
+          <Button variant="outlined" startIcon={<GroupAddIcon />} onClick={() => setDialog('assignTeams')}>
+            {t('assignTeams')}
+          </Button>
+        )}
+        {isFleet && canAddDevice && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('addDevice')}>
+            {t('addDevice.open')}
+          </Button>
+        )}
       </Box>
+      <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+        <SupportAccessBanner until={fleet.is_accessible_by_support_until__date} applicationClass={applicationClass} />
+      </Box>
+      {isFleet && <FrozenDevicesNotice fleetId={fleetId} />}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <InfoCard fleet={fleet} />
+        {isFleet && (
+          <Card variant="outlined">
+            <CardContent>
+              <Box sx={{ display: 'flex', alignItems: 'baseline', mb: 1 }}>
+                <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+                  {t('summary.devicesByStatus')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('summary.totalDevices', { count: fleet.owns__device })}
+                </Typography>
+              </Box>
+              <DeviceStatusCounts fleetId={fleetId} />
+              <Button component={RouterLink} to={applicationPath('fleet', fleetId, 'devices')} sx={{ mt: 1 }}>
+                {t('summary.viewDevices')}
+              </Button>
+            </CardContent>
+          </Card>
+        )}
+        <ReleaseCard fleet={fleet} />
+        <FleetTagsCard fleetId={fleetId} organizationId={fleet.organization[0]?.id} />
+      </Box>
+      {dialog === 'deploy' && <DeployToFleetDialog slug={fleet.slug} onClose={() => setDialog(null)} />}
+      {dialog === 'assignTeams' && access.organizationId !== undefined && (
+        <AddTeamAccessDialog
+          fleetId={fleetId}
+          fleetName={fleet.app_name}
+          organizationId={access.organizationId}
+          applicationClass={applicationClass}
+          isOrganizationAdmin={access.isOrganizationAdmin}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'addDevice' && (
+        <AddDeviceDialog
+          fleetId={fleetId}
+          deviceTypeSlug={fleet.is_for__device_type[0]?.slug ?? 'raspberrypi4-64'}
+          deviceTypeName={fleet.is_for__device_type[0]?.name ?? ''}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Box>
+  );
+}
+
+function InfoCard({ fleet }: { fleet: FleetWithSettings }) {
+  const { t } = useTranslation('fleets');
+  const organization = fleet.organization[0];
+  const targeting = releaseTargeting(fleet);
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('summary.info', { context: fleet.is_of__class })}
+        </Typography>
+        <InfoList
+          items={[
+            { label: t('summary.slug'), value: fleet.slug },
+            { label: t('summary.uuid'), value: <Box component="span" sx={{ fontFamily: 'monospace' }}>{fleet.uuid}</Box> },
+            { label: t('summary.deviceType'), value: fleet.is_for__device_type[0]?.name ?? '—' },
+            {
+              label: t('summary.organization'),
+              value: organization ? (
+                <Link component={RouterLink} to={`/orgs/${organization.id}`}>
+                  {organization.name}
+                </Link>
+              ) : (
+                '—'
+              ),
+            },
+            { label: t('summary.createdAt'), value: formatDate(fleet.created_at) },
+            { label: t('summary.releaseTargeting'), value: t(`summary.targeting.${targeting.kind}`) },
+            { label: t('summary.visibility'), value: fleet.is_public ? t('summary.public') : t('summary.private') },
+          ]}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The release the fleet's devices should run (fleets spec §2 "Release card"). */
+function ReleaseCard({ fleet }: { fleet: FleetWithSettings }) {
+  const { t } = useTranslation('fleets');
+  const targeting = releaseTargeting(fleet);
+  const release = targeting.kind === 'none' ? null : targeting.release;
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('summary.release')}
+        </Typography>
+        {release ? (
+          <InfoList
+            items={[
+              { label: t('summary.releaseVersion'), value: release.raw_version },
+              { label: t('summary.releaseCommit'), value: <Box component="span" sx={{ fontFamily: 'monospace' }}>{shortCommit(release.commit)}</Box> },
+              { label: t('summary.releaseTargeting'), value: t(`summary.targeting.${targeting.kind}`) },
+            ]}
+          />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t(targeting.kind === 'none' ? 'summary.noTarget' : 'summary.noRelease')}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -18,30 +18,50 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
 import { useAcceptInvitation } from '../api/invitation.mutations.ts';
 import { invitationQuery } from '../api/invitation.queries.ts';
-import { invitationPath } from '../invitation-link.ts';
+import { afterInvitation, invitationPath, type InvitationKind } from '../invitation-link.ts';
 
-const route = getRouteApi('/organization/invitation/$token');
+const orgRoute = getRouteApi('/organization/invitation/$token');
+const fleetRoute = getRouteApi('/invitation/$token');
+
+/** /organization/invitation/{token}: accept an organization invite, then /orgs. */
+export function AcceptInvitationPage() {
+  const { token } = orgRoute.useParams();
+  return <InvitationPage kind="organization" token={token} />;
+}
+
+/** /invitation/{token}: accept a fleet invite, then /fleets (accounts spec §2; fleets spec §7). */
+export function AcceptFleetInvitationPage() {
+  const { token } = fleetRoute.useParams();
+  return <InvitationPage kind="application" token={token} />;
+}
 
 /**
- * /organization/invitation/{token} (accounts spec §2, §5, §6, §8). The token must decode to a
- * resource and a name, else 'invitation token error' and a redirect (to /orgs, or /login when
- * signed out). Signed out: who invited you where, with sign-in and sign-up that bring the token
- * back. Signed in: organization, role and inviter, the notice of what accepting shares, Accept.
+ * The accept screen of either kind (accounts spec §2, §5, §6, §8). The token must decode to a
+ * resource of this kind and a name, else 'invitation token error' and a redirect (to /orgs or
+ * /fleets, or /login when signed out). Signed out: who invited you where, with sign-in and
+ * sign-up that bring the token back. Signed in: organization or fleet, role and inviter, the
+ * notice of what accepting shares, Accept.
  */
-export function AcceptInvitationPage() {
+function InvitationPage({ kind, token }: { kind: InvitationKind; token: string }) {
   const { t } = useTranslation('invitations');
   usePageTitle(t('pageTitle'));
-  const { token } = route.useParams();
   const payload = decodeInvitationToken(token);
   const signedIn = isSignedIn();
-  const isValid = payload !== null && payload.resource === 'organization';
+  const isValid = payload !== null && payload.resource === kind;
 
   useEffect(() => {
     if (!isValid) enqueueSnackbar(t('tokenError'), { variant: 'error', preventDuplicate: true });
   }, [isValid, t]);
-  if (!isValid) return <Navigate to={signedIn ? '/orgs' : '/login'} replace />;
+  if (!isValid) {
+    if (!signedIn) return <Navigate to="/login" replace />;
+    return kind === 'organization' ? <Navigate to="/orgs" replace /> : <Navigate to="/$fleetClass" params={{ fleetClass: 'fleets' }} replace />;
+  }
 
-  return signedIn ? <SignedInInvitation token={token} name={payload.name} /> : <SignedOutInvitation token={token} name={payload.name} />;
+  return signedIn ? (
+    <SignedInInvitation kind={kind} token={token} name={payload.name} />
+  ) : (
+    <SignedOutInvitation kind={kind} token={token} name={payload.name} />
+  );
 }
 
 /** The failure of the invitation lookup or acceptance, in the user's words (expired, another email). */
@@ -54,10 +74,10 @@ function invitationErrorText(error: unknown, t: (key: string, options?: Record<s
   return t('errors.generic');
 }
 
-function SignedOutInvitation({ token, name }: { token: string; name: string }) {
+function SignedOutInvitation({ kind, token, name }: { kind: InvitationKind; token: string; name: string }) {
   const { t } = useTranslation('invitations');
-  const details = useQuery(invitationQuery(token));
-  const back = invitationPath(token);
+  const details = useQuery(invitationQuery(kind, token));
+  const back = invitationPath(token, kind);
   const email = details.data?.invitee && isValidEmail(details.data.invitee) ? details.data.invitee : null;
   const signupHref = `/signup?${new URLSearchParams({ ...(email ? { email } : {}), redirect: back }).toString()}`;
   const loginHref = `/login?${new URLSearchParams({ redirect: back }).toString()}`;
@@ -79,41 +99,43 @@ function SignedOutInvitation({ token, name }: { token: string; name: string }) {
   );
 }
 
-function SignedInInvitation({ token, name }: { token: string; name: string }) {
+function SignedInInvitation({ kind, token, name }: { kind: InvitationKind; token: string; name: string }) {
   const { t } = useTranslation('invitations');
   const router = useRouter();
-  const details = useQuery(invitationQuery(token));
-  const accept = useAcceptInvitation(token);
+  const details = useQuery(invitationQuery(kind, token));
+  const accept = useAcceptInvitation(kind, token);
+  const after = afterInvitation(kind);
+  const isFleet = kind === 'application';
   const acceptInvitation = () =>
     accept.mutate(undefined, {
       onSuccess: (result) => {
-        notifySuccess(t('accepted', { name: result.organization.name || details.data?.organization.name || name }));
-        void router.navigate({ to: '/orgs' });
+        notifySuccess(t('accepted', { name: result.name || details.data?.target.name || name }));
+        void router.navigate({ href: after });
       },
     });
   const invitee = details.data?.invitee ?? null;
-  const orgName = details.data?.organization.name || name;
+  const targetName = details.data?.target.name || name;
   const isDifferentEmail = accept.error instanceof ApiError && accept.error.status === 403;
 
   return (
-    <AuthLayout title={t('signedIn.title', { name: orgName })} footer={null}>
+    <AuthLayout title={t('signedIn.title', { name: targetName })} footer={null}>
       {details.isPending ? (
         <PageLoading />
       ) : details.isError ? (
         <Stack spacing={2}>
           <Alert severity="error">{invitationErrorText(details.error, t, null)}</Alert>
-          <Button variant="outlined" onClick={() => void router.navigate({ to: '/orgs' })}>
-            {t('goToOrganizations')}
+          <Button variant="outlined" onClick={() => void router.navigate({ href: after })}>
+            {isFleet ? t('goToFleets') : t('goToOrganizations')}
           </Button>
         </Stack>
       ) : (
         <Stack spacing={2}>
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
             <Typography component="dt" color="text.secondary">
-              {t('fields.organization')}
+              {isFleet ? t('fields.fleet') : t('fields.organization')}
             </Typography>
             <Typography component="dd" sx={{ m: 0 }}>
-              {orgName}
+              {targetName}
             </Typography>
             <Typography component="dt" color="text.secondary">
               {t('fields.role')}
@@ -138,7 +160,7 @@ function SignedInInvitation({ token, name }: { token: string; name: string }) {
             </Typography>
           )}
           {/* Accounts spec §6: accepting shares these details with the organization's administrators. */}
-          <Alert severity="info">{t('signedIn.sharingNotice')}</Alert>
+          <Alert severity="info">{isFleet ? t('signedIn.sharingNoticeFleet') : t('signedIn.sharingNotice')}</Alert>
           {accept.isError && <Alert severity="error">{invitationErrorText(accept.error, t, invitee)}</Alert>}
           <Button variant="contained" disabled={accept.isPending} onClick={acceptInvitation}>
             {t('signedIn.accept')}
@@ -149,7 +171,7 @@ function SignedInInvitation({ token, name }: { token: string; name: string }) {
               {t('signedIn.switchAccount')}
             </Button>
           ) : (
-            <Button onClick={() => void router.navigate({ to: '/orgs' })}>{t('signedIn.decline')}</Button>
+            <Button onClick={() => void router.navigate({ href: after })}>{t('signedIn.decline')}</Button>
           )}
         </Stack>
       )}

@@ -63,9 +63,7 @@ export function MemberSummaryPage() {
               </Link>
             }
           >
-            <Box sx={{ maxHeight: CARD_LIST_MAX_HEIGHT, overflowY: 'auto' }}>
-              <ScopedApplicationList orgId={orgId} applicationClass={applicationClass} scope={{ kind: 'member', userId }} />
-            </Box>
+            <ScopedApplicationList orgId={orgId} applicationClass={applicationClass} scope={{ kind: 'member', userId }} listMaxHeight={CARD_LIST_MAX_HEIGHT} />
           </Card>
         ))}
       </Box>

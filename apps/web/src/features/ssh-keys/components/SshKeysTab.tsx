@@ -3,11 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery } from '@tanstack/react-query';
@@ -19,8 +14,22 @@ import { sshKeysQuery, type SshKeyRow } from '../api/ssh-keys.queries.ts';
 import { useDeleteSshKey } from '../api/ssh-keys.mutations.ts';
 import { AddSshKeyDialog } from './AddSshKeyDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { QueryState } from '../../../components/states/QueryState.tsx';
+import { ClientDataList } from '../../../components/data-list/ClientDataList.tsx';
+import type { ClientListConfig } from '../../../components/data-list/client-rows.ts';
+import { actionsColumn, type DataColumn } from '../../../components/data-list/columns.ts';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { ImportSshKeysDialog } from './ImportSshKeysDialog.tsx';
+
+/** The SSH key list's sortable, filterable fields (by column id), newest first as the API answers. */
+const SSH_KEY_LIST: ClientListConfig = {
+  tableId: 'ssh-keys',
+  fields: {
+    title: { kind: 'text', path: 'title' },
+    fingerprint: { kind: 'text', path: 'fingerprint' },
+    createdAt: { kind: 'date', path: 'created_at' },
+  },
+  defaultSort: { field: 'createdAt', direction: 'desc' },
+};
 
 /** Preferences → SSH keys: list with fingerprints, add, import, delete (accounts spec §2, §5). */
 export function SshKeysTab() {
@@ -31,6 +40,16 @@ export function SshKeysTab() {
   const [deleting, setDeleting] = useState<SshKeyRow | null>(null);
   const remove = useDeleteSshKey();
   const userId = actor?.actorType === 'user' ? actor.actorTypeId : null;
+  const columns: DataColumn<SshKeyRow>[] = [
+    { id: 'title', label: t('sshKeys.columns.title'), isHideable: false, minWidth: 120, render: (key) => key.title },
+    { id: 'fingerprint', label: t('sshKeys.columns.fingerprint'), render: (key) => <Box sx={{ fontFamily: 'monospace' }}>{key.fingerprint}</Box> },
+    { id: 'createdAt', label: t('sshKeys.columns.createdAt'), render: (key) => formatDate(key.created_at) },
+    actionsColumn(t('sshKeys.columns.actions'), (key) => (
+      <IconButton aria-label={t('sshKeys.delete', { title: key.title })} onClick={() => setDeleting(key)}>
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    )),
+  ];
 
   return (
     <Box>
@@ -50,40 +69,17 @@ export function SshKeysTab() {
           {t('sshKeys.add')}
         </Button>
       </Stack>
-      <QueryState
-        query={keys}
+      <ClientDataList
+        label={t('sshKeys.title')}
         what={t('sshKeys.what')}
-        loadingRows={3}
-        isEmpty={(rows) => rows.length === 0}
-        empty={<Typography color="text.secondary">{t('sshKeys.empty')}</Typography>}
-      >
-        {(rows) => (
-          <Table size="small" aria-label={t('sshKeys.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('sshKeys.columns.title')}</TableCell>
-                <TableCell>{t('sshKeys.columns.fingerprint')}</TableCell>
-                <TableCell>{t('sshKeys.columns.createdAt')}</TableCell>
-                <TableCell align="right">{t('sshKeys.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((key) => (
-                <TableRow key={key.id}>
-                  <TableCell>{key.title}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{key.fingerprint}</TableCell>
-                  <TableCell>{formatDate(key.created_at)}</TableCell>
-                  <TableCell align="right">
-                    <IconButton aria-label={t('sshKeys.delete', { title: key.title })} onClick={() => setDeleting(key)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </QueryState>
+        config={SSH_KEY_LIST}
+        columns={columns}
+        query={keys}
+        getRowId={(key) => key.id}
+        rowName={(key) => key.title}
+        empty={<EmptyState title={t('sshKeys.empty')} />}
+        noMatchTitle={t('sshKeys.noMatch')}
+      />
       {dialog === 'add' && userId !== null && <AddSshKeyDialog userId={userId} onClose={() => setDialog(null)} />}
       {dialog === 'import' && userId !== null && <ImportSshKeysDialog userId={userId} saved={keys.data ?? []} onClose={() => setDialog(null)} />}
       {deleting && (

@@ -3,13 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -17,8 +10,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { FLEET_ROLES } from '@flotilla/core/roles';
+import { ClientDataList } from '../../../components/data-list/ClientDataList.tsx';
+import type { ClientListConfig } from '../../../components/data-list/client-rows.ts';
+import { actionsColumn, type DataColumn } from '../../../components/data-list/columns.ts';
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useChangeFleetAccessRole, useRevokeFleetAccess } from '../api/teams.mutations.ts';
@@ -26,6 +22,16 @@ import { teamAccessQuery, type TeamApplicationAccess } from '../api/teams.querie
 import { AddFleetAccessDialog } from './AddFleetAccessDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FleetRoleSelect } from './FleetRoleSelect.tsx';
+
+/** The team fleet list's sortable, filterable fields (by column id), by fleet name as the query sorts. */
+const TEAM_FLEET_LIST: ClientListConfig = {
+  tableId: 'team-fleets',
+  fields: {
+    fleet: { kind: 'text', path: ['application', 'app_name'] },
+    role: { kind: 'enum', path: 'role', options: FLEET_ROLES },
+  },
+  defaultSort: { field: 'fleet', direction: 'asc' },
+};
 
 /**
  * The fleets the team can reach and with which role (accounts spec §2 team fleets; fleets spec
@@ -41,6 +47,56 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
   const fleets = access.data?.filter((a) => a.application.is_of__class === 'fleet');
   const changeRole = useChangeFleetAccessRole();
   const revoke = useRevokeFleetAccess();
+  const roleLabel = (role: string) => t(`roles.${role}`, { defaultValue: role });
+  const columns: DataColumn<TeamApplicationAccess>[] = [
+    {
+      id: 'fleet',
+      label: t('fleets.columns.fleet'),
+      isHideable: false,
+      minWidth: 160,
+      render: (row) => (
+        <Link component={RouterLink} to={`/fleets/${row.application.id}`}>
+          {row.application.app_name}
+        </Link>
+      ),
+    },
+    {
+      id: 'role',
+      label: t('fleets.columns.role'),
+      optionLabel: roleLabel,
+      render: (row) =>
+        canManage && row.role ? (
+          <FleetRoleSelect
+            size="small"
+            label={t('fleets.roleOf', { fleet: row.application.app_name })}
+            value={row.role}
+            disabled={changeRole.isPending}
+            onChange={(role) => {
+              if (role === row.role) return;
+              changeRole.mutate(
+                { accessId: row.id, role },
+                { onSuccess: () => notifySuccess(t('fleets.roleChanged', { fleet: row.application.app_name, role: t(`roles.${role}`) })) },
+              );
+            }}
+          />
+        ) : row.role ? (
+          roleLabel(row.role)
+        ) : (
+          '—'
+        ),
+    },
+    ...(canManage
+      ? [
+          actionsColumn<TeamApplicationAccess>(t('fleets.columns.actions'), (row) => (
+            <Tooltip title={t('fleets.remove', { fleet: row.application.app_name })}>
+              <IconButton size="small" aria-label={t('fleets.remove', { fleet: row.application.app_name })} onClick={() => setRemoving(row)}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )),
+        ]
+      : []),
+  ];
 
   return (
     <Box>
@@ -54,66 +110,17 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
           </Button>
         )}
       </Box>
-      {access.isPending ? (
-        <PageLoading />
-      ) : !fleets || fleets.length === 0 ? (
-        <EmptyState title={t('fleets.empty')} />
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('fleets.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('fleets.columns.fleet')}</TableCell>
-                <TableCell>{t('fleets.columns.role')}</TableCell>
-                {canManage && <TableCell align="right">{t('fleets.columns.actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {fleets.map((row) => (
-                <TableRow key={row.id} hover>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/fleets/${row.application.id}`}>
-                      {row.application.app_name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    {canManage && row.role ? (
-                      <FleetRoleSelect
-                        size="small"
-                        label={t('fleets.roleOf', { fleet: row.application.app_name })}
-                        value={row.role}
-                        disabled={changeRole.isPending}
-                        onChange={(role) => {
-                          if (role === row.role) return;
-                          changeRole.mutate(
-                            { accessId: row.id, role },
-                            { onSuccess: () => notifySuccess(t('fleets.roleChanged', { fleet: row.application.app_name, role: t(`roles.${role}`) })) },
-                          );
-                        }}
-                      />
-                    ) : (
-                      (row.role && t(`roles.${row.role}`)) ?? '—'
-                    )}
-                  </TableCell>
-                  {canManage && (
-                    <TableCell align="right">
-                      <Tooltip title={t('fleets.remove', { fleet: row.application.app_name })}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('fleets.remove', { fleet: row.application.app_name })}
-                          onClick={() => setRemoving(row)}
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <ClientDataList
+        label={t('fleets.title')}
+        what={t('fleets.what')}
+        config={TEAM_FLEET_LIST}
+        columns={columns}
+        query={{ data: fleets, error: access.error, refetch: access.refetch }}
+        getRowId={(row) => row.id}
+        rowName={(row) => row.application.app_name}
+        empty={<EmptyState title={t('fleets.empty')} />}
+        noMatchTitle={t('fleets.noMatch')}
+      />
       {isAddOpen && access.data && <AddFleetAccessDialog orgId={orgId} teamId={teamId} granted={access.data} onClose={() => setAddOpen(false)} />}
       {removing && (
         <ConfirmDialog

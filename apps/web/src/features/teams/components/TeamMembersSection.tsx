@@ -2,21 +2,16 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ClientDataList } from '../../../components/data-list/ClientDataList.tsx';
+import type { ClientListConfig } from '../../../components/data-list/client-rows.ts';
+import { actionsColumn, type DataColumn } from '../../../components/data-list/columns.ts';
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
@@ -24,6 +19,13 @@ import { useRemoveTeamMember } from '../api/teams.mutations.ts';
 import { teamMembersQuery, type TeamMember } from '../api/teams.queries.ts';
 import { AddTeamMembersDialog } from './AddTeamMembersDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+
+/** The team member list's sortable, filterable field, by username as the query sorts. */
+const TEAM_MEMBER_LIST: ClientListConfig = {
+  tableId: 'team-members',
+  fields: { username: { kind: 'text', path: 'username' } },
+  defaultSort: { field: 'username', direction: 'asc' },
+};
 
 /**
  * The team's members (accounts spec §2, §6): add members (resin.team_membership.create), remove
@@ -41,6 +43,21 @@ export function TeamMembersSection({ orgId, teamId, teamName }: { orgId: number;
   const isSelf = (member: TeamMember) => actor?.actorType === 'user' && member.userId === actor.actorTypeId;
 
   const remove = useRemoveTeamMember();
+  const columns: DataColumn<TeamMember>[] = [
+    { id: 'username', label: t('members.columns.username'), isHideable: false, minWidth: 160, render: (member) => member.username },
+    actionsColumn(t('members.columns.actions'), (member) => {
+      const label = isSelf(member) ? t('members.leave') : t('members.remove', { username: member.username });
+      return (
+        (isSelf(member) || canRemoveOthers) && (
+          <Tooltip title={label}>
+            <IconButton size="small" aria-label={label} onClick={() => setRemoving(member)}>
+              <PersonRemoveIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )
+      );
+    }),
+  ];
 
   return (
     <Box>
@@ -54,42 +71,17 @@ export function TeamMembersSection({ orgId, teamId, teamName }: { orgId: number;
           </Button>
         )}
       </Box>
-      {members.isPending ? (
-        <PageLoading />
-      ) : !members.data || members.data.length === 0 ? (
-        <EmptyState title={t('members.empty')} />
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('members.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('members.columns.username')}</TableCell>
-                <TableCell align="right">{t('members.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {members.data.map((member) => {
-                const self = isSelf(member);
-                const label = self ? t('members.leave') : t('members.remove', { username: member.username });
-                return (
-                  <TableRow key={member.id} hover>
-                    <TableCell>{member.username}</TableCell>
-                    <TableCell align="right">
-                      {(self || canRemoveOthers) && (
-                        <Tooltip title={label}>
-                          <IconButton size="small" aria-label={label} onClick={() => setRemoving(member)}>
-                            <PersonRemoveIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <ClientDataList
+        label={t('members.title')}
+        what={t('members.what')}
+        config={TEAM_MEMBER_LIST}
+        columns={columns}
+        query={members}
+        getRowId={(member) => member.id}
+        rowName={(member) => member.username}
+        empty={<EmptyState title={t('members.empty')} />}
+        noMatchTitle={t('members.noMatch')}
+      />
       {isAddOpen && members.data && (
         <AddTeamMembersDialog orgId={orgId} teamId={teamId} currentMembers={members.data} onClose={() => setAddOpen(false)} />
       )}

@@ -1,0 +1,56 @@
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationClass } from '@flotilla/core/application-class';
+import { fleetRoleOptions } from '@flotilla/core/fleet-roles';
+import type { FleetRoleName } from '@flotilla/core/roles';
+
+/**
+ * A fleet role picker for one application (fleets spec §6): operator roles on fleets only; the
+ * limited roles shown but disabled without the paid add-on, saying "Access role only available
+ * for paid users", and telling non-administrators to contact an administrator to upgrade.
+ */
+export function FleetRolePicker({
+  applicationClass,
+  hasLimitedRoles,
+  isOrganizationAdmin,
+  label,
+  value,
+  onChange,
+  disabled = false,
+  size = 'medium',
+}: {
+  applicationClass: ApplicationClass;
+  hasLimitedRoles: boolean;
+  isOrganizationAdmin: boolean;
+  label: string;
+  value: FleetRoleName;
+  onChange: (role: FleetRoleName) => void;
+  disabled?: boolean;
+  size?: 'small' | 'medium';
+}) {
+  const { t } = useTranslation('fleetMembers');
+  const options = fleetRoleOptions(applicationClass, hasLimitedRoles);
+  const paidOnly = isOrganizationAdmin ? t('paidOnly') : `${t('paidOnly')}. ${t('contactAdmin')}.`;
+  return (
+    <TextField
+      select
+      label={label}
+      value={value}
+      disabled={disabled}
+      size={size}
+      onChange={(event) => {
+        const next = options.find((option) => option.role === event.target.value);
+        if (next?.isAvailable) onChange(next.role);
+      }}
+      slotProps={{ select: { renderValue: (selected) => t(`roles.${String(selected)}`) } }}
+    >
+      {options.map(({ role, isAvailable }) => (
+        <MenuItem key={role} value={role} disabled={!isAvailable}>
+          <ListItemText primary={t(`roles.${role}`)} secondary={isAvailable ? t(`roleHelp.${role}`) : paidOnly} />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

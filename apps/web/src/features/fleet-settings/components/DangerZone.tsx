@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { CLASS_PREFIX } from '@flotilla/core/application-class';
+import { transferTargets } from '@flotilla/core/fleet-transfer';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useDeleteFleet, useRemoveOwnAccess, useTransferFleet } from '../api/fleet-settings.mutations.ts';
+import { ownFleetMembershipQuery, transferCandidatesQuery, type FleetSettings } from '../api/fleet-settings.queries.ts';
+import { SettingsSection } from './SettingsSection.tsx';
+
+export interface DangerPermissions {
+  canTransfer: boolean;
+  canDelete: boolean;
+}
+
+/** Danger zone (fleets spec §2 Fleet settings): remove own access, transfer ownership, delete. */
+export function DangerZone({ fleet, userId, permissions }: { fleet: FleetSettings; userId: number; permissions: DangerPermissions }) {
+  const { t } = useTranslation('fleetSettings');
+  return (
+    <SettingsSection title={t('danger.title')} danger>
+      <Stack spacing={2} divider={<Divider flexItem />}>
+        <RemoveAccessAction fleet={fleet} userId={userId} />
+        <TransferAction fleet={fleet} userId={userId} canTransfer={permissions.canTransfer} />
+        <DeleteAction fleet={fleet} canDelete={permissions.canDelete} />
+      </Stack>
+    </SettingsSection>
+  );
+}
+
+function ActionRow({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: { sm: 'center' } }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography variant="subtitle1" component="h3">
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {description}
+        </Typography>
+      </Box>
+      <Box sx={{ flexShrink: 0 }}>{children}</Box>
+    </Box>
+  );
+}
+
+/**
+ * Remove own access: deletes the user's own fleet membership (always allowed by the API). When
+ * the access comes only from the organization or a team there is none, and the button says so.
+ */
+function RemoveAccessAction({ fleet, userId }: { fleet: FleetSettings; userId: number }) {
+  const { t } = useTranslation('fleetSettings');
+  const navigate = useNavigate();
+  const type = t(`className.${fleet.is_of__class}`);
+  const membership = useQuery(ownFleetMembershipQuery(userId, fleet.id));
+  const mutation = useRemoveOwnAccess(fleet.id);
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <ActionRow title={t('danger.leave.title')} description={t('danger.leave.description', { type })}>
+      <QueryState query={membership} what={t('danger.leave.what')}>
+        {(row) => (
+          <>
+            {row === null && (
+              <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320, mb: 1 }}>
+                {t('danger.leave.onlyOrganization', { type })}
+              </Typography>
+            )}
+            <Button variant="outlined" color="error" disabled={row === null} onClick={() => setIsOpen(true)}>
+              {t('danger.leave.button')}
+            </Button>
+            {isOpen && row && (
+              <ConfirmDialog
+                title={t('danger.leave.confirmTitle', { name: fleet.app_name })}
+                message={t('danger.leave.confirmMessage', { type })}
+                confirmLabel={t('danger.leave.button')}
+                busy={mutation.isPending}
+                error={mutation.isError ? mutation.error.message : null}
+                onClose={() => setIsOpen(false)}
+                onConfirm={() =>
+                  // mutateAsync: the follow-up runs even when the page unmounted meanwhile (the fleet went out of sight).
+                  mutation.mutateAsync(row.id).then(
+                    () => {
+                      setIsOpen(false);
+                      notifySuccess(t('danger.leave.success'));
+                      // The fleet route sends the user to /fleets if the fleet is out of sight now.
+                      void navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass: CLASS_PREFIX[fleet.is_of__class], fleetId: String(fleet.id) } });
+                    },
+                    () => undefined, // shown in the dialog
+                  )
+                }
+              />
+            )}
+          </>
+        )}
+      </QueryState>
+    </ActionRow>
+  );
+}
+
+/**
+ * Transfer ownership (fleets spec §5: targets are organizations where the user is administrator
+ * or developer, with no same-named application, and the fleet has no devices; the confirmation
+ * warns of lost access). After it the user goes to the fleet, or to /fleets if it is out of sight.
+ */
+function TransferAction({ fleet, userId, canTransfer }: { fleet: FleetSettings; userId: number; canTransfer: boolean }) {
+  const { t } = useTranslation('fleetSettings');
+  const type = t(`className.${fleet.is_of__class}`);
+  const organization = fleet.organization[0];
+  const candidates = useQuery({ ...transferCandidatesQuery(userId, fleet.app_name), enabled: canTransfer });
+  return (
+    <ActionRow title={t('danger.transfer.title')} description={t('danger.transfer.description', { type })}>
+      {!canTransfer ? (
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
+          {t('noPermission')}
+        </Typography>
+      ) : fleet.owns__device > 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
+          {t('danger.transfer.hasDevices', { type })}
+        </Typography>
+      ) : (
+        <QueryState query={candidates} what={t('danger.transfer.what')}>
+          {(rows) => {
+            const targets = transferTargets(rows, { name: fleet.app_name, organizationId: organization?.id ?? 0, deviceCount: fleet.owns__device });
+            return targets.length === 0 ? (
+              <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
+                {t('danger.transfer.noTargets', { type, name: fleet.app_name })}
+              </Typography>
+            ) : (
+              <TransferForm fleet={fleet} targets={targets} fromName={organization?.name ?? ''} />
+            );
+          }}
+        </QueryState>
+      )}
+    </ActionRow>
+  );
+}
+
+function TransferForm({ fleet, targets, fromName }: { fleet: FleetSettings; targets: Array<{ id: number; name: string }>; fromName: string }) {
+  const { t } = useTranslation('fleetSettings');
+  const navigate = useNavigate();
+  const mutation = useTransferFleet(fleet.id);
+  const [targetId, setTargetId] = useState<number | ''>('');
+  const [isOpen, setIsOpen] = useState(false);
+  const target = targets.find((o) => o.id === targetId);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
+      <TextField select size="small" label={t('danger.transfer.target')} value={targetId} onChange={(event) => setTargetId(Number(event.target.value))} sx={{ minWidth: 200 }}>
+        {targets.map((o) => (
+          <MenuItem key={o.id} value={o.id}>
+            {o.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button variant="outlined" color="error" disabled={!target} onClick={() => setIsOpen(true)} sx={{ mt: { sm: '2px' } }}>
+        {t('danger.transfer.button')}
+      </Button>
+      {isOpen && target && (
+        <ConfirmDialog
+          title={t('danger.transfer.confirmTitle', { name: fleet.app_name, org: target.name })}
+          message={<Alert severity="warning">{t('danger.transfer.confirmMessage', { name: fleet.app_name, org: target.name, from: fromName })}</Alert>}
+          confirmLabel={t('danger.transfer.confirm')}
+          busy={mutation.isPending}
+          error={mutation.isError ? mutation.error.message : null}
+          onClose={() => setIsOpen(false)}
+          onConfirm={() =>
+            mutation.mutateAsync(target.id).then(
+              () => {
+                setIsOpen(false);
+                notifySuccess(t('danger.transfer.success'));
+                void navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass: CLASS_PREFIX[fleet.is_of__class], fleetId: String(fleet.id) } });
+              },
+              () => undefined, // shown in the dialog
+            )
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Delete (fleets spec §5 "Deleting warns if devices exist"; §2 "Confirmation dialogs": type the
+ * exact name, pasting blocked). Afterwards the user goes to the class's list.
+ */
+function DeleteAction({ fleet, canDelete }: { fleet: FleetSettings; canDelete: boolean }) {
+  const { t } = useTranslation('fleetSettings');
+  const navigate = useNavigate();
+  const type = t(`className.${fleet.is_of__class}`);
+  const mutation = useDeleteFleet(fleet.id);
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <ActionRow title={t('danger.delete.title', { type })} description={t('danger.delete.description', { type })}>
+      {!canDelete ? (
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
+          {t('noPermission')}
+        </Typography>
+      ) : (
+        <Button variant="contained" color="error" onClick={() => setIsOpen(true)}>
+          {t('danger.delete.button')}
+        </Button>
+      )}
+      {isOpen && (
+        <ConfirmDialog
+          title={t('danger.delete.confirmTitle', { name: fleet.app_name })}
+          message={
+            <>
+              {fleet.owns__device > 0 && (
+                <Alert severity="warning" sx={{ mb: 1 }}>
+                  {t('danger.delete.devicesWarning', { type, count: fleet.owns__device })}
+                </Alert>
+              )}
+              {t('danger.delete.confirmMessage', { name: fleet.app_name })}
+            </>
+          }
+          confirmLabel={t('danger.delete.confirm')}
+          typedConfirmation={{ text: fleet.app_name, label: t('danger.delete.typeToConfirm', { name: fleet.app_name }) }}
+          busy={mutation.isPending}
+          error={mutation.isError ? mutation.error.message : null}
+          onClose={() => setIsOpen(false)}
+          onConfirm={() =>
+            mutation.mutateAsync().then(
+              () => {
+                setIsOpen(false);
+                notifySuccess(t('danger.delete.success'));
+                void navigate({ to: '/$fleetClass', params: { fleetClass: CLASS_PREFIX[fleet.is_of__class] } });
+              },
+              () => undefined, // shown in the dialog
+            )
+          }
+        />
+      )}
+    </ActionRow>
+  );
+}

@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, getRouteApi } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { isObserverOnly, rolesHavePermission } from '@flotilla/core/roles';
+import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
+import { whoamiQuery } from '../../../lib/auth-api.ts';
+import { useRoles } from '../../../lib/permissions.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { fleetSettingsQuery, type FleetSettings } from '../api/fleet-settings.queries.ts';
+import { ApplicationTypeSection } from './ApplicationTypeSection.tsx';
+import { DangerZone } from './DangerZone.tsx';
+import { DeviceTypeSection } from './DeviceTypeSection.tsx';
+import { FleetPublicitySettings } from './FleetPublicitySettings.tsx';
+import { ReleaseTargetSection } from './ReleaseTargetSection.tsx';
+import { RenameSection } from './RenameSection.tsx';
+import { SupportAccessBanner } from './SupportAccessBanner.tsx';
+import { SupportAccessSection } from './SupportAccessSection.tsx';
+
+const route = getRouteApi('/_app/$fleetClass/$fleetId');
+
+/**
+ * /fleets|apps|blocks/$id/settings (fleets spec §2 "Fleet settings"): rename, support access,
+ * release targeting, repository URL and public flag, application type, default device type;
+ * danger zone: remove own access, transfer ownership, delete. Each control follows the
+ * permissions of §6 "Permissions checked by screens". Observer-only users have no settings: the
+ * page is permission-less for them and redirects to / (§2 "Routing rules").
+ */
+export function FleetSettingsPage() {
+  const { t } = useTranslation('fleetSettings');
+  const { fleetId } = route.useRouteContext();
+  const fleet = useQuery(fleetSettingsQuery(fleetId));
+  usePageTitle(fleet.data ? t('pageTitle', { name: fleet.data.app_name }) : null);
+  // The fleet vanished (deleted or transferred out of sight elsewhere): the fleet list.
+  if (fleet.data === null) return <Navigate to="/$fleetClass" params={{ fleetClass: 'fleets' }} replace />;
+  return (
+    <QueryState query={fleet} what={t('loadingWhat')}>
+      {(data) => (data ? <FleetSettingsContent fleet={data} /> : null)}
+    </QueryState>
+  );
+}
+
+function FleetSettingsContent({ fleet }: { fleet: FleetSettings }) {
+  const { t } = useTranslation('fleetSettings');
+  const { data: actor } = useQuery(whoamiQuery);
+  const organizationId = fleet.organization[0]?.id;
+  const roles = useRoles({ fleetId: fleet.id, organizationId });
+  if (roles === null || !actor) return <LoadingState />;
+  if (isObserverOnly(roles)) return <Navigate to="/" replace />;
+  const can = (permission: string) => rolesHavePermission(roles, permission);
+  const canUpdate = can('resin.application.update');
+
+  return (
+    <Box sx={{ maxWidth: 880 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t(`heading.${fleet.is_of__class}`)}
+      </Typography>
+      <Stack spacing={2}>
+        <SupportAccessBanner until={fleet.is_accessible_by_support_until__date} applicationClass={fleet.is_of__class} />
+        <RenameSection fleet={fleet} canUpdate={canUpdate} />
+        <SupportAccessSection fleet={fleet} canUpdate={canUpdate} />
+        <ReleaseTargetSection fleet={fleet} canUpdate={canUpdate} />
+        <FleetPublicitySettings fleet={fleet} />
+        <ApplicationTypeSection fleet={fleet} canChangeType={can('resin.application.change-type')} />
+        <DeviceTypeSection fleet={fleet} canUpdate={canUpdate} />
+        <DangerZone
+          fleet={fleet}
+          userId={actor.actorTypeId}
+          permissions={{ canTransfer: can('resin.application.transfer'), canDelete: can('resin.application.delete') }}
+        />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/states/QueryState.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useSetReleaseTarget, type ReleaseTarget } from '../api/fleet-settings.mutations.ts';
+import { fleetReleasesQuery, RELEASE_CHOICES_LIMIT, type FleetSettings, type ReleaseChoice } from '../api/fleet-settings.queries.ts';
+import { releaseTargetMode, releaseText, type ReleaseTargetMode } from '../release-target.ts';
+import { SettingsSection } from './SettingsSection.tsx';
+
+/**
+ * Release targeting (fleets spec §4 "Fleet release targeting": track latest, none — "No release" —
+ * or pinned; choosing latest resets a pin; §6 resin.application.update "pin release"; §8
+ * "pinned to release"). Pinning offers the fleet's successful releases; a fleet without any says so.
+ */
+export function ReleaseTargetSection({ fleet, canUpdate }: { fleet: FleetSettings; canUpdate: boolean }) {
+  const { t } = useTranslation('fleetSettings');
+  const type = t(`className.${fleet.is_of__class}`);
+  const releases = useQuery(fleetReleasesQuery(fleet.id));
+  const current = releaseTargetMode(fleet);
+  const target = fleet.should_be_running__release[0];
+  const currentText =
+    current === 'pinned' && target
+      ? t('release.current.pinned', { release: releaseText(target) })
+      : current === 'latest'
+        ? target
+          ? t('release.current.latest', { release: releaseText(target) })
+          : t('release.current.latestNone')
+        : t('release.current.none');
+
+  return (
+    <SettingsSection title={t('release.title')} intro={t('release.intro', { type })}>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {currentText}
+      </Typography>
+      <QueryState query={releases} what={t('release.what')}>
+        {(rows) => <ReleaseTargetForm fleet={fleet} releases={rows} current={current} canUpdate={canUpdate} />}
+      </QueryState>
+    </SettingsSection>
+  );
+}
+
+function ReleaseTargetForm({ fleet, releases, current, canUpdate }: { fleet: FleetSettings; releases: ReleaseChoice[]; current: ReleaseTargetMode; canUpdate: boolean }) {
+  const { t } = useTranslation('fleetSettings');
+  const type = t(`className.${fleet.is_of__class}`);
+  const mutation = useSetReleaseTarget(fleet.id);
+  const [mode, setMode] = useState<ReleaseTargetMode>(current);
+  const pinnedId = current === 'pinned' ? fleet.should_be_running__release[0]?.id : undefined;
+  const [releaseId, setReleaseId] = useState<number | ''>(pinnedId ?? '');
+  const hasReleases = releases.length > 0;
+  const isChanged = mode !== current || (mode === 'pinned' && releaseId !== (pinnedId ?? ''));
+  const canApply = canUpdate && isChanged && !mutation.isPending && (mode !== 'pinned' || releaseId !== '');
+  // A pin to a release outside the list (older than the newest 50) stays selectable as it is.
+  const pinned = fleet.should_be_running__release[0];
+  const choices = pinned && current === 'pinned' && !releases.some((r) => r.id === pinned.id) ? releases.concat({ id: pinned.id, commit: pinned.commit, raw_version: pinned.raw_version, created_at: '', is_final: true, is_invalidated: false }) : releases;
+
+  const apply = () => {
+    const value: ReleaseTarget = mode === 'pinned' ? { kind: 'pinned', releaseId: Number(releaseId) } : { kind: mode };
+    mutation.mutate(value, {
+      onSuccess: () => notifySuccess(t(`release.success.${mode}`)),
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canApply) apply();
+      }}
+    >
+      <Stack spacing={1}>
+        {mutation.isError && <Alert severity="error">{mutation.error.message}</Alert>}
+        <FormControl disabled={!canUpdate || mutation.isPending}>
+          <FormLabel id={`release-mode-${fleet.id}`}>{t('release.mode')}</FormLabel>
+          <RadioGroup
+            aria-labelledby={`release-mode-${fleet.id}`}
+            value={mode}
+            onChange={(event) => {
+              mutation.reset();
+              // The radio values are exactly the three modes.
+              const next = event.target.value === 'pinned' ? 'pinned' : event.target.value === 'none' ? 'none' : 'latest';
+              setMode(next);
+            }}
+          >
+            <FormControlLabel value="latest" control={<Radio />} label={t('release.latest')} />
+            <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.latestHelp')}</FormHelperText>
+            <FormControlLabel value="none" control={<Radio />} label={t('release.none')} />
+            <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.noneHelp', { type })}</FormHelperText>
+            <FormControlLabel value="pinned" control={<Radio />} label={t('release.pinned')} disabled={!hasReleases && current !== 'pinned'} />
+            <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.pinnedHelp')}</FormHelperText>
+          </RadioGroup>
+        </FormControl>
+        {!hasReleases && <Alert severity="info">{t('release.noReleases', { type })}</Alert>}
+        {mode === 'pinned' && choices.length > 0 && (
+          <TextField
+            select
+            size="small"
+            label={t('release.choose')}
+            value={releaseId}
+            onChange={(event) => setReleaseId(Number(event.target.value))}
+            disabled={!canUpdate || mutation.isPending}
+            helperText={releases.length >= RELEASE_CHOICES_LIMIT ? t('release.limited', { count: RELEASE_CHOICES_LIMIT }) : ' '}
+            sx={{ maxWidth: 480 }}
+          >
+            {choices.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {releaseText(r)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {!canUpdate && (
+          <Typography variant="body2" color="text.secondary">
+            {t('noPermission')}
+          </Typography>
+        )}
+        <div>
+          <Button type="submit" variant="outlined" disabled={!canApply}>
+            {mutation.isPending ? t('saving') : t('release.apply')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { tagKeyProblem, tagValueProblem } from './fleet-tag-form.ts';
+
+describe('tagKeyProblem', () => {
+  it('needs a key, trimmed', () => {
+    expect(tagKeyProblem('', [])).toBe('keyRequired');
+    expect(tagKeyProblem('   ', [])).toBe('keyRequired');
+    expect(tagKeyProblem(' env ', [])).toBeNull();
+  });
+
+  it('refuses a key another tag of the fleet has (case-sensitive, like the API)', () => {
+    expect(tagKeyProblem('env', ['env', 'site'])).toBe('keyTaken');
+    expect(tagKeyProblem('Env', ['env'])).toBeNull();
+  });
+
+  it('refuses line breaks', () => {
+    expect(tagKeyProblem('a\nb', [])).toBe('keyLineBreak');
+  });
+});
+
+describe('tagValueProblem', () => {
+  it('allows empty values and refuses line breaks', () => {
+    expect(tagValueProblem('')).toBeNull();
+    expect(tagValueProblem('production')).toBeNull();
+    expect(tagValueProblem('a\nb')).not.toBeNull();
+  });
+});
