@@ -11,7 +11,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { runAxe, seriousViolations } from '../support/axe.ts';
+import { runAxe, seriousViolations, settleAnimations } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { addMembership, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 import { startCodeHostRepoStandIn } from './code-host-repo-stand-in.ts';
@@ -80,6 +80,8 @@ async function register(key: string, fleetId: number): Promise<number> {
 }
 
 async function expectAxeClean(p: Page, where: string): Promise<void> {
+  // A dialog still fading in is not yet its final colours (axe would report its contrast).
+  await settleAnimations(p);
   expect(seriousViolations(await runAxe(p)), `axe on ${where}`).toEqual([]);
 }
 

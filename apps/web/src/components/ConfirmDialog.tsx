@@ -41,7 +41,8 @@ export function ConfirmDialog({ title, message, confirmLabel, confirmColor = 'er
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={messageId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
+      {/* Focusable so a long message that scrolls (e.g. on a phone) can be scrolled from the keyboard. */}
+      <DialogContent tabIndex={0} role="region" aria-labelledby={titleId}>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {error}

@@ -1,10 +1,14 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../lib/i18n.ts';
+
+// findBy*/waitFor wait up to 5 s, not 1 s: a loaded CI machine renders MUI dialogs slowly (vitest's
+// testTimeout for unit tests is 20 s).
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * Renders `ui` at `/` inside the app's providers and a memory router (components use Link and

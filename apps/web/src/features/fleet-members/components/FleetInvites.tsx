@@ -1,25 +1,33 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FLEET_ROLES } from '@flotilla/core/roles';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { QueryState } from '../../../components/states/QueryState.tsx';
+import { ClientDataList } from '../../../components/data-list/ClientDataList.tsx';
+import type { ClientListConfig } from '../../../components/data-list/client-rows.ts';
+import { actionsColumn, type DataColumn } from '../../../components/data-list/columns.ts';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useRevokeFleetInvite } from '../api/fleet-members.mutations.ts';
 import { fleetInvitesQuery, type FleetInviteRow } from '../api/fleet-members.queries.ts';
 import { fleetMemberErrorMessage } from '../fleet-member-errors.ts';
+
+/** The fleet invite list's sortable, filterable fields (by column id), newest first as the API answers. */
+const FLEET_INVITE_LIST: ClientListConfig = {
+  tableId: 'fleet-invites',
+  fields: {
+    email: { kind: 'text', path: ['invitee', 'email'] },
+    role: { kind: 'enum', path: ['application_membership_role', 'name'], options: FLEET_ROLES },
+    invited: { kind: 'date', path: 'created_at' },
+  },
+  defaultSort: { field: 'invited', direction: 'desc' },
+};
 
 /** Pending invites of the fleet (fleets spec §2 "List of pending invites with revoke"): revoke for administrators. */
 export function FleetInvites({ fleetId, canRevoke }: { fleetId: number; canRevoke: boolean }) {
@@ -28,55 +36,47 @@ export function FleetInvites({ fleetId, canRevoke }: { fleetId: number; canRevok
   const [revoking, setRevoking] = useState<FleetInviteRow | null>(null);
   const revoke = useRevokeFleetInvite();
   const email = (invite: FleetInviteRow) => invite.invitee[0]?.email ?? '—';
+  const roleLabel = (role: string) => t(`roles.${role}`, { defaultValue: role });
+  const columns: DataColumn<FleetInviteRow>[] = [
+    { id: 'email', label: t('invites.columns.email'), isHideable: false, minWidth: 160, render: email },
+    {
+      id: 'role',
+      label: t('invites.columns.role'),
+      optionLabel: roleLabel,
+      render: (invite) => {
+        const role = invite.application_membership_role[0]?.name;
+        return role ? roleLabel(role) : '—';
+      },
+    },
+    { id: 'invited', label: t('invites.columns.invited'), render: (invite) => formatDate(invite.created_at) },
+  ];
+  if (canRevoke) {
+    columns.push(
+      actionsColumn(t('invites.columns.actions'), (invite) => (
+        <Tooltip title={t('invites.revokeFor', { email: email(invite) })}>
+          <IconButton aria-label={t('invites.revokeFor', { email: email(invite) })} onClick={() => setRevoking(invite)}>
+            <CancelScheduleSendIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )),
+    );
+  }
 
   return (
     <Box component="section" aria-labelledby="fleet-invites-title" sx={{ mt: 4 }}>
       <Typography id="fleet-invites-title" variant="h6" component="h2" gutterBottom>
         {t('invites.title')}
       </Typography>
-      <QueryState
-        query={invites}
+      <ClientDataList
+        label={t('invites.title')}
         what={t('invites.what')}
-        loadingRows={2}
-        isEmpty={(rows) => rows.length === 0}
-        empty={<Typography color="text.secondary">{t('invites.empty')}</Typography>}
-      >
-        {(rows) => (
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label={t('invites.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('invites.columns.email')}</TableCell>
-                  <TableCell>{t('invites.columns.role')}</TableCell>
-                  <TableCell>{t('invites.columns.invited')}</TableCell>
-                  {canRevoke && <TableCell align="right">{t('invites.columns.actions')}</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((invite) => {
-                  const role = invite.application_membership_role[0]?.name ?? '';
-                  return (
-                    <TableRow key={invite.id}>
-                      <TableCell sx={{ wordBreak: 'break-all' }}>{email(invite)}</TableCell>
-                      <TableCell>{role ? t(`roles.${role}`, { defaultValue: role }) : '—'}</TableCell>
-                      <TableCell>{formatDate(invite.created_at)}</TableCell>
-                      {canRevoke && (
-                        <TableCell align="right">
-                          <Tooltip title={t('invites.revokeFor', { email: email(invite) })}>
-                            <IconButton aria-label={t('invites.revokeFor', { email: email(invite) })} onClick={() => setRevoking(invite)}>
-                              <CancelScheduleSendIcon fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </QueryState>
+        config={FLEET_INVITE_LIST}
+        columns={columns}
+        query={invites}
+        getRowId={(invite) => invite.id}
+        rowName={email}
+        empty={<EmptyState title={t('invites.empty')} />}
+      />
       {revoking && (
         <ConfirmDialog
           title={t('invites.revokeTitle')}

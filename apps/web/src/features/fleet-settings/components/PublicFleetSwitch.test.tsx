@@ -4,30 +4,16 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/session.ts';
 import { fakeJwt } from '../../../test/fake-jwt.ts';
+import { fleetFixture } from '../../../test/fleet-fixture.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { FleetWithSettings } from '../../fleets/api/fleets.queries.ts';
 import { PublicFleetSwitch } from './PublicFleetSwitch.tsx';
 
 const patched: unknown[] = [];
 
-const fleet = (overrides: Partial<FleetWithSettings> = {}): FleetWithSettings => ({
-  id: 7,
-  app_name: 'greenhouse',
-  slug: 'acme/greenhouse',
-  is_of__class: 'fleet',
-  created_at: '2026-01-01T00:00:00Z',
-  is_for__device_type: [],
-  organization: [],
-  owns__device: 0,
-  uuid: 'f7a1',
-  is_accessible_by_support_until__date: null,
-  should_be_running__release: [],
-  should_track_latest_release: true,
-  is_public: false,
-  is_stored_at__repository_url: 'https://github.com/acme/greenhouse',
-  application_type: [{ id: 1, name: 'Starter', slug: 'starter', is_legacy: false }],
-  ...overrides,
-});
+/** The fleet, with a repository URL unless `overrides` says otherwise. */
+const fleet = (overrides: Partial<FleetWithSettings> = {}): FleetWithSettings =>
+  fleetFixture({ is_stored_at__repository_url: 'https://github.com/acme/greenhouse', ...overrides });
 
 /** The API answering the PATCH with `status` and `body`; reads (the refetch after it) answer nothing. */
 function stubApi(status: number, body: unknown = null) {

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/session.ts';
 import { fakeJwt } from '../../../test/fake-jwt.ts';
+import { fleetFixture } from '../../../test/fleet-fixture.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { fleetQuery, type FleetWithSettings } from '../../fleets/api/fleets.queries.ts';
 import { RepositoryUrlForm } from './RepositoryUrlForm.tsx';
@@ -11,24 +12,7 @@ import { RepositoryUrlForm } from './RepositoryUrlForm.tsx';
 const URL_ = 'https://github.com/acme/greenhouse';
 const patched: unknown[] = [];
 
-const fleet = (overrides: Partial<FleetWithSettings> = {}): FleetWithSettings => ({
-  id: 7,
-  app_name: 'greenhouse',
-  slug: 'acme/greenhouse',
-  is_of__class: 'fleet',
-  created_at: '2026-01-01T00:00:00Z',
-  is_for__device_type: [],
-  organization: [],
-  owns__device: 0,
-  uuid: 'f7a1',
-  is_accessible_by_support_until__date: null,
-  should_be_running__release: [],
-  should_track_latest_release: true,
-  is_public: false,
-  is_stored_at__repository_url: null,
-  application_type: [{ id: 1, name: 'Starter', slug: 'starter', is_legacy: false }],
-  ...overrides,
-});
+const fleet = fleetFixture;
 
 /** The form over the cached fleet, as the summary page has it; the test changes the cache like a poll would. */
 function Harness({ serverError = null, onEdited = () => undefined }: { serverError?: string | null; onEdited?: () => void }) {

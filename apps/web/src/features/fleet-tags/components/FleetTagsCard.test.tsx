@@ -74,10 +74,14 @@ beforeEach(() => {
   localStorage.clear();
   setToken(fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }));
   stubApi();
+  // jsdom lays nothing out: give the table's scroll container a size, so the virtualizer renders rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('FleetTagsCard', () => {

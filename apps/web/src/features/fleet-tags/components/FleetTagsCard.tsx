@@ -4,11 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -16,12 +11,25 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { QueryState } from '../../../components/states/QueryState.tsx';
+import { ClientDataList } from '../../../components/data-list/ClientDataList.tsx';
+import type { ClientListConfig } from '../../../components/data-list/client-rows.ts';
+import { actionsColumn, type DataColumn } from '../../../components/data-list/columns.ts';
+import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useDeleteFleetTag } from '../api/fleet-tags.mutations.ts';
 import { fleetTagsQuery, type FleetTagRow } from '../api/fleet-tags.queries.ts';
 import { FleetTagDialog } from './FleetTagDialog.tsx';
+
+/** The tag list's sortable, filterable fields (by column id), by key as the API answers. */
+const FLEET_TAG_LIST: ClientListConfig = {
+  tableId: 'fleet-tags',
+  fields: {
+    key: { kind: 'text', path: 'tag_key' },
+    value: { kind: 'text', path: 'value' },
+  },
+  defaultSort: { field: 'key', direction: 'asc' },
+};
 
 /**
  * The fleet's tags (`application_tag`: tag_key, value) on its summary: view for every reader;
@@ -40,7 +48,28 @@ export function FleetTagsCard({ fleetId, organizationId }: { fleetId: number; or
   const [removing, setRemoving] = useState<FleetTagRow | null>(null);
   const remove = useDeleteFleetTag(fleetId);
   const keys = tags.data?.map((tag) => tag.tag_key) ?? [];
-  const hasActions = canUpdate || canDelete;
+  const columns: DataColumn<FleetTagRow>[] = [
+    { id: 'key', label: t('key'), isHideable: false, minWidth: 120, render: (tag) => tag.tag_key },
+    { id: 'value', label: t('value'), minWidth: 120, render: (tag) => tag.value },
+  ];
+  if (canUpdate || canDelete) {
+    columns.push(
+      actionsColumn(t('actions'), (tag) => (
+        <>
+          {canUpdate && (
+            <IconButton size="small" aria-label={t('edit', { key: tag.tag_key })} onClick={() => setEditing(tag)}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          )}
+          {canDelete && (
+            <IconButton size="small" aria-label={t('remove', { key: tag.tag_key })} onClick={() => setRemoving(tag)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          )}
+        </>
+      )),
+    );
+  }
 
   return (
     <Card variant="outlined">
@@ -55,49 +84,17 @@ export function FleetTagsCard({ fleetId, organizationId }: { fleetId: number; or
             </Button>
           )}
         </Box>
-        <QueryState
-          query={tags}
+        <ClientDataList
+          label={t('title')}
           what={t('what')}
-          loadingRows={2}
-          isEmpty={(rows) => rows.length === 0}
-          empty={<Typography color="text.secondary">{t('empty')}</Typography>}
-        >
-          {(rows) => (
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={t('title')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('key')}</TableCell>
-                    <TableCell>{t('value')}</TableCell>
-                    {hasActions && <TableCell align="right">{t('actions')}</TableCell>}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((tag) => (
-                    <TableRow key={tag.id}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{tag.tag_key}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{tag.value}</TableCell>
-                      {hasActions && (
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {canUpdate && (
-                            <IconButton size="small" aria-label={t('edit', { key: tag.tag_key })} onClick={() => setEditing(tag)}>
-                              <EditIcon fontSize="small" />
-                            </IconButton>
-                          )}
-                          {canDelete && (
-                            <IconButton size="small" aria-label={t('remove', { key: tag.tag_key })} onClick={() => setRemoving(tag)}>
-                              <DeleteIcon fontSize="small" />
-                            </IconButton>
-                          )}
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-          )}
-        </QueryState>
+          config={FLEET_TAG_LIST}
+          columns={columns}
+          query={tags}
+          getRowId={(tag) => tag.id}
+          rowName={(tag) => tag.tag_key}
+          empty={<EmptyState title={t('empty')} />}
+          maxHeight={360}
+        />
       </CardContent>
       {adding && <FleetTagDialog fleetId={fleetId} otherKeys={keys} onClose={() => setAdding(false)} />}
       {editing && <FleetTagDialog fleetId={fleetId} tag={editing} otherKeys={keys.filter((k) => k !== editing.tag_key)} onClose={() => setEditing(null)} />}

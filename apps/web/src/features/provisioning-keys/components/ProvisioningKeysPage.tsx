@@ -3,12 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -16,8 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ClientDataList } from '../../../components/data-list/ClientDataList.tsx';
+import type { ClientListConfig } from '../../../components/data-list/client-rows.ts';
+import { actionsColumn, type DataColumn } from '../../../components/data-list/columns.ts';
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
-import { QueryState } from '../../../components/states/QueryState.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
@@ -27,6 +23,18 @@ import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { useRevokeProvisioningKey } from '../api/provisioning-keys.mutations.ts';
 import { provisioningKeysQuery, type ProvisioningKeyRow } from '../api/provisioning-keys.queries.ts';
 import { CreateProvisioningKeyDialog } from './CreateProvisioningKeyDialog.tsx';
+
+/** The key list's sortable, filterable fields (by column id), newest first as the API answers. */
+const PROVISIONING_KEY_LIST: ClientListConfig = {
+  tableId: 'provisioning-keys',
+  fields: {
+    name: { kind: 'text', path: 'name' },
+    description: { kind: 'text', path: 'description' },
+    createdAt: { kind: 'date', path: 'created_at' },
+    expiry: { kind: 'date', path: 'expiry_date' },
+  },
+  defaultSort: { field: 'createdAt', direction: 'desc' },
+};
 
 const route = getRouteApi('/_app/$fleetClass/$fleetId/api-keys');
 
@@ -57,6 +65,21 @@ export function ProvisioningKeysPage() {
     // Expired as of the answer shown (refetched on its interval), which keeps rendering pure.
     return new Date(key.expiry_date).getTime() <= keys.dataUpdatedAt ? `${text} (${t('expired')})` : text;
   };
+  const columns: DataColumn<ProvisioningKeyRow>[] = [
+    { id: 'name', label: t('columns.name'), isHideable: false, minWidth: 120, render: label },
+    { id: 'description', label: t('columns.description'), render: (key) => key.description },
+    { id: 'createdAt', label: t('columns.createdAt'), render: (key) => formatDate(key.created_at) },
+    { id: 'expiry', label: t('columns.expiry'), render: expiryText },
+  ];
+  if (canRevoke) {
+    columns.push(
+      actionsColumn(t('columns.actions'), (key) => (
+        <IconButton aria-label={t('revoke', { name: label(key) })} onClick={() => setRevoking(key)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      )),
+    );
+  }
   const createButton = canCreate ? (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
       {t('create')}
@@ -76,46 +99,16 @@ export function ProvisioningKeysPage() {
         </Box>
         {createButton}
       </Stack>
-      <QueryState
-        query={keys}
+      <ClientDataList
+        label={t('title')}
         what={t('what')}
-        loadingRows={3}
-        isEmpty={(rows) => rows.length === 0}
+        config={PROVISIONING_KEY_LIST}
+        columns={columns}
+        query={keys}
+        getRowId={(key) => key.id}
+        rowName={label}
         empty={<EmptyState title={t('empty')} help={t('emptyHelp')} action={createButton} />}
-      >
-        {(rows) => (
-          <TableContainer>
-            <Table size="small" aria-label={t('title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('columns.name')}</TableCell>
-                  <TableCell>{t('columns.description')}</TableCell>
-                  <TableCell>{t('columns.createdAt')}</TableCell>
-                  <TableCell>{t('columns.expiry')}</TableCell>
-                  {canRevoke && <TableCell align="right">{t('columns.actions')}</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((key) => (
-                  <TableRow key={key.id}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{label(key)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{key.description}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(key.created_at)}</TableCell>
-                    <TableCell>{expiryText(key)}</TableCell>
-                    {canRevoke && (
-                      <TableCell align="right">
-                        <IconButton aria-label={t('revoke', { name: label(key) })} onClick={() => setRevoking(key)}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </QueryState>
+      />
       {creating && (
         <CreateProvisioningKeyDialog
           fleetId={fleetId}
