@@ -233,6 +233,13 @@ describe('fleet list', () => {
     await desc;
     await expect.poll(() => cards.first().getByRole('heading', { level: 2 }).textContent()).toBe('pump-03');
     await cards.first().getByText('Online devices').waitFor();
+    // The card counts its devices per overall status: the counts add up to its device total.
+    const statusItems = cards.first().getByRole('list', { name: 'Devices by status' }).getByRole('listitem');
+    await expect.poll(() => statusItems.count()).toBeGreaterThan(0);
+    const sum = (await statusItems.allTextContents()).reduce((n, text) => n + Number(/(\d+)\s*$/.exec(text)![1]), 0);
+    const cardTotal = Number(await cards.first().locator('dt', { hasText: /^Devices$/ }).locator('xpath=following-sibling::dd[1]').textContent());
+    expect(cardTotal).toBeGreaterThan(0);
+    expect(sum).toBe(cardTotal);
     expect(decodeURIComponent(page.url())).toContain('sort=devices');
 
     await page.reload();

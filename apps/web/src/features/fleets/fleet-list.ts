@@ -15,6 +15,7 @@ export const FLEET_LIST: ListConfig = {
     deviceType: { kind: 'text', path: ['is_for__device_type', 'name'] },
     organization: { kind: 'text', path: ['organization', 'name'] },
     devices: { kind: 'number', path: ['owns__device', '$count'] },
+    release: { kind: 'text', path: ['should_be_running__release', 'raw_version'] },
   },
   pageSizes: [25, 50, 100, 500],
   defaultPageSize: 50,

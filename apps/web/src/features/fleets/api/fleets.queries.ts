@@ -20,7 +20,8 @@ export const fleetKeys = {
   all: ['fleets'] as const,
   list: () => [...fleetKeys.all, 'list'] as const,
   /** One page of the fleet list: every URL state is its own entry. */
-  page: (applicationClass: ApplicationClass, params: ListParams) => [...fleetKeys.list(), applicationClass, 'page', params] as const,
+  page: (applicationClass: ApplicationClass, params: ListParams, withStatusCounts: boolean) =>
+    [...fleetKeys.list(), applicationClass, 'page', params, withStatusCounts ? 'status-counts' : 'totals'] as const,
   /** The names of the user's fleets (the create dialog's suggestion avoids them). */
   names: (applicationClass: ApplicationClass) => [...fleetKeys.list(), applicationClass, 'names'] as const,
   detail: (id: number) => [...fleetKeys.all, 'detail', id] as const,
@@ -33,6 +34,7 @@ const FLEET_EXPAND = {
   is_for__device_type: { $select: ['slug', 'name'] },
   organization: { $select: ['id', 'name', 'handle'] },
   owns__device: { $count: {} },
+  should_be_running__release: { $select: ['raw_version'] },
 };
 
 /** A fleet as the list shows it: FLEET_SELECT plus FLEET_EXPAND. */
@@ -41,13 +43,43 @@ const fleetRow = application.row.pick({ id: true, app_name: true, slug: true, is
   organization: expanded(organization.row.pick({ id: true, name: true, handle: true })),
   /** `owns__device/$count`. */
   owns__device: z.number().int(),
+  /** The target release (fleets spec §2 "Fleet list": cards show the release). */
+  should_be_running__release: z.array(release.row.pick({ raw_version: true })).max(1),
 });
 export type FleetRow = z.output<typeof fleetRow>;
 
 /** The second query of a page: online devices of the page's fleets. */
 const onlineCountRow = application.row.pick({ id: true }).extend({ owns__device: z.number().int() });
 
-export type FleetListItem = FleetRow & { onlineDevices: number };
+export type DeviceCountsByStatus = Record<OverallStatus, number>;
+
+/** A row of the list; the grid lens's cards also count the fleet's devices per overall status. */
+export type FleetListItem = FleetRow & { onlineDevices: number; statusCounts: DeviceCountsByStatus | null };
+
+const emptyStatusCounts = (): DeviceCountsByStatus => ({
+  configuring: 0, operational: 0, inactive: 0, 'post-provisioning': 0, updating: 0, 'reduced-functionality': 0, disconnected: 0,
+});
+
+/**
+ * Devices per overall status of each fleet of a page (the grid lens's cards): one statement per
+ * status, each counting for all the page's fleets at once (a navigation is expanded once per request).
+ */
+async function statusCountsOf(ids: readonly number[]): Promise<Map<number, DeviceCountsByStatus>> {
+  const byFleet = new Map<number, DeviceCountsByStatus>(ids.map((id) => [id, emptyStatusCounts()]));
+  await Promise.all(
+    OVERALL_STATUSES.map(async (status) => {
+      const rows = await odataList(onlineCountRow, {
+        resource: application.resource,
+        options: { $select: ['id'], $filter: { id: { $in: [...ids] } }, $expand: { owns__device: { $count: { $filter: { overall_status: status } } } } },
+      });
+      for (const row of rows) {
+        const counts = byFleet.get(row.id);
+        if (counts) counts[status] = row.owns__device;
+      }
+    }),
+  );
+  return byFleet;
+}
 
 /** The applications of one class the user can see directly (compat §6.5 access filter): the list's scope. */
 const accessible = (applicationClass: ApplicationClass) => ({
@@ -62,9 +94,9 @@ const accessible = (applicationClass: ApplicationClass) => ({
  * cannot be expanded twice in one request), by the page's ids. Only the page on screen polls,
  * every 8 s (fleets spec §9); the previous page stays on screen while the next loads.
  */
-export function fleetPageQuery(applicationClass: ApplicationClass, params: ListParams) {
+export function fleetPageQuery(applicationClass: ApplicationClass, params: ListParams, withStatusCounts = false) {
   return queryOptions({
-    queryKey: fleetKeys.page(applicationClass, params),
+    queryKey: fleetKeys.page(applicationClass, params, withStatusCounts),
     queryFn: async (): Promise<ODataPage<FleetListItem>> => {
       const scope = accessible(applicationClass);
       const { $filter, $orderby, $top, $skip } = listODataOptions(FLEET_LIST, params, scope);
@@ -74,19 +106,24 @@ export function fleetPageQuery(applicationClass: ApplicationClass, params: ListP
         scope,
       );
       const ids = page.rows.map((r) => r.id);
-      const online =
+      const [online, countsById] = await Promise.all([
         ids.length === 0
           ? []
-          : await odataList(onlineCountRow, {
+          : odataList(onlineCountRow, {
               resource: application.resource,
               options: {
                 $select: ['id'],
                 $filter: { id: { $in: ids } },
                 $expand: { owns__device: { $count: { $filter: { api_heartbeat_state: 'online' } } } },
               },
-            });
+            }),
+        withStatusCounts && ids.length > 0 ? statusCountsOf(ids) : null,
+      ]);
       const onlineById = new Map(online.map((r) => [r.id, r.owns__device]));
-      return { ...page, rows: page.rows.map((row) => ({ ...row, onlineDevices: onlineById.get(row.id) ?? 0 })) };
+      return {
+        ...page,
+        rows: page.rows.map((row) => ({ ...row, onlineDevices: onlineById.get(row.id) ?? 0, statusCounts: countsById?.get(row.id) ?? null })),
+      };
     },
     placeholderData: keepPreviousData,
     refetchInterval: FLEET_LIST_POLL_MS,
@@ -148,8 +185,6 @@ export function fleetQuery(id: number) {
   });
 }
 
-export type DeviceCountsByStatus = Record<OverallStatus, number>;
-
 /** Device counts per overall_status (fleets spec §2 Fleet summary): one `$count` per status. */
 export function fleetDeviceCountsQuery(id: number) {
   return queryOptions({
@@ -159,9 +194,7 @@ export function fleetDeviceCountsQuery(id: number) {
         OVERALL_STATUSES.map(async (status) => [status, await odataCount(device.resource, { belongs_to__application: id, overall_status: status })] as const),
       );
       // Built key by key, so the record has every status without asserting its type.
-      const byStatus: DeviceCountsByStatus = {
-        configuring: 0, operational: 0, inactive: 0, 'post-provisioning': 0, updating: 0, 'reduced-functionality': 0, disconnected: 0,
-      };
+      const byStatus = emptyStatusCounts();
       for (const [status, count] of counts) byStatus[status] = count;
       return byStatus;
     },

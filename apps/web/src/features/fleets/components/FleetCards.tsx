@@ -1,12 +1,16 @@
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { applicationPath } from '@flotilla/core/application-class';
+import { OVERALL_STATUSES, overallStatusDisplay } from '@flotilla/core/device-status';
+import { StatusDot } from '../../../components/StatusDot.tsx';
 import type { DataColumn } from '../../../components/data-list/columns.ts';
-import type { FleetListItem } from '../api/fleets.queries.ts';
+import type { DeviceCountsByStatus, FleetListItem } from '../api/fleets.queries.ts';
 import { FLEET_CARD_HEIGHT, FLEET_CARD_WIDTH } from '../fleet-lens.ts';
 
 /**
@@ -33,11 +37,17 @@ export function FleetCards({ label, fleets, columns }: { label: string; fleets: 
         <Box component="li" key={fleet.id} sx={{ minWidth: 0 }}>
           <Card variant="outlined" sx={{ width: '100%', maxWidth: FLEET_CARD_WIDTH, height: FLEET_CARD_HEIGHT, overflow: 'hidden' }}>
             <CardContent>
-              <Typography variant="h6" component="h2" noWrap sx={{ mb: 1.5 }}>
-                <Link component={RouterLink} to={applicationPath(fleet.is_of__class, fleet.id)}>
-                  {fleet.app_name}
-                </Link>
-              </Typography>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5, minWidth: 0 }}>
+                {/* The fleet's logo: its initial (fleets have no logo asset of their own here). */}
+                <Avatar aria-hidden variant="rounded" sx={{ bgcolor: 'primary.main', width: 36, height: 36 }}>
+                  {fleet.app_name.charAt(0).toUpperCase()}
+                </Avatar>
+                <Typography variant="h6" component="h2" noWrap sx={{ minWidth: 0 }}>
+                  <Link component={RouterLink} to={applicationPath(fleet.is_of__class, fleet.id)}>
+                    {fleet.app_name}
+                  </Link>
+                </Typography>
+              </Box>
               <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
                 {details.map((c) => (
                   <Box key={c.id} sx={{ display: 'contents' }}>
@@ -50,9 +60,26 @@ export function FleetCards({ label, fleets, columns }: { label: string; fleets: 
                   </Box>
                 ))}
               </Box>
+              {fleet.statusCounts && <StatusCountsLine counts={fleet.statusCounts} />}
             </CardContent>
           </Card>
         </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The fleet's devices per overall status (fleets spec §2 "Fleet list" cards): the statuses it has, with their counts. */
+function StatusCountsLine({ counts }: { counts: DeviceCountsByStatus }) {
+  const { t } = useTranslation();
+  const present = OVERALL_STATUSES.filter((status) => counts[status] > 0);
+  if (present.length === 0) return null;
+  return (
+    <Box component="ul" aria-label={t('fleets:list.statusCounts')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
+      {present.map((status) => (
+        <Typography component="li" variant="body2" key={status} data-testid={`card-status-${status}`}>
+          <StatusDot color={overallStatusDisplay(status).color} label={`${t(`status.overall.${status}`)} ${counts[status]}`} />
+        </Typography>
       ))}
     </Box>
   );

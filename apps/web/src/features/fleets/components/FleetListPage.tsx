@@ -34,7 +34,6 @@ export function FleetListPage() {
   const navigate = route.useNavigate();
   const search = route.useSearch();
   const state = useListState(FLEET_LIST, search, (next) => void navigate({ search: next }));
-  const fleets = useQuery(fleetPageQuery(applicationClass, state.params));
   const [isCreateOpen, setCreateOpen] = useState(false);
   // All the user's names, not the page's: the dialog's suggestion must avoid every one. Asked
   // for only when the dialog opens, so visiting /fleets does not read every fleet's name; if
@@ -43,6 +42,8 @@ export function FleetListPage() {
   const { data: actor } = useQuery(whoamiQuery);
   const userKey = actor ? `${actor.actorType}-${actor.actorTypeId}` : null;
   const [lens, setLens] = useFleetLens(userKey);
+  // The cards count devices per status: asked only while the grid lens shows them.
+  const fleets = useQuery(fleetPageQuery(applicationClass, state.params, lens === 'grid'));
   const createButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
       {t('list.create', context)}

@@ -35,6 +35,7 @@ export function FleetTable(props: Pick<DataListProps<FleetListItem, number>, 'st
     { id: 'organization', label: t('list.columns.organization'), render: (fleet) => fleet.organization[0]?.name ?? '—' },
     { id: 'devices', label: t('list.columns.devices'), render: (fleet) => fleet.owns__device },
     { id: 'online', label: t('list.columns.online'), render: (fleet) => fleet.onlineDevices },
+    { id: 'release', label: t('list.columns.release'), render: (fleet) => fleet.should_be_running__release[0]?.raw_version ?? '—' },
   ];
   return (
     <DataList
