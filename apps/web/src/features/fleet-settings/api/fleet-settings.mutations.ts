@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/http.ts';
 import { permissionKeys } from '../../../lib/permissions.ts';
-import { fleetKeys } from '../../fleets/api/fleets.queries.ts';
+import { fleetKeys, fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { fleetSettingsKeys } from './fleet-settings.queries.ts';
 import { deleteFleet, deleteFleetMembership, getLatestReleaseId, patchFleet } from './fleet-settings.requests.ts';
 
@@ -128,12 +128,21 @@ export function useDeleteFleet(fleetId: number) {
  * Removes the user's own fleet membership (leaves the fleet). Their roles change, and they may
  * no longer see the fleet: permissions, the fleet and the lists are refreshed.
  */
+/**
+ * Removes the user's own fleet membership, refreshes what they may see, and answers whether the
+ * fleet is still visible to them (through the organization or a team): the caller leads them to
+ * the fleet or to the list. Decided here, not by re-entering the fleet route, whose loader the
+ * router may serve from its cache while it revalidates.
+ */
 export function useRemoveOwnAccess(fleetId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (membershipId: number) => deleteFleetMembership(membershipId),
+    mutationFn: async (membershipId: number): Promise<{ stillVisible: boolean }> => {
+      await deleteFleetMembership(membershipId);
+      await refreshAccess(queryClient, fleetId);
+      return { stillVisible: (await queryClient.fetchQuery(fleetQuery(fleetId))) !== null };
+    },
     meta: { silent: true },
-    onSuccess: () => refreshAccess(queryClient, fleetId),
   });
 }
 

@@ -89,11 +89,13 @@ function RemoveAccessAction({ fleet, userId }: { fleet: FleetSettings; userId: n
                 onConfirm={() =>
                   // mutateAsync: the follow-up runs even when the page unmounted meanwhile (the fleet went out of sight).
                   mutation.mutateAsync(row.id).then(
-                    () => {
+                    ({ stillVisible }) => {
                       setIsOpen(false);
                       notifySuccess(t('danger.leave.success'));
-                      // The fleet route sends the user to /fleets if the fleet is out of sight now.
-                      void navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass: CLASS_PREFIX[fleet.is_of__class], fleetId: String(fleet.id) } });
+                      const fleetClass = CLASS_PREFIX[fleet.is_of__class];
+                      void (stillVisible
+                        ? navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass, fleetId: String(fleet.id) } })
+                        : navigate({ to: '/$fleetClass', params: { fleetClass } }));
                     },
                     () => undefined, // shown in the dialog
                   )
