@@ -194,7 +194,9 @@ describe('shell on a desktop (1440×900)', () => {
 
     // Last viewed major 3 < 4: the dialog opens by itself, once.
     await page.evaluate(() => (globalThis as unknown as BrowserWindow).localStorage.setItem('flotilla.changelog.lastViewedMajor', '3'));
-    await openPage(page, '/fleets', 'Fleets');
+    // Not openPage: the modal hides the page (aria-hidden) from the role tree, so the h1 may
+    // never become visible to getByRole when the dialog opens before the list has painted.
+    await page.goto(`${e2e.stack.url}/fleets`);
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
