@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FleetRoleName } from '@flotilla/core/roles';
 import { permissionKeys } from '../../../lib/permissions.ts';
 import { memberKeys } from '../../members/api/members.queries.ts';
-import { fleetMemberKeys, fleetRoleIdsQuery } from './fleet-members.queries.ts';
+import { fleetMemberKeys, fleetRoleId } from './fleet-members.queries.ts';
 import { addFleetMember, changeFleetMemberRole, inviteToFleet, removeFleetMember, revokeFleetInvite } from './fleet-members.requests.ts';
 
 /**
@@ -10,12 +10,6 @@ import { addFleetMember, changeFleetMemberRole, inviteToFleet, removeFleetMember
  * also refreshes permissions (one's own role may change) and the organization's members (their
  * seat role follows fleet roles). Errors show in the dialogs (meta.silent).
  */
-
-async function roleId(queryClient: QueryClient, role: FleetRoleName): Promise<number> {
-  const id = (await queryClient.ensureQueryData(fleetRoleIdsQuery)).get(role);
-  if (id === undefined) throw new Error('Fleet membership role not found');
-  return id;
-}
 
 function useInvalidateMemberships() {
   const queryClient = useQueryClient();
@@ -37,7 +31,7 @@ export function useAddFleetMember() {
   const invalidate = useInvalidateMemberships();
   return useMutation({
     mutationFn: async (values: AddFleetMemberValues) => {
-      const id = await roleId(queryClient, values.role);
+      const id = await fleetRoleId(queryClient, values.role);
       if (values.kind === 'username') await addFleetMember(values.fleetId, values.username, id);
       else await inviteToFleet(values.fleetId, values.email, id, values.message);
     },
@@ -51,7 +45,7 @@ export function useChangeFleetMemberRole() {
   const invalidate = useInvalidateMemberships();
   return useMutation({
     mutationFn: async ({ membershipId, role }: { membershipId: number; role: FleetRoleName }) =>
-      changeFleetMemberRole(membershipId, await roleId(queryClient, role)),
+      changeFleetMemberRole(membershipId, await fleetRoleId(queryClient, role)),
     meta: { silent: true },
     onSettled: invalidate,
   });

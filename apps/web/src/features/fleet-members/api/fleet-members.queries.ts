@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { planAllowsLimitedRoles } from '@flotilla/core/fleet-roles';
+import type { FleetRoleName } from '@flotilla/core/roles';
 import * as applicationInvite from '@flotilla/core/schemas/odata/application-invite';
 import * as applicationMembershipRole from '@flotilla/core/schemas/odata/application-membership-role';
 import { expanded } from '@flotilla/core/schemas/odata/common';
@@ -172,3 +173,10 @@ export const fleetRoleIdsQuery = queryOptions({
   },
   staleTime: Infinity,
 });
+
+/** The role's application_membership_role id for a write (read once, then from the cache). */
+export async function fleetRoleId(queryClient: QueryClient, role: FleetRoleName): Promise<number> {
+  const id = (await queryClient.ensureQueryData(fleetRoleIdsQuery)).get(role);
+  if (id === undefined) throw new Error('Fleet membership role not found');
+  return id;
+}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FleetRoleName } from '@flotilla/core/roles';
 import { permissionKeys } from '../../../lib/permissions.ts';
-import { fleetRoleIdsQuery } from '../../fleet-members/api/fleet-members.queries.ts';
+import { fleetRoleId } from '../../fleet-members/api/fleet-members.queries.ts';
 import { memberKeys } from '../../members/api/members.queries.ts';
 import { teamKeys } from '../../teams/api/teams.queries.ts';
 import { fleetTeamKeys } from './fleet-teams.queries.ts';
@@ -20,11 +20,7 @@ function useInvalidateAccess() {
 
 function useRoleId() {
   const queryClient = useQueryClient();
-  return async (role: FleetRoleName): Promise<number> => {
-    const id = (await queryClient.ensureQueryData(fleetRoleIdsQuery)).get(role);
-    if (id === undefined) throw new Error('Fleet membership role not found');
-    return id;
-  };
+  return (role: FleetRoleName): Promise<number> => fleetRoleId(queryClient, role);
 }
 
 export function useGrantTeamAccess(fleetId: number) {

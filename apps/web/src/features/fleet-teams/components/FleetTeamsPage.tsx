@@ -168,7 +168,6 @@ function FleetTeams({
       {isAddOpen && (
         <AddTeamAccessDialog
           fleetId={fleetId}
-          fleetName={fleetName}
           organizationId={organizationId}
           applicationClass={applicationClass}
           isOrganizationAdmin={isOrganizationAdmin}

@@ -107,7 +107,6 @@ export function FleetSummaryPage() {
       {dialog === 'assignTeams' && access.organizationId !== undefined && (
         <AddTeamAccessDialog
           fleetId={fleetId}
-          fleetName={fleet.app_name}
           organizationId={access.organizationId}
           applicationClass={applicationClass}
           isOrganizationAdmin={access.isOrganizationAdmin}

@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { FleetRoleName } from '@flotilla/core/roles';
 import { ApiError } from '../../../lib/http.ts';
 import { permissionKeys } from '../../../lib/permissions.ts';
 import { memberKeys } from '../../members/api/members.queries.ts';
 import { orgKeys } from '../../organizations/api/organizations.queries.ts';
-import { fleetRoleIdsQuery, teamKeys } from './teams.queries.ts';
+import { fleetRoleId } from '../../fleet-members/api/fleet-members.queries.ts';
+import { teamKeys } from './teams.queries.ts';
 import {
   addTeamMembers,
   changeFleetAccessRole,
@@ -39,13 +40,6 @@ function useInvalidate(keys: readonly QueryKey[]) {
 const teamNameKeys = [teamKeys.all, orgKeys.all];
 /** Who is in which team and with which grants: also roles, seats and permissions. */
 const teamAccessKeys = [teamKeys.all, orgKeys.all, memberKeys.all, permissionKeys.all];
-
-/** The role's application_membership_role id (reference data, read once), or an error the toast shows. */
-async function fleetRoleId(queryClient: QueryClient, role: FleetRoleName): Promise<number> {
-  const id = (await queryClient.ensureQueryData(fleetRoleIdsQuery)).get(role);
-  if (id === undefined) throw new Error(`Unknown fleet role ${role}`);
-  return id;
-}
 
 /** A name clash shows inline in the dialog (meta.silent); the call site toasts anything else. */
 export function useCreateTeam(orgId: number) {
@@ -106,6 +100,8 @@ export function useGrantFleetAccess(teamId: number) {
   return useMutation({
     mutationFn: async ({ fleetId, role }: { fleetId: number; role: FleetRoleName }) =>
       grantFleetAccess(teamId, fleetId, await fleetRoleId(queryClient, role)),
+    // A refusal shows in the dialog.
+    meta: { silent: true },
     onSuccess: invalidate,
   });
 }

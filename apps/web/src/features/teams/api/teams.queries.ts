@@ -33,7 +33,6 @@ export const teamKeys = {
   organizationMembers: (orgId: number) => [...teamKeys.organization(orgId), 'organization-members'] as const,
   organizationFleets: (orgId: number) => [...teamKeys.organization(orgId), 'organization-fleets'] as const,
   /** Reference data shared by every organization, hence outside `organization(orgId)`. */
-  fleetRoleIds: () => [...teamKeys.all, 'fleet-role-ids'] as const,
 };
 
 const byName = <T>(key: (row: T) => string) => (a: T, b: T) => key(a).localeCompare(key(b), undefined, { sensitivity: 'base' });
@@ -248,14 +247,3 @@ export function organizationFleetsQuery(orgId: number) {
   });
 }
 
-const fleetRoleRow = applicationMembershipRole.row.pick({ id: true, name: true });
-
-/** application_membership_role ids by name (reference data: read once). */
-export const fleetRoleIdsQuery = queryOptions({
-  queryKey: teamKeys.fleetRoleIds(),
-  queryFn: async () => {
-    const rows = await odataList(fleetRoleRow, { resource: applicationMembershipRole.resource, options: { $select: ['id', 'name'] } });
-    return new Map(rows.map((r) => [r.name, r.id]));
-  },
-  staleTime: Infinity,
-});

@@ -21,7 +21,8 @@ import { useChangeFleetAccessRole, useRevokeFleetAccess } from '../api/teams.mut
 import { teamAccessQuery, type TeamApplicationAccess } from '../api/teams.queries.ts';
 import { AddFleetAccessDialog } from './AddFleetAccessDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { FleetRoleSelect } from './FleetRoleSelect.tsx';
+import { limitedRolesQuery } from '../../fleet-members/api/fleet-members.queries.ts';
+import { FleetRolePicker } from '../../fleet-members/components/FleetRolePicker.tsx';
 
 /** The team fleet list's sortable, filterable fields (by column id), by fleet name as the query sorts. */
 const TEAM_FLEET_LIST: ClientListConfig = {
@@ -42,6 +43,7 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
   const { t } = useTranslation('teams');
   const access = useQuery(teamAccessQuery(orgId, teamId));
   const canManage = useCan('resin.team_application_access.create', { organizationId: orgId });
+  const limitedRoles = useQuery({ ...limitedRolesQuery(orgId), enabled: canManage });
   const [isAddOpen, setAddOpen] = useState(false);
   const [removing, setRemoving] = useState<TeamApplicationAccess | null>(null);
   const fleets = access.data?.filter((a) => a.application.is_of__class === 'fleet');
@@ -66,7 +68,10 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
       optionLabel: roleLabel,
       render: (row) =>
         canManage && row.role ? (
-          <FleetRoleSelect
+          <FleetRolePicker
+            applicationClass="fleet"
+            hasLimitedRoles={limitedRoles.data === true}
+            isOrganizationAdmin
             size="small"
             label={t('fleets.roleOf', { fleet: row.application.app_name })}
             value={row.role}
