@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceTypeChoices } from '@flotilla/core/default-device-type';
@@ -12,6 +9,7 @@ import { QueryState } from '../../../components/states/QueryState.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useChangeDeviceType } from '../api/fleet-settings.mutations.ts';
 import { deviceTypesWithArchQuery, type FleetSettings } from '../api/fleet-settings.queries.ts';
+import { ReadOnlySetting, SelectApplyForm } from './SelectApplyForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
 /**
@@ -28,12 +26,7 @@ export function DeviceTypeSection({ fleet, canUpdate }: { fleet: FleetSettings; 
   return (
     <SettingsSection title={t('deviceType.title')}>
       {!canUpdate ? (
-        <Stack spacing={1}>
-          <Typography variant="body2">{current?.name ?? '—'}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('noPermission')}
-          </Typography>
-        </Stack>
+        <ReadOnlySetting value={current?.name ?? '—'} />
       ) : (
         <Stack spacing={1}>
           <Alert severity="warning">{arch ? t('deviceType.warning', { arch, type }) : t('deviceType.unknownArch')}</Alert>
@@ -51,41 +44,25 @@ function DeviceTypeForm({ fleet, choices }: { fleet: FleetSettings; choices: Arr
   const mutation = useChangeDeviceType(fleet.id);
   const currentId = fleet.is_for__device_type[0]?.id ?? '';
   const [selected, setSelected] = useState<number | ''>(currentId);
-  const canApply = selected !== '' && selected !== currentId && !mutation.isPending;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canApply) mutation.mutate(Number(selected), { onSuccess: () => notifySuccess(t('deviceType.success')) });
+    <SelectApplyForm
+      label={t('deviceType.label')}
+      value={choices.some((c) => c.id === selected) ? selected : ''}
+      onChange={(value) => {
+        mutation.reset();
+        setSelected(value);
       }}
-    >
-      <Stack spacing={1}>
-        {mutation.isError && <Alert severity="error">{mutation.error.message}</Alert>}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
-          <TextField
-            select
-            size="small"
-            label={t('deviceType.label')}
-            value={choices.some((c) => c.id === selected) ? selected : ''}
-            onChange={(event) => {
-              mutation.reset();
-              setSelected(Number(event.target.value));
-            }}
-            disabled={mutation.isPending || choices.length === 0}
-            sx={{ minWidth: { sm: 320 } }}
-          >
-            {choices.map((choice) => (
-              <MenuItem key={choice.id} value={choice.id}>
-                {choice.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button type="submit" variant="outlined" disabled={!canApply} sx={{ flexShrink: 0, mt: { sm: '2px' } }}>
-            {mutation.isPending ? t('saving') : t('deviceType.apply')}
-          </Button>
-        </Stack>
-      </Stack>
-    </form>
+      options={choices.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.name}
+        </MenuItem>
+      ))}
+      applyLabel={t('deviceType.apply')}
+      canApply={selected !== '' && selected !== currentId}
+      isPending={mutation.isPending}
+      isDisabled={choices.length === 0}
+      error={mutation.error}
+      onApply={() => mutation.mutate(Number(selected), { onSuccess: () => notifySuccess(t('deviceType.success')) })}
+    />
   );
 }

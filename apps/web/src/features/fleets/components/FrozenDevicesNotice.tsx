@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,18 +10,27 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { fleetFrozenDevicesQuery } from '../api/fleets.queries.ts';
 
 /**
  * A warning when some of the fleet's devices are frozen, with the "Frozen devices" dialog (fleets
- * spec §2 "Other fleet dialogs") naming up to ten of them. Nothing shows while none are, or while
- * the count is unknown (the summary's other cards carry the fleet's own errors).
+ * spec §2 "Other fleet dialogs") naming up to ten of them. Nothing shows while none are or while
+ * the count loads; a failed count shows what failed with Retry.
  */
 export function FrozenDevicesNotice({ fleetId }: { fleetId: number }) {
   const { t } = useTranslation('fleets');
   const titleId = useId();
   const [isOpen, setOpen] = useState(false);
   const frozen = useQuery(fleetFrozenDevicesQuery(fleetId));
+  if (frozen.error && !frozen.data) {
+    // An unknown count is said, not taken for "none frozen".
+    return (
+      <Box sx={{ mb: 2 }}>
+        <ErrorState error={frozen.error} what={t('frozen.what')} onRetry={() => frozen.refetch()} />
+      </Box>
+    );
+  }
   const total = frozen.data?.total ?? 0;
   if (total === 0) return null;
   const rows = frozen.data?.rows ?? [];
