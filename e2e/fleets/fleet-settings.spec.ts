@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
-import { runAxe, seriousViolations } from '../support/axe.ts';
+import { runAxe, seriousViolations, settleAnimations } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { addMembership, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
@@ -71,7 +71,10 @@ const section = (p: Page, name: string) => p.getByRole('region', { name, exact: 
 
 /** Axe on the page's main column (toasts fading in or out are the shell's, measured mid-animation) and dialogs. */
 async function expectAxeClean(p: Page) {
-  const include = [['main'], ...((await p.getByRole('dialog').count()) > 0 ? [['[role="dialog"]']] : [])];
+  const hasDialog = (await p.getByRole('dialog').count()) > 0;
+  // A dialog fading in has mid-animation colours that axe would measure.
+  if (hasDialog) await settleAnimations(p);
+  const include = [['main'], ...(hasDialog ? [['[role="dialog"]']] : [])];
   expect(seriousViolations(await runAxe(p, include))).toEqual([]);
   expect(await p.locator('h1').count()).toBe(1);
   // e2e has no DOM types: the page's document is reached through globalThis.
@@ -294,7 +297,9 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
     const p = await open(admin, fleet.id);
     const danger = section(p, 'Danger zone');
     await danger.getByRole('combobox', { name: 'Organization' }).click();
-    // Neither the fleet's own organization nor one with a same-named fleet is offered.
+    // Neither the fleet's own organization nor one with a same-named fleet is offered (read once
+    // the list has loaded: the listbox may open before its query answers).
+    await p.getByRole('option', { name: target.name }).waitFor();
     const offered = await p.getByRole('option').allTextContents();
     expect(offered).toContain(target.name);
     expect(offered).not.toContain(home.name);
