@@ -5,7 +5,7 @@
 // and deletes it with the typed confirmation.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { runAxe, seriousViolations, settleAnimations } from '../support/axe.ts';
+import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createOrganization, createUser, joinOrganization, signInAs } from '../support/organizations.ts';
 
@@ -18,19 +18,6 @@ const VIEWPORTS = [
 
 const toast = (p: Page, text: string | RegExp) => p.locator('#notistack-snackbar').filter({ hasText: text }).first();
 const section = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
-
-/** Axe on the main column and any open dialog (toasts fade in the shell), one h1, no sideways scroll. */
-async function expectSound(p: Page): Promise<void> {
-  await settleAnimations(p);
-  const include = [['main'], ...((await p.getByRole('dialog').count()) > 0 ? [['[role="dialog"]']] : [])];
-  expect(seriousViolations(await runAxe(p, include))).toEqual([]);
-  expect(await p.locator('h1').count()).toBe(1);
-  const fits = await p.evaluate(() => {
-    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-    return root.scrollWidth <= root.clientWidth;
-  });
-  expect(fits).toBe(true);
-}
 
 async function pick(p: Page, scope: Locator, label: RegExp | string, option: RegExp | string): Promise<void> {
   await scope.getByRole('combobox', { name: label }).click();
@@ -58,12 +45,12 @@ describe.each(VIEWPORTS)('fleet journey ($label)', ({ viewport }) => {
     expect(suggested).toMatch(/^[a-z]+-[a-z]+$/);
     const submit = create.getByRole('button', { name: 'Create fleet' });
     await expect.poll(() => submit.isEnabled()).toBe(true);
-    await expectSound(p);
+    await expectPageSound(p);
     await submit.click();
     await p.waitForURL(/\/fleets\/\d+$/);
     const fleetId = Number(/\/fleets\/(\d+)$/.exec(p.url())![1]);
     await p.getByRole('heading', { level: 1, name: suggested }).waitFor();
-    await expectSound(p);
+    await expectPageSound(p);
 
     // A team and a member, both developers.
     await p.goto(`${e2e.stack.url}/fleets/${fleetId}/teams`);
@@ -71,7 +58,7 @@ describe.each(VIEWPORTS)('fleet journey ($label)', ({ viewport }) => {
     const addTeam = p.getByRole('dialog', { name: 'Add to team' });
     await pick(p, addTeam, /^Team/, teamName);
     await pick(p, addTeam, /^Role/, /^Developer/);
-    await expectSound(p);
+    await expectPageSound(p);
     await addTeam.getByRole('button', { name: 'Add access' }).click();
     await toast(p, 'Resource added to team').waitFor();
     await p.getByRole('table', { name: 'Teams with access' }).getByRole('row').filter({ hasText: teamName }).waitFor();
@@ -81,11 +68,11 @@ describe.each(VIEWPORTS)('fleet journey ($label)', ({ viewport }) => {
     const addMember = p.getByRole('dialog', { name: 'Add member' });
     await addMember.getByRole('textbox', { name: /^Username or email/ }).fill(member.username);
     await pick(p, addMember, /^Role/, /^Developer/);
-    await expectSound(p);
+    await expectPageSound(p);
     await addMember.getByRole('button', { name: 'Add member' }).click();
     await toast(p, `${member.username} added to the fleet`).waitFor();
     await p.getByRole('table', { name: 'Fleet members' }).getByRole('row').filter({ hasText: member.username }).getByRole('cell', { name: 'Developer', exact: true }).waitFor();
-    await expectSound(p);
+    await expectPageSound(p);
 
     // The member renames the fleet; Delete is not offered to a developer.
     const mp = await e2e.newPage({ viewport });
@@ -97,7 +84,7 @@ describe.each(VIEWPORTS)('fleet journey ($label)', ({ viewport }) => {
     await nameField.press('Enter');
     await toast(mp, 'Renamed successfully').waitFor();
     expect(await section(mp, 'Danger zone').getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
-    await expectSound(mp);
+    await expectPageSound(mp);
     const deleteAsMember = await e2e.stack.api('DELETE', `/v7/application(${fleetId})`, member.token);
     expect(deleteAsMember.status).toBeGreaterThanOrEqual(400);
 
@@ -109,7 +96,7 @@ describe.each(VIEWPORTS)('fleet journey ($label)', ({ viewport }) => {
     await danger.getByRole('button', { name: 'Transfer' }).click();
     const transfer = p.getByRole('dialog', { name: `Transfer ${renamed} to ${target.name}?` });
     await transfer.getByText('you may lose access to it', { exact: false }).waitFor();
-    await expectSound(p);
+    await expectPageSound(p);
     await transfer.getByRole('button', { name: 'Transfer' }).click();
     await toast(p, 'Operation completed successfully').waitFor();
     await expect
@@ -126,7 +113,7 @@ describe.each(VIEWPORTS)('fleet journey ($label)', ({ viewport }) => {
     await publicCard.getByRole('switch', { name: 'Public' }).click();
     const makePublic = p.getByRole('dialog', { name: `Make ${renamed} public?` });
     await makePublic.waitFor();
-    await expectSound(p);
+    await expectPageSound(p);
     await makePublic.getByRole('button', { name: /public/i }).click();
     await toast(p, 'Fleet made public').waitFor();
     await makePublic.waitFor({ state: 'detached' });
@@ -142,7 +129,7 @@ describe.each(VIEWPORTS)('fleet journey ($label)', ({ viewport }) => {
     const confirm = remove.getByRole('button', { name: 'Delete', exact: true });
     expect(await confirm.isDisabled()).toBe(true);
     await remove.getByRole('textbox', { name: `Type the name (${renamed}) to confirm` }).pressSequentially(renamed);
-    await expectSound(p);
+    await expectPageSound(p);
     await confirm.click();
     await toast(p, 'Operation completed successfully').waitFor();
     await p.waitForURL((u) => u.pathname === '/fleets');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
-import { runAxe, seriousViolations, settleAnimations } from '../support/axe.ts';
+import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { addMembership, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
@@ -69,22 +69,6 @@ async function fleetRow(fleetId: number) {
 const toast = (p: Page, text: string) => p.locator('#notistack-snackbar').filter({ hasText: text }).first();
 const section = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
 
-/** Axe on the page's main column (toasts fading in or out are the shell's, measured mid-animation) and dialogs. */
-async function expectAxeClean(p: Page) {
-  const hasDialog = (await p.getByRole('dialog').count()) > 0;
-  // A dialog fading in has mid-animation colours that axe would measure.
-  if (hasDialog) await settleAnimations(p);
-  const include = [['main'], ...(hasDialog ? [['[role="dialog"]']] : [])];
-  expect(seriousViolations(await runAxe(p, include))).toEqual([]);
-  expect(await p.locator('h1').count()).toBe(1);
-  // e2e has no DOM types: the page's document is reached through globalThis.
-  const fits = await p.evaluate(() => {
-    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-    return root.scrollWidth <= root.clientWidth;
-  });
-  expect(fits).toBe(true);
-}
-
 describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
   async function open(user: E2eUser, fleetId: number): Promise<Page> {
     const page = await e2e.newPage({ viewport });
@@ -99,7 +83,7 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
     const fleet = await createFleet(admin, org.id);
     const other = await createFleet(admin, org.id);
     const p = await open(admin, fleet.id);
-    await expectAxeClean(p);
+    await expectPageSound(p);
 
     const card = section(p, 'Name');
     const field = card.getByRole('textbox', { name: 'Name' });
@@ -156,7 +140,7 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
     // The info banner with its expiry replaces the error banner.
     await p.getByRole('alert').filter({ hasText: /^Support access is granted until .+\.$/ }).waitFor();
     expect(await notGranted.count()).toBe(0);
-    await expectAxeClean(p);
+    await expectPageSound(p);
 
     await card.getByRole('button', { name: 'Revoke support access' }).click();
     await toast(p, 'Support access removed').waitFor();
@@ -203,7 +187,7 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
     await card.getByRole('button', { name: 'Apply' }).click();
     await toast(p, 'Tracking the latest release').waitFor();
     expect(await fleetRow(fleet.id)).toMatchObject({ should_track_latest_release: true, should_be_running__release: newer.id });
-    await expectAxeClean(p);
+    await expectPageSound(p);
   });
 
   it('offers only the application types that are available, and the device types of the same CPU architecture', async () => {
@@ -244,7 +228,7 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
     await toast(p, 'Setting changed successfully').waitFor();
     const pi5 = (await e2e.stack.app.db.selectFrom('device_type').select('id').where('slug', '=', 'raspberrypi5').executeTakeFirstOrThrow()).id;
     expect((await fleetRow(fleet.id))?.is_for__device_type).toBe(pi5);
-    await expectAxeClean(p);
+    await expectPageSound(p);
   });
 
   it('deletes a fleet with devices after the exact name is typed (pasting is blocked), then shows the fleet list', async () => {
@@ -276,7 +260,7 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
     expect(pasteAccepted).toBe(false);
     expect(await typed.inputValue()).toBe('');
     expect(await confirm.isDisabled()).toBe(true);
-    await expectAxeClean(p);
+    await expectPageSound(p);
 
     await typed.pressSequentially(fleet.name.slice(0, -1));
     expect(await confirm.isDisabled()).toBe(true);
@@ -308,7 +292,7 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
     await danger.getByRole('button', { name: 'Transfer' }).click();
     const dialog = p.getByRole('dialog', { name: `Transfer ${fleet.name} to ${target.name}?` });
     await dialog.getByText('you may lose access to it', { exact: false }).waitFor();
-    await expectAxeClean(p);
+    await expectPageSound(p);
     await dialog.getByRole('button', { name: 'Transfer' }).click();
     await toast(p, 'Operation completed successfully').waitFor();
     // The administrator still sees it: the fleet's page.

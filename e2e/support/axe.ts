@@ -62,3 +62,20 @@ export async function settleAnimations(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => (globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }> } }).document.getAnimations().every((a) => a.playState !== 'running')))
     .toBe(true);
 }
+
+/**
+ * The page's soundness check of the fleet specs: axe (serious and critical) on the main column
+ * and any open dialog once animations settle, one h1, and no sideways scroll of the page.
+ */
+export async function expectPageSound(page: Page): Promise<void> {
+  await settleAnimations(page);
+  const include = [['main'], ...((await page.getByRole('dialog').count()) > 0 ? [['[role="dialog"]']] : [])];
+  expect(seriousViolations(await runAxe(page, include))).toEqual([]);
+  expect(await page.locator('h1').count()).toBe(1);
+  // e2e has no DOM types: the page's document is reached through globalThis.
+  const fits = await page.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return root.scrollWidth <= root.clientWidth;
+  });
+  expect(fits).toBe(true);
+}
