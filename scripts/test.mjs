@@ -53,14 +53,17 @@ function vitest(label, project, env) {
 }
 
 const pgUrl = process.env.DATABASE_URL;
+// The embedded default runs without Redis; the PostgreSQL lane is the scale-out one, where
+// REDIS_URL (when set) also runs the tests of several API processes sharing device links.
+const embedded = { DATABASE_URL: '', REDIS_URL: '' };
 async function lane1() {
   await vitest('unit', 'unit', {});
-  await vitest('integration (PGlite)', 'int', { DATABASE_URL: '' });
-  await vitest('compatibility (balena-sdk)', 'compat', { DATABASE_URL: '' });
+  await vitest('integration (PGlite)', 'int', embedded);
+  await vitest('compatibility (balena-sdk)', 'compat', embedded);
 }
 async function lane2() {
   if (pgUrl) await vitest('integration (PostgreSQL)', 'int', { DATABASE_URL: pgUrl });
-  await vitest('browser (Chromium)', 'e2e', { DATABASE_URL: '' });
+  await vitest('browser (Chromium)', 'e2e', embedded);
 }
 await Promise.all([lane1(), lane2()]);
 

@@ -21,6 +21,12 @@ import { invitationRoutes } from './invitations/invitations.routes.ts';
 import { deviceProtocolRoutes } from './devices/device-protocol.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
+import websocket from '@fastify/websocket';
+import { LINK_MAX_FRAME_BYTES } from '@flotilla/core/device-link';
+import type { LinkHub } from './device-link/link-hub.ts';
+import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
+import { linkRoutes } from './device-link/link.routes.ts';
+import { supervisorRoutes } from './device-link/supervisor.routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -29,6 +35,8 @@ export interface BuildAppOptions {
   logLevel?: LogLevel;
   /** Where log lines go (stdout by default); tests pass a collector. */
   logStream?: LogStream;
+  /** Device links: in memory by default; server.ts passes the Redis hub when REDIS_URL is set. */
+  linkHub?: LinkHub;
 }
 
 /** Fastify takes a hop count at run time, but its types only know the function form of it. */
@@ -37,7 +45,7 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 }
 
 /** Registers plugins and modules; never listens (server.ts does, tests use app.inject()). */
-export async function buildApp({ db, config, logLevel = 'silent', logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logLevel = 'silent', logStream, linkHub = new MemoryLinkHub() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logLevel, logStream),
     logController: new RequestLogController(),
@@ -51,6 +59,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream }: B
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('linkHub', linkHub);
   registerErrorHandler(app);
   await app.register(requestIdHeader);
   await app.register(securityHeaders);
@@ -62,6 +71,9 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream }: B
     allowedHeaders: ['Content-Type', 'Authorization', 'X-Balena-Client', 'Application-Record-Count', 'MaxDataServiceVersion', 'X-Requested-With', 'If-None-Match'],
     exposedHeaders: ['Retry-After', 'ETag'],
   });
+  // Before auth: its onRequest hook marks upgrade requests, so a refused upgrade (401 from auth)
+  // has its socket destroyed after the answer instead of held open.
+  await app.register(websocket, { options: { maxPayload: LINK_MAX_FRAME_BYTES } });
   await app.register(authPlugin);
   await app.register(import('./plugins/zod-validation.ts')); // zod route schemas, before every route
   app.get('/ping', async (_req, reply) => reply.type('text/plain').send('OK'));
@@ -78,6 +90,8 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream }: B
   await app.register(invitationRoutes);
   await app.register(odataRoutes);
   await app.register(deviceProtocolRoutes);
+  await app.register(linkRoutes);
+  await app.register(supervisorRoutes);
   await app.register(webRoutes);
   return app;
 }

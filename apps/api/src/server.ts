@@ -9,6 +9,9 @@ import { defaultConfig, type AppConfig } from './lib/config.ts';
 import { EnvError, parseEnv, type RawEnv, type ServerEnv } from './lib/env.ts';
 import { startHeartbeatJob } from './jobs/heartbeat.ts';
 import { startOutboxJob } from './email/outbox-sender.ts';
+import type { LinkHub } from './device-link/link-hub.ts';
+import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
+import { RedisLinkHub } from './device-link/redis-link-hub.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -85,13 +88,22 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
     dataDir: env.DATABASE_URL ? undefined : join(dataDir, 'pglite'),
   });
   const config = configFrom(env, dataDir);
-  const app = await buildApp({ db: database.db, config, logLevel: env.LOG_LEVEL });
+  // With REDIS_URL, a device linked to another API process is reached through Redis.
+  let linkHub: LinkHub;
+  try {
+    linkHub = env.REDIS_URL ? await RedisLinkHub.connect(env.REDIS_URL) : new MemoryLinkHub();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const app = await buildApp({ db: database.db, config, logLevel: env.LOG_LEVEL, linkHub });
   // Pool errors and load shedding go to the server's structured log from here on.
   database.setLog(app.log);
   try {
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {
     await app.close();
+    await linkHub.close();
     await database.close();
     throw err;
   }
@@ -107,7 +119,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
     // Closing the server stops accepting connections and waits for in-flight requests (new
     // requests on kept-alive connections get 503); the jobs finish their tick meanwhile. The
     // database closes last, when nothing can use it any more.
-    stopping ??= Promise.all([app.close(), stopHeartbeat(), stopOutbox()]).then(() => database.close());
+    stopping ??= Promise.all([app.close().then(() => linkHub.close()), stopHeartbeat(), stopOutbox()]).then(() => database.close());
     return stopping;
   };
   return {

@@ -1,8 +1,9 @@
 #!/usr/bin/env -S npx tsx
 import { Command, InvalidArgumentError } from 'commander';
+import { startSidecarLink } from './link/sidecar.ts';
 import { DEFAULT_DEVICE_TYPE, startFleetSimulator } from './simulator.ts';
 
-/** flotilla-device: argument parsing only; the work is in simulator.ts. */
+/** flotilla-device: argument parsing only; the work is in simulator.ts and link/sidecar.ts. */
 
 const positiveInt = (value: string): number => {
   const n = Number(value);
@@ -10,24 +11,7 @@ const positiveInt = (value: string): number => {
   return n;
 };
 
-const program = new Command()
-  .name('flotilla-device')
-  .description('Run simulated devices that register, poll their target state and report like balena-supervisor')
-  .option('--api <url>', 'API origin', 'http://127.0.0.1:8080')
-  .option('--provisioning-key <key>', 'fleet provisioning key')
-  .option('--fleet <id-or-slug>', 'fleet to mint a provisioning key for (with --token)')
-  .option('--token <token>', 'user session token or API key (with --fleet)')
-  .option('--count <n>', 'number of devices', positiveInt, 1)
-  .option('--interval <ms>', 'target-state poll interval in ms (default: follow the server config)', positiveInt)
-  .option('--metrics-interval <ms>', 'metrics report interval in ms', positiveInt, 300_000)
-  .option('--log-interval <ms>', 'application log line per running service every <ms> (0 = system logs only)', positiveInt, 60_000)
-  .option('--update-step <ms>', 'time per simulated download/install step in ms', positiveInt)
-  .option('--device-type <slug>', 'device type slug', DEFAULT_DEVICE_TYPE)
-  .option('--state-file <path>', 'persist device uuids and keys here so restarts reuse them')
-  .option('--quiet', 'do not log device errors');
-
-program.parse();
-const o = program.opts<{
+interface SimulatorArgs {
   api: string;
   provisioningKey?: string;
   fleet?: string;
@@ -39,33 +23,107 @@ const o = program.opts<{
   logInterval: number;
   deviceType: string;
   stateFile?: string;
+  link: boolean;
+  rebootTime: number;
+  locked: number;
   quiet?: boolean;
-}>();
-
-if (!o.provisioningKey && !(o.fleet && o.token) && !o.stateFile) {
-  program.error('give --provisioning-key, or --fleet with --token (or a --state-file of registered devices)');
 }
 
-const sim = await startFleetSimulator({
-  apiUrl: o.api,
-  provisioningKey: o.provisioningKey,
-  fleet: o.fleet,
-  userToken: o.token,
-  count: o.count,
-  intervalMs: o.interval,
-  metricsIntervalMs: o.metricsInterval,
-  updateStepMs: o.updateStep,
-  appLogIntervalMs: o.logInterval,
-  deviceType: o.deviceType,
-  stateFile: o.stateFile,
-  log: o.quiet ? undefined : (m) => console.error(m),
-});
-console.log(`flotilla-device: ${sim.devices.length} device(s) against ${o.api}`);
+interface LinkArgs {
+  api?: string;
+  key?: string;
+  supervisor: string;
+  supervisorKey?: string;
+}
 
-const shutdown = async (signal: string) => {
-  console.log(`flotilla-device: ${signal}, stopping`);
-  await sim.stop();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+const program = new Command()
+  .name('flotilla-device')
+  .description('Run simulated devices that register, poll their target state and report like balena-supervisor')
+  // `link --api …` must reach the subcommand, not the simulator's own --api.
+  .enablePositionalOptions()
+  .option('--api <url>', 'API origin', 'http://127.0.0.1:8080')
+  .option('--provisioning-key <key>', 'fleet provisioning key')
+  .option('--fleet <id-or-slug>', 'fleet to mint a provisioning key for (with --token)')
+  .option('--token <token>', 'user session token or API key (with --fleet)')
+  .option('--count <n>', 'number of devices', positiveInt, 1)
+  .option('--interval <ms>', 'target-state poll interval in ms (default: follow the server config)', positiveInt)
+  .option('--metrics-interval <ms>', 'metrics report interval in ms', positiveInt, 300_000)
+  .option('--log-interval <ms>', 'application log line per running service every <ms> (0 = system logs only)', positiveInt, 60_000)
+  .option('--update-step <ms>', 'time per simulated download/install step in ms', positiveInt)
+  .option('--device-type <slug>', 'device type slug', DEFAULT_DEVICE_TYPE)
+  .option('--state-file <path>', 'persist device uuids and keys here so restarts reuse them')
+  .option('--no-link', 'do not keep a device link to the API (no remote reboot, identify …)')
+  .option('--reboot-time <ms>', 'how long a device rebooted over the link stays offline', positiveInt, 5_000)
+  .option('--locked <n>', 'the first <n> devices hold an update lock (actions answer 423 unless forced)', positiveInt, 0)
+  .option('--quiet', 'do not log device errors')
+  .action(() => runSimulator(program.opts<SimulatorArgs>()));
+
+program
+  .command('link')
+  .description("Run only the device link beside a real balena-supervisor, forwarding the API's requests to it")
+  .option('--api <url>', 'API origin (env FLOTILLA_API_URL, else BALENA_API_URL)')
+  .option('--key <device-api-key>', 'the device API key (env FLOTILLA_DEVICE_API_KEY, else BALENA_API_KEY)')
+  .option('--supervisor <url>', 'supervisor API address (env BALENA_SUPERVISOR_ADDRESS)', process.env.BALENA_SUPERVISOR_ADDRESS ?? 'http://127.0.0.1:48484')
+  .option('--supervisor-key <key>', 'supervisor API key (env BALENA_SUPERVISOR_API_KEY)')
+  .action((o: LinkArgs) => runLink(o));
+
+await program.parseAsync();
+
+async function runSimulator(o: SimulatorArgs): Promise<void> {
+  if (!o.provisioningKey && !(o.fleet && o.token) && !o.stateFile) {
+    return program.error('give --provisioning-key, or --fleet with --token (or a --state-file of registered devices)');
+  }
+  const sim = await startFleetSimulator({
+    apiUrl: o.api,
+    provisioningKey: o.provisioningKey,
+    fleet: o.fleet,
+    userToken: o.token,
+    count: o.count,
+    intervalMs: o.interval,
+    metricsIntervalMs: o.metricsInterval,
+    updateStepMs: o.updateStep,
+    appLogIntervalMs: o.logInterval,
+    deviceType: o.deviceType,
+    stateFile: o.stateFile,
+    link: o.link,
+    rebootMs: o.rebootTime,
+    lockedDevices: o.locked,
+    log: o.quiet ? undefined : (m) => console.error(m),
+  });
+  console.log(`flotilla-device: ${sim.devices.length} device(s) against ${o.api}`);
+  onSignal(async (signal) => {
+    console.log(`flotilla-device: ${signal}, stopping`);
+    await sim.stop();
+  });
+}
+
+async function runLink(o: LinkArgs): Promise<void> {
+  const env = process.env;
+  const apiUrl = o.api ?? env.FLOTILLA_API_URL ?? env.BALENA_API_URL;
+  const deviceKey = o.key ?? env.FLOTILLA_DEVICE_API_KEY ?? env.BALENA_API_KEY;
+  const supervisorKey = o.supervisorKey ?? env.BALENA_SUPERVISOR_API_KEY;
+  if (!apiUrl || !deviceKey || !supervisorKey) {
+    return program.error('link needs --api, --key and --supervisor-key (or FLOTILLA_API_URL, FLOTILLA_DEVICE_API_KEY, BALENA_SUPERVISOR_API_KEY)');
+  }
+  const link = await startSidecarLink({
+    apiUrl,
+    deviceKey,
+    supervisor: { address: o.supervisor, apiKey: supervisorKey },
+    log: (m) => console.error(m),
+  });
+  console.log(`flotilla-device link: ${o.supervisor} <-> ${apiUrl}`);
+  onSignal(async (signal) => {
+    console.log(`flotilla-device link: ${signal}, stopping`);
+    await link.client.stop();
+  });
+  const reason = await link.ended;
+  // A restart policy brings the sidecar back; a refused key or deleted device needs a person first.
+  console.error(`flotilla-device link: the API ended the link (${reason}); not reconnecting`);
+  process.exit(1);
+}
+
+function onSignal(stop: (signal: string) => Promise<void>): void {
+  const handle = (signal: string) => void stop(signal).then(() => process.exit(0));
+  process.once('SIGINT', () => handle('SIGINT'));
+  process.once('SIGTERM', () => handle('SIGTERM'));
+}

@@ -34,24 +34,31 @@ export interface DeviceOptions {
   now?: () => number;
   /** Called when the identity gains a device id (so the simulator can persist it). */
   onIdentityChange?: (identity: DeviceIdentity) => void;
+  /** Asks the loop that drives `step()` to run it now instead of finishing its sleep (a link action changed the device). */
+  onWake?: () => void;
   log?: (message: string) => void;
 }
 
 export type UpdatePhase = 'downloading' | 'installing';
 export type DeviceStatus = 'Idle' | 'Downloading' | 'Installing';
+export type ServiceAction = 'start' | 'stop' | 'restart';
 
-interface ReleaseTarget {
+export interface ReleaseTarget {
   commit: string;
   releaseId: number;
-  /** service name → image location and service id */
-  services: Record<string, { image: string; id: number }>;
+  /** service name → image location, service id and image id */
+  services: Record<string, { image: string; id: number; imageId: number }>;
 }
 
-interface AppState {
+export interface AppState {
+  /** The application's numeric id (the supervisor API names apps by it). */
+  appId: number;
   /** null = the fleet has no target release. */
   target: ReleaseTarget | null;
   running: ReleaseTarget | null;
   update: { phase: UpdatePhase; progress: number } | null;
+  /** Services of the running release stopped through the supervisor API; a new release or a reboot starts them again. */
+  stopped: Set<string>;
 }
 
 export const OS_VERSION = 'balenaOS 6.0.0';
@@ -60,6 +67,8 @@ export const SUPERVISOR_VERSION = '17.0.0';
 const DEFAULT_POLL_MS = 900_000;
 const MAX_JITTER_MS = 60_000;
 const BACKOFF_BASE_MS = 15_000;
+/** A powered-off device's loop looks again this often (powerOn() wakes it sooner). */
+const OFF_RECHECK_MS = 60_000;
 
 export class SimulatedDevice {
   readonly identity: DeviceIdentity;
@@ -70,6 +79,11 @@ export class SimulatedDevice {
   polls = 0;
   reports = 0;
   lastError: string | null = null;
+  /** A supervisor update lock is held: reboot, shutdown, restart, purge and service actions answer 423 unless forced. */
+  isUpdateLocked = false;
+  /** Off (rebooting, shut down or misbehaving): no polls, reports, logs or link until powerOnAt. */
+  private poweredOff = false;
+  private powerOnAt = 0;
   private config: Record<string, string> = {};
   private etag: string | null = null;
   private nextPollAt = 0;
@@ -117,8 +131,17 @@ export class SimulatedDevice {
     return Number.isFinite(fromConfig) && fromConfig > 0 ? fromConfig : DEFAULT_POLL_MS;
   }
 
+  get isPoweredOn(): boolean {
+    return !this.poweredOff;
+  }
+
   /** One round: provision if needed, poll when due, advance an update, report changes. Returns ms until the next round. */
   async step(): Promise<number> {
+    if (this.poweredOff) {
+      const left = this.powerOnAt - this.now();
+      if (left > 0) return Math.min(left, OFF_RECHECK_MS);
+      this.boot();
+    }
     try {
       if (!this.isProvisioned) await this.provision();
       if (this.now() >= this.nextPollAt) {
@@ -182,6 +205,107 @@ export class SimulatedDevice {
     this.opts.onIdentityChange?.(this.identity);
   }
 
+  setUpdateLocked(locked: boolean): void {
+    this.isUpdateLocked = locked;
+  }
+
+  /** Goes dark for `ms` (Infinity: until powerOn()), like a device that lost power or network. */
+  goOffline(ms = Infinity): void {
+    this.poweredOff = true;
+    this.powerOnAt = this.now() + ms;
+    this.opts.onWake?.();
+  }
+
+  /** Ends goOffline()/shutdown() now. */
+  powerOn(): void {
+    if (!this.poweredOff) return;
+    this.powerOnAt = this.now();
+    this.opts.onWake?.();
+  }
+
+  reboot(offlineMs: number): void {
+    this.log('Rebooting');
+    this.goOffline(offlineMs);
+  }
+
+  shutdown(): void {
+    this.log('Shutting down');
+    this.goOffline(Infinity);
+  }
+
+  /** Back from power-off: the supervisor starts afresh, polls at once and reports everything again. */
+  private boot(): void {
+    this.poweredOff = false;
+    this.log('Supervisor starting');
+    for (const app of this.apps.values()) app.stopped.clear();
+    this.lastSent = {};
+    this.etag = null;
+    this.nextPollAt = 0;
+    this.lastMetricsAt = -Infinity;
+  }
+
+  /** Poll the target state in the next round (the supervisor's `POST /v1/update`). */
+  requestPoll(): void {
+    this.nextPollAt = 0;
+    this.opts.onWake?.();
+  }
+
+  /** The supervisor's identify: a real device blinks its LED; the simulator says so in its logs. */
+  identify(): void {
+    this.log('Identify');
+  }
+
+  /** Restarts the running services of app `appId`; false when the device runs no such app. */
+  restartApp(appId: number): boolean {
+    const app = this.findApp(appId);
+    if (!app) return false;
+    app.stopped.clear();
+    for (const [name, s] of Object.entries(app.running?.services ?? {})) {
+      this.log(`Killed service '${name}'`);
+      this.log(`Started service '${name}'`);
+      this.log(`${name} started`, s.id);
+    }
+    return true;
+  }
+
+  /** Purges the volumes of app `appId` (its services restart); false when the device runs no such app. */
+  purgeApp(appId: number): boolean {
+    if (!this.findApp(appId)) return false;
+    this.log(`Purging data for app ${appId}`);
+    this.restartApp(appId);
+    this.log(`Purged data for app ${appId}`);
+    return true;
+  }
+
+  /**
+   * Starts, stops or restarts one service of the running release, found by image id or name.
+   * Says which part was missing otherwise.
+   */
+  serviceAction(appId: number, which: { imageId?: number; serviceName?: string }, action: ServiceAction): 'done' | 'no-app' | 'no-service' {
+    const app = this.findApp(appId);
+    if (!app?.running) return 'no-app';
+    const found = Object.entries(app.running.services).find(([name, s]) =>
+      which.imageId !== undefined ? s.imageId === which.imageId : name === which.serviceName,
+    );
+    if (!found) return 'no-service';
+    const [name, s] = found;
+    const wasRunning = !app.stopped.has(name);
+    if (wasRunning && action !== 'start') this.log(`Killed service '${name}'`);
+    if (action === 'stop') app.stopped.add(name);
+    else {
+      app.stopped.delete(name);
+      if (!wasRunning || action === 'restart') {
+        this.log(`Started service '${name}'`);
+        this.log(`${name} started`, s.id);
+      }
+    }
+    return 'done';
+  }
+
+  private findApp(appId: number): AppState | undefined {
+    return [...this.apps.values()].find((a) => a.appId === appId);
+  }
+
   async poll(): Promise<void> {
     const res = await this.opts.api.getTargetState(this.identity.apiKey, this.identity.uuid, this.etag);
     this.polls += 1;
@@ -205,10 +329,13 @@ export class SimulatedDevice {
         ? {
             commit: entry[0],
             releaseId: entry[1].id,
-            services: Object.fromEntries(Object.entries(entry[1].services ?? {}).map(([n, s]) => [n, { image: s.image, id: s.id }])),
+            services: Object.fromEntries(
+              Object.entries(entry[1].services ?? {}).map(([n, s]) => [n, { image: s.image, id: s.id, imageId: s.image_id }]),
+            ),
           }
         : null;
-      const state = this.apps.get(appUuid) ?? { target: null, running: null, update: null };
+      const state = this.apps.get(appUuid) ?? { appId: app.id, target: null, running: null, update: null, stopped: new Set<string>() };
+      state.appId = app.id;
       const previousTarget = state.target?.commit;
       state.target = next;
       if (next === null) {
@@ -243,6 +370,7 @@ export class SimulatedDevice {
         for (const [name] of Object.entries(app.running?.services ?? {})) this.log(`Killed service '${name}'`);
         app.running = app.target;
         app.update = null;
+        app.stopped.clear();
         for (const [name, s] of services) {
           this.log(`Started service '${name}'`);
           this.log(`${name} started`, s.id);
@@ -289,7 +417,7 @@ export class SimulatedDevice {
       if (app.running) {
         releases[app.running.commit] = {
           update_status: 'done',
-          services: serviceReport(app.running.services, 'Running', null),
+          services: serviceReport(app.running.services, 'Running', null, app.stopped),
         };
       }
       if (app.update && app.target) {
@@ -336,6 +464,13 @@ export class SimulatedDevice {
   }
 }
 
-function serviceReport(services: ReleaseTarget['services'], status: string, progress: number | null): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(services).map(([name, s]) => [name, { image: s.image, status, download_progress: progress }]));
+function serviceReport(
+  services: ReleaseTarget['services'],
+  status: string,
+  progress: number | null,
+  stopped: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(services).map(([name, s]) => [name, { image: s.image, status: stopped.has(name) ? 'Stopped' : status, download_progress: progress }]),
+  );
 }

@@ -1,5 +1,6 @@
 import { HttpApiClient, type DeviceApi } from './api-client.ts';
 import { SimulatedDevice } from './device.ts';
+import { SimulatedDeviceLink, type SimulatedDeviceLinkOptions } from './link/simulated-device-link.ts';
 import { loadIdentities, saveIdentities, takeIdentities } from './state-file.ts';
 
 /**
@@ -29,6 +30,14 @@ export interface FleetSimulatorOptions {
   log?: (message: string) => void;
   /** Replaces the HTTP client (tests). */
   api?: DeviceApi;
+  /** Keep a device link to the API per device, answering supervisor actions (default true). */
+  link?: boolean;
+  /** How long a device rebooted over the link stays offline (default 5 s). */
+  rebootMs?: number;
+  /** The first this many devices start with an update lock held (reboot and friends answer 423 unless forced). */
+  lockedDevices?: number;
+  /** Link client timings (tests shorten them). */
+  linkClient?: SimulatedDeviceLinkOptions['client'];
 }
 
 export interface FleetSimulator {
@@ -41,6 +50,7 @@ export interface FleetSimulator {
 export const DEFAULT_DEVICE_TYPE = 'raspberrypi4-64';
 const DEFAULT_METRICS_INTERVAL_MS = 5 * 60_000;
 const DEFAULT_APP_LOG_INTERVAL_MS = 60_000;
+const DEFAULT_REBOOT_MS = 5_000;
 
 export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<FleetSimulator> {
   if (!Number.isInteger(opts.count) || opts.count < 1) throw new Error('count must be a positive integer');
@@ -63,6 +73,26 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
   persist();
 
   const updateStepMs = opts.updateStepMs ?? Math.min(opts.intervalMs ?? 2000, 2000);
+  let stopped = false;
+  // Each device's loop sleeps between rounds; a link action (reboot, update …) wakes it early.
+  const sleeping = new Map<string, () => void>();
+  const wakeRequested = new Set<string>();
+  const sleep = (uuid: string, ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopped || wakeRequested.delete(uuid)) return resolve();
+      const timer = setTimeout(() => finish(), ms);
+      const finish = () => {
+        clearTimeout(timer);
+        sleeping.delete(uuid);
+        resolve();
+      };
+      sleeping.set(uuid, finish);
+    });
+  const wake = (uuid: string) => {
+    const finish = sleeping.get(uuid);
+    if (finish) finish();
+    else wakeRequested.add(uuid);
+  };
   const devices = used.map(
     (identity) =>
       new SimulatedDevice({
@@ -75,32 +105,26 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
         updateStepMs,
         appLogIntervalMs: opts.appLogIntervalMs ?? DEFAULT_APP_LOG_INTERVAL_MS,
         onIdentityChange: persist,
+        onWake: () => wake(identity.uuid),
         log: opts.log,
       }),
   );
-
-  let stopped = false;
-  const timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (stopped) return resolve();
-      const entry = {
-        resolve,
-        timer: setTimeout(() => {
-          timers.delete(entry);
-          resolve();
-        }, ms),
-      };
-      timers.add(entry);
-    });
+  devices.slice(0, opts.lockedDevices ?? 0).forEach((d) => d.setUpdateLocked(true));
+  const links = new Map<SimulatedDevice, SimulatedDeviceLink>();
+  if (opts.link !== false) {
+    for (const d of devices) {
+      links.set(d, new SimulatedDeviceLink(d, { apiUrl: opts.apiUrl, rebootMs: opts.rebootMs ?? DEFAULT_REBOOT_MS, log: opts.log, client: opts.linkClient }));
+    }
+  }
   const provisioning = semaphore(opts.provisionConcurrency ?? 20);
 
   const run = async (device: SimulatedDevice) => {
     // Spread the first polls of a big fleet over a short window instead of one burst.
-    await sleep(Math.random() * Math.min(opts.intervalMs ?? 1000, 1000) * Math.min(1, devices.length / 100));
+    await sleep(device.uuid, Math.random() * Math.min(opts.intervalMs ?? 1000, 1000) * Math.min(1, devices.length / 100));
     while (!stopped) {
       const delay = device.isProvisioned ? await device.step() : await provisioning(() => device.step());
-      await sleep(delay);
+      if (!stopped) links.get(device)?.sync();
+      await sleep(device.uuid, delay);
     }
   };
   const loops = devices.map((d) => run(d));
@@ -121,12 +145,9 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
     async stop() {
       if (stopped) return;
       stopped = true;
-      for (const t of timers) {
-        clearTimeout(t.timer);
-        t.resolve();
-      }
-      timers.clear();
+      for (const finish of [...sleeping.values()]) finish();
       await Promise.allSettled(loops);
+      await Promise.allSettled([...links.values()].map((l) => l.stop()));
       persist();
     },
   };

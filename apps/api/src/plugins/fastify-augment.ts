@@ -2,11 +2,14 @@
 import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { AppConfig } from '../lib/config.ts';
+import type { LinkHub } from '../device-link/link-hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
+    /** Where device links are held and reached (device-link/link-hub.ts). */
+    linkHub: LinkHub;
   }
   interface FastifyRequest {
     /** Set by plugins/auth.ts on every request (anonymous when no credentials). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/database.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { defaultConfig, type AppConfig } from '../lib/config.ts';
 
 /**
@@ -43,9 +43,13 @@ export async function openTestDatabase(options: Omit<DatabaseOptions, 'databaseU
   };
 }
 
-export async function createTestApp(config: Partial<AppConfig> = {}, dbOptions: Parameters<typeof openTestDatabase>[0] = {}): Promise<TestContext> {
+export async function createTestApp(
+  config: Partial<AppConfig> = {},
+  dbOptions: Parameters<typeof openTestDatabase>[0] = {},
+  appOptions: Pick<BuildAppOptions, 'linkHub'> = {},
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase(dbOptions);
-  const app = await buildApp({ db: database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex'), ...config }) });
+  const app = await buildApp({ db: database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex'), ...config }), ...appOptions });
   await app.ready();
   return {
     app,

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ONLINE_DEVICES } from '@flotilla/core/device-link';
+import { buildApp } from '../app.ts';
+import { defaultConfig } from '../lib/config.ts';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { createFleetWithProvisioningKey, createUserWithKey } from '../devices/device-test-factories.ts';
+import { RedisLinkHub } from './redis-link-hub.ts';
+import { registerTestDevice, TestLink, until } from './device-link-test-device.ts';
+import { LINK_CLOSE } from '@flotilla/core/device-link';
+
+/**
+ * Two API processes on one database, each with its own Redis hub (DESIGN.md "Live data and
+ * scale-out"): a device linked to one is reached from the other. Runs where REDIS_URL names a
+ * Redis (the PostgreSQL lane of `npm test`; CI's machine runs one); one process needs none.
+ */
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('device links across API processes (Redis)', () => {
+  let first: TestContext;
+  let second: FastifyInstance;
+  let firstUrl: string;
+  let secondUrl: string;
+  const links: TestLink[] = [];
+
+  beforeAll(async () => {
+    first = await createTestApp({}, {}, { linkHub: await RedisLinkHub.connect(redisUrl!) });
+    const secondHub = await RedisLinkHub.connect(redisUrl!);
+    second = await buildApp({ db: first.database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex') }), linkHub: secondHub });
+    second.addHook('onClose', () => secondHub.close());
+    firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
+    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(links.map((l) => l.close()));
+    await second?.close();
+    await first?.close();
+    await first?.app.linkHub.close();
+  });
+
+  const linked = (id: number) => first.database.db.selectFrom('device').select('is_connected_to_vpn').where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('forwards a call made on one process to the device linked to the other, and back', async () => {
+    const fleet = await createFleetWithProvisioningKey(first.database.db);
+    const device = await registerTestDevice(first.app, fleet);
+    const link = await TestLink.open(firstUrl, device.apiKey, (request) => ({ status: 423, body: { Data: '', Error: `locked at ${request.path}` } }));
+    links.push(link);
+    await until(async () => (await linked(device.id)).is_connected_to_vpn);
+    const user = await createUserWithKey(first.database.db, fleet.applicationId, 'developer');
+    const res = await second.inject({ method: 'POST', url: '/supervisor/v1/reboot', headers: { authorization: `Bearer ${user.apiKey}` }, payload: { deviceId: device.id, data: { force: false } } });
+    expect(res.statusCode).toBe(423);
+    expect(res.json()).toEqual({ Data: '', Error: 'locked at /v1/reboot' });
+    expect(link.requests).toHaveLength(1);
+  });
+
+  it('answers "no online device" at once when no process holds the link, even if the database says linked', async () => {
+    const fleet = await createFleetWithProvisioningKey(first.database.db);
+    const device = await registerTestDevice(first.app, fleet);
+    // A process that died with the link open leaves the flag behind.
+    await first.database.db.updateTable('device').set({ is_connected_to_vpn: true }).where('id', '=', device.id).execute();
+    const user = await createUserWithKey(first.database.db, fleet.applicationId, 'developer');
+    const res = await second.inject({ method: 'POST', url: '/supervisor/v1/blink', headers: { authorization: `Bearer ${user.apiKey}` }, payload: { uuid: device.uuid } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(NO_ONLINE_DEVICES);
+  });
+
+  it('closes the stale link on one process when the device links to the other', async () => {
+    const fleet = await createFleetWithProvisioningKey(first.database.db);
+    const device = await registerTestDevice(first.app, fleet);
+    const stale = await TestLink.open(firstUrl, device.apiKey, () => ({ status: 200, body: 'stale' }));
+    links.push(stale);
+    await until(async () => (await linked(device.id)).is_connected_to_vpn);
+    const fresh = await TestLink.open(secondUrl, device.apiKey, () => ({ status: 200, body: 'fresh' }));
+    links.push(fresh);
+    expect(await stale.closed).toMatchObject({ code: LINK_CLOSE.replaced });
+    const user = await createUserWithKey(first.database.db, fleet.applicationId, 'developer');
+    const res = await first.app.inject({ method: 'POST', url: '/supervisor/v1/blink', headers: { authorization: `Bearer ${user.apiKey}` }, payload: { uuid: device.uuid } });
+    expect(res.body).toBe('fresh');
+    expect((await linked(device.id)).is_connected_to_vpn).toBe(true);
+  });
+});

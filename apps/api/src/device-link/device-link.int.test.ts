@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINK_CLOSE, NO_ONLINE_DEVICES } from '@flotilla/core/device-link';
+import type { Db } from '../db/database.ts';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
+import { registerTestDevice, TestLink, until, type Answer, type TestDevice } from './device-link-test-device.ts';
+
+let ctx: TestContext;
+let db: Db;
+let baseUrl: string;
+const links: TestLink[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  db = ctx.database.db;
+  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await Promise.all(links.map((l) => l.close()));
+  await ctx?.close();
+});
+
+async function link(key: string | null, answer?: Answer): Promise<TestLink> {
+  const l = await TestLink.open(baseUrl, key, answer);
+  links.push(l);
+  return l;
+}
+
+const cloudlink = (id: number) =>
+  db.selectFrom('device').select(['is_connected_to_vpn', 'is_online', 'last_vpn_event', 'last_connectivity_event']).where('id', '=', id).executeTakeFirstOrThrow();
+
+function supervisor(key: string | null, path: string, body: Record<string, unknown>) {
+  return ctx.app.inject({ method: 'POST', url: `/supervisor${path}`, headers: key ? { authorization: `Bearer ${key}` } : {}, payload: body });
+}
+
+async function linkedDevice(fleet: TestFleetWithKey, answer?: Answer): Promise<{ device: TestDevice; link: TestLink }> {
+  const device = await registerTestDevice(ctx.app, fleet);
+  const l = await TestLink.open(baseUrl, device.apiKey, answer);
+  links.push(l);
+  await until(async () => (await cloudlink(device.id)).is_connected_to_vpn);
+  return { device, link: l };
+}
+
+describe('the device link', () => {
+  it('marks the device connected while its link is open, and disconnected after', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const { device, link: l } = await linkedDevice(fleet);
+    const open = await cloudlink(device.id);
+    expect(open).toMatchObject({ is_connected_to_vpn: true, is_online: true });
+    expect(open.last_vpn_event).not.toBeNull();
+    await l.close();
+    await expect.poll(async () => (await cloudlink(device.id)).is_connected_to_vpn).toBe(false);
+    // The heartbeat never said online (the device did not poll): not online either.
+    expect((await cloudlink(device.id)).is_online).toBe(false);
+  });
+
+  it('refuses every key that is not an active device key, closing with 4401', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const user = await createUserWithKey(db, fleet.applicationId, 'administrator');
+    // A key that is no key at all is refused before the upgrade, as on every route.
+    expect(await (await link('not-a-key')).closed).toEqual({ refusedWith: 401 });
+    for (const key of [null, fleet.provisioningKey, user.apiKey]) {
+      expect(await (await link(key)).closed, String(key)).toMatchObject({ code: LINK_CLOSE.unauthorized });
+    }
+    const device = await registerTestDevice(ctx.app, fleet);
+    await db.updateTable('device').set({ is_active: false }).where('id', '=', device.id).execute();
+    expect(await (await link(device.apiKey)).closed).toMatchObject({ code: LINK_CLOSE.unauthorized });
+    expect((await cloudlink(device.id)).is_connected_to_vpn).toBe(false);
+  });
+
+  it('closes an older link of the same device as replaced and keeps the device connected through the newer', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const { device, link: first } = await linkedDevice(fleet, () => ({ status: 200, body: 'first' }));
+    const second = await link(device.apiKey, () => ({ status: 200, body: 'second' }));
+    expect(await first.closed).toMatchObject({ code: LINK_CLOSE.replaced });
+    const user = await createUserWithKey(db, fleet.applicationId, 'developer');
+    const res = await supervisor(user.apiKey, '/v1/blink', { uuid: device.uuid });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('second');
+    expect(second.requests).toHaveLength(1);
+    expect((await cloudlink(device.id)).is_connected_to_vpn).toBe(true);
+  });
+});
+
+describe('POST /supervisor/<path>', () => {
+  let fleet: TestFleetWithKey;
+  let device: TestDevice;
+  let deviceLink: TestLink;
+  let developer: string;
+
+  beforeAll(async () => {
+    fleet = await createFleetWithProvisioningKey(db);
+    const linked = await linkedDevice(fleet, (request) => {
+      if (request.path === '/v1/reboot' && (request.body as { data?: unknown } | undefined) === undefined) return { status: 500, body: 'no body' };
+      if (request.path === '/v1/reboot') {
+        const force = (request.body as { force?: boolean }).force === true;
+        return force ? { status: 202, body: { Data: 'OK', Error: null } } : { status: 423, body: { Data: '', Error: 'Updates are locked' } };
+      }
+      if (request.path === '/v1/device') return { status: 200, body: { status: 'Idle', os_version: 'balenaOS 6.0.0' } };
+      if (request.path === '/v1/update') return { status: 204 };
+      return { status: 200, body: 'OK' };
+    });
+    device = linked.device;
+    deviceLink = linked.link;
+    developer = (await createUserWithKey(db, fleet.applicationId, 'developer')).apiKey;
+  });
+
+  it('forwards identify by uuid and passes the text reply through', async () => {
+    const res = await supervisor(developer, '/v1/blink', { uuid: device.uuid });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('OK');
+    expect(deviceLink.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/blink' });
+    expect(deviceLink.requests.at(-1)).not.toHaveProperty('body');
+  });
+
+  it("passes the update lock's 423 through, and the forced reboot's 202 with JSON", async () => {
+    const locked = await supervisor(developer, '/v1/reboot', { deviceId: device.id, data: { force: false } });
+    expect(locked.statusCode).toBe(423);
+    expect(locked.json()).toEqual({ Data: '', Error: 'Updates are locked' });
+    const forced = await supervisor(developer, '/v1/reboot', { deviceId: String(device.id), data: { force: true } });
+    expect(forced.statusCode).toBe(202);
+    expect(forced.json()).toEqual({ Data: 'OK', Error: null });
+    expect(deviceLink.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/reboot', body: { force: true } });
+  });
+
+  it('uses the given method: GET /v1/device answers the JSON state; an empty 204 stays empty', async () => {
+    const state = await supervisor(developer, '/v1/device', { uuid: device.uuid, method: 'get' });
+    expect(state.statusCode).toBe(200);
+    expect(state.json()).toEqual({ status: 'Idle', os_version: 'balenaOS 6.0.0' });
+    expect(deviceLink.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/device' });
+    const update = await supervisor(developer, '/v1/update', { deviceId: device.id, appId: fleet.applicationId, data: { force: false } });
+    expect(update.statusCode).toBe(204);
+    expect(update.body).toBe('');
+  });
+
+  it('answers every device the caller may not act on exactly like one that does not exist', async () => {
+    const observer = (await createUserWithKey(db, fleet.applicationId, 'observer')).apiKey;
+    const safeOperator = (await createUserWithKey(db, fleet.applicationId, 'safe-operator')).apiKey;
+    const outsider = (await createUserWithKey(db, fleet.applicationId, null)).apiKey;
+    const before = deviceLink.requests.length;
+    const cases: Array<[string, string, Record<string, unknown>]> = [
+      ['observer reboots', observer, { uuid: device.uuid }],
+      ['limited operator reboots', safeOperator, { uuid: device.uuid }],
+      ['outsider reboots', outsider, { uuid: device.uuid }],
+      ['outsider reboots the fleet', outsider, { appId: fleet.applicationId }],
+      ['unknown uuid', developer, { uuid: 'f'.repeat(32) }],
+      ['unknown id', developer, { deviceId: 999_999_999 }],
+    ];
+    for (const [label, key, body] of cases) {
+      const res = await supervisor(key, '/v1/reboot', body);
+      expect(res.statusCode, label).toBe(404);
+      expect(res.body, label).toBe(NO_ONLINE_DEVICES);
+    }
+    // An observer may ping (reading the device) but not read the supervisor state (diagnostics).
+    expect((await supervisor(observer, '/ping', { uuid: device.uuid, method: 'GET' })).statusCode).toBe(200);
+    expect((await supervisor(observer, '/v1/device', { uuid: device.uuid, method: 'GET' })).statusCode).toBe(404);
+    expect(deviceLink.requests.length).toBe(before + 1);
+  });
+
+  it('lets an operator act, and refuses device keys, provisioning keys and anonymous callers', async () => {
+    const operator = (await createUserWithKey(db, fleet.applicationId, 'operator')).apiKey;
+    expect((await supervisor(operator, '/v1/restart', { deviceId: device.id, appId: fleet.applicationId, data: { appId: fleet.applicationId } })).statusCode).toBe(200);
+    expect((await supervisor(device.apiKey, '/v1/blink', { uuid: device.uuid })).statusCode).toBe(403);
+    expect((await supervisor(fleet.provisioningKey, '/v1/blink', { uuid: device.uuid })).statusCode).toBe(403);
+    expect((await supervisor(null, '/v1/blink', { uuid: device.uuid })).statusCode).toBe(401);
+  });
+
+  it('refuses a call that names no device, a bad method and a path outside the supervisor API', async () => {
+    expect((await supervisor(developer, '/v1/blink', {})).statusCode).toBe(400);
+    expect((await supervisor(developer, '/v1/blink', { uuid: device.uuid, method: 'CONNECT' })).statusCode).toBe(400);
+    const res = await ctx.app.inject({ method: 'POST', url: '/supervisor/v1/..%2F..%2Fetc', headers: { authorization: `Bearer ${developer}` }, payload: { uuid: device.uuid } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('reaches every linked device of a fleet by appId with a 207, leaving out the offline ones', async () => {
+    const many = await createFleetWithProvisioningKey(db);
+    const a = await linkedDevice(many, () => ({ status: 200, body: 'a' }));
+    const b = await linkedDevice(many, () => ({ status: 423, body: { Data: '', Error: 'locked' } }));
+    const offline = await registerTestDevice(ctx.app, many);
+    const admin = (await createUserWithKey(db, many.applicationId, 'administrator')).apiKey;
+    const res = await supervisor(admin, '/v1/reboot', { appId: many.applicationId, data: { force: false } });
+    expect(res.statusCode).toBe(207);
+    const body = res.json<Array<{ statusCode: number; body: unknown }>>();
+    expect(body).toHaveLength(2);
+    expect(body).toEqual(expect.arrayContaining([{ statusCode: 200, body: 'a' }, { statusCode: 423, body: { Data: '', Error: 'locked' } }]));
+    expect(a.link.requests).toHaveLength(1);
+    expect(b.link.requests).toHaveLength(1);
+    expect(offline.id).toBeGreaterThan(0);
+    // The fleet-wide restart of balenaCloud reaches them the same way.
+    const restart = await ctx.app.inject({ method: 'POST', url: `/application/${many.applicationId}/restart`, headers: { authorization: `Bearer ${admin}` } });
+    expect(restart.statusCode).toBe(207);
+    expect(a.link.requests.at(-1)).toMatchObject({ path: '/v1/restart', body: { appId: many.applicationId } });
+  });
+
+  it('says no device is online once the link is gone', async () => {
+    const other = await linkedDevice(fleet);
+    await other.link.close();
+    await expect.poll(async () => (await cloudlink(other.device.id)).is_connected_to_vpn).toBe(false);
+    const res = await supervisor(developer, '/v1/blink', { uuid: other.device.uuid });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(NO_ONLINE_DEVICES);
+  });
+});

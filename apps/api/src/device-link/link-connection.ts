@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { deviceToApiMessage, LINK_CLOSE, LINK_PING_MS, LINK_REQUEST_TIMEOUT_MS, parseLinkFrame, type LinkHello, type LinkRequest } from '@flotilla/core/device-link';
+import type { LinkCall, LinkReply, LocalLink } from './link-hub.ts';
+
+/** A forwarded request that the device did not answer: its link ended, or it took too long. */
+export class LinkCallError extends Error {
+  constructor(readonly reason: 'closed' | 'timeout') {
+    super(reason === 'closed' ? 'The device link closed before the device answered' : 'The device did not answer in time');
+    this.name = 'LinkCallError';
+  }
+}
+
+interface Pending {
+  resolve: (reply: LinkReply) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface LinkConnectionOptions {
+  pingMs?: number;
+  requestTimeoutMs?: number;
+  onHello?: (hello: LinkHello) => void;
+}
+
+/**
+ * One device's link socket on this process: requests out with an id, replies matched back by
+ * it; a ping every `pingMs`, and a device that did not pong since the previous ping is cut off
+ * (its socket is half-open: a cable pulled, a NAT forgot it). Frames that are not a reply or a
+ * hello are ignored, so a device cannot make the API do anything by talking first.
+ */
+export class LinkConnection implements LocalLink {
+  readonly #socket: WebSocket;
+  readonly #pending = new Map<string, Pending>();
+  readonly #requestTimeoutMs: number;
+  readonly #pinger: NodeJS.Timeout;
+  #isAlive = true;
+  /** True once another link of the device replaced this one: its end is not a disconnect. */
+  isReplaced = false;
+
+  constructor(socket: WebSocket, options: LinkConnectionOptions = {}) {
+    this.#socket = socket;
+    this.#requestTimeoutMs = options.requestTimeoutMs ?? LINK_REQUEST_TIMEOUT_MS;
+    socket.on('pong', () => {
+      this.#isAlive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const message = parseLinkFrame(deviceToApiMessage, data.toString());
+      if (message?.type === 'response') this.#settle(message.id, { status: message.status, body: message.body });
+      else if (message?.type === 'hello') options.onHello?.(message);
+    });
+    socket.on('close', () => this.#failAll());
+    this.#pinger = setInterval(() => {
+      if (!this.#isAlive) {
+        socket.terminate();
+        return;
+      }
+      this.#isAlive = false;
+      socket.ping();
+    }, options.pingMs ?? LINK_PING_MS);
+    this.#pinger.unref();
+  }
+
+  call(request: LinkCall): Promise<LinkReply> {
+    if (this.#socket.readyState !== this.#socket.OPEN) return Promise.reject(new LinkCallError('closed'));
+    const id = randomUUID();
+    const frame: LinkRequest = { type: 'request', id, method: request.method, path: request.path, ...(request.body === undefined ? {} : { body: request.body }) };
+    return new Promise<LinkReply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new LinkCallError('timeout'));
+      }, this.#requestTimeoutMs);
+      this.#pending.set(id, { resolve, reject, timer });
+      this.#socket.send(JSON.stringify(frame));
+    });
+  }
+
+  replace(): void {
+    this.isReplaced = true;
+    this.#socket.close(LINK_CLOSE.replaced, 'Replaced by a newer link');
+  }
+
+  close(code: number, reason: string): void {
+    this.#socket.close(code, reason);
+  }
+
+  #settle(id: string, reply: LinkReply): void {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#pending.delete(id);
+    clearTimeout(pending.timer);
+    pending.resolve(reply);
+  }
+
+  #failAll(): void {
+    clearInterval(this.#pinger);
+    for (const pending of this.#pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new LinkCallError('closed'));
+    }
+    this.#pending.clear();
+  }
+}

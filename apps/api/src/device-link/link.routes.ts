@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { DEVICE_LINK_PATH, LINK_CLOSE } from '@flotilla/core/device-link';
+import { findLinkableDevice, setLinkState } from './cloudlink.repository.ts';
+import { LinkConnection } from './link-connection.ts';
+
+/**
+ * `GET /device/v1/link` (packages/core/src/device-link.ts): a device's key opens its link.
+ * Anything but a device key, or a device that is not active, is closed with `unauthorized`
+ * without a word more (the same for every refusal). While the link is open the device is
+ * "connected" (cloudlink.repository.ts); the hub (app.linkHub) is how /supervisor reaches it.
+ */
+export async function linkRoutes(app: FastifyInstance): Promise<void> {
+  app.get(DEVICE_LINK_PATH, { websocket: true }, async (socket, request) => {
+    const principal = request.principal;
+    const device = principal.kind === 'device' ? await findLinkableDevice(app.db, principal.deviceId) : undefined;
+    if (!device) {
+      socket.close(LINK_CLOSE.unauthorized, 'Unauthorized');
+      return;
+    }
+    const link = new LinkConnection(socket);
+    const ended = new Promise<void>((done) => socket.once('close', () => done()));
+    await app.linkHub.attach(device.uuid, link);
+    await setLinkState(app.db, device.id, true);
+    await ended;
+    await app.linkHub.detach(device.uuid, link);
+    // A replaced link's device is linked elsewhere: its end is not a disconnect.
+    if (!link.isReplaced) await setLinkState(app.db, device.id, false).catch((error: unknown) => request.log.warn({ err: error }, 'could not record a device link end'));
+  });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HTTP_METHODS, NO_ONLINE_DEVICES, SUPERVISOR_PATH, supervisorProxyPermission, type LinkMethod } from '@flotilla/core/device-link';
+import { requireUser } from '../auth/guards.ts';
+import { badRequest } from '../lib/errors.ts';
+import { LinkCallError } from './link-connection.ts';
+import type { LinkReply } from './link-hub.ts';
+import { findSupervisorTargets, type SupervisorTarget } from './supervisor-targets.repository.ts';
+
+/** The body the SDK and CLI send (compat §4.1); ids may come as numbers or numeric strings. */
+const supervisorBody = z.object({
+  uuid: z.string().regex(/^[0-9a-f]{7,62}$/i).optional(),
+  deviceId: z.coerce.number().int().positive().optional(),
+  appId: z.coerce.number().int().positive().optional(),
+  method: z
+    .string()
+    .transform((m) => m.toUpperCase())
+    .pipe(z.enum(HTTP_METHODS))
+    .optional(),
+  data: z.unknown().optional(),
+});
+const supervisorParams = z.object({
+  '*': z
+    .string()
+    .max(500)
+    .transform((p) => `/${p}`)
+    .pipe(z.string().regex(SUPERVISOR_PATH, 'Invalid supervisor path')),
+});
+
+/** Forwards to each device this many at a time (a fleet-wide reboot reaches up to 1000). */
+const FORWARD_CONCURRENCY = 50;
+
+function targetOf(body: z.infer<typeof supervisorBody>): SupervisorTarget {
+  if (body.deviceId !== undefined) return { deviceId: body.deviceId };
+  if (body.uuid !== undefined) return { uuid: body.uuid.toLowerCase() };
+  if (body.appId !== undefined) return { appId: body.appId };
+  throw badRequest('A uuid, deviceId or appId is required');
+}
+
+/** The supervisor's reply as it came: JSON stays JSON, text stays text, no body stays empty. */
+function sendReply(reply: FastifyReply, answer: LinkReply): FastifyReply {
+  void reply.status(answer.status);
+  if (answer.body === undefined || answer.body === null || answer.body === '') return reply.send();
+  if (typeof answer.body === 'string') return reply.type('text/plain; charset=utf-8').send(answer.body);
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * `POST /supervisor/<path>` (compat §4, §4.1): the path, `method` (default POST) and `data` go
+ * to every device the body names, over its link (app.linkHub), wherever its link is held. One
+ * device: its reply is passed through (a 423 is the update lock the SDK turns into
+ * BalenaSupervisorLockedError). Several: 207 with `[{statusCode, body}]`. None visible and
+ * linked — absent, someone else's, not permitted or offline alike — 404 "No online device(s)
+ * found", the words the CLI looks for. `POST /application/:id/restart` is the fleet-wide
+ * restart of balenaCloud.
+ */
+export async function supervisorRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  async function forward(reply: FastifyReply, caller: ReturnType<typeof requireUser>, target: SupervisorTarget, method: LinkMethod, path: string, data: unknown) {
+    const devices = await findSupervisorTargets(app.db, caller, target, supervisorProxyPermission(method, path));
+    const call = (uuid: string) =>
+      app.linkHub.forward(uuid, { method, path, ...(data === undefined ? {} : { body: data }) }).catch((error: unknown) => {
+        if (error instanceof LinkCallError) return error.reason === 'timeout' ? { status: 504, body: error.message } : null;
+        throw error;
+      });
+    if (devices.length === 1 && !('appId' in target)) {
+      const answer = await call(devices[0]!.uuid);
+      if (answer === null) return reply.status(404).type('text/plain; charset=utf-8').send(NO_ONLINE_DEVICES);
+      return sendReply(reply, answer);
+    }
+    const answers = (await mapLimited(devices, FORWARD_CONCURRENCY, (d) => call(d.uuid))).filter((a): a is LinkReply => a !== null);
+    if (answers.length === 0) return reply.status(404).type('text/plain; charset=utf-8').send(NO_ONLINE_DEVICES);
+    return reply.status(207).send(answers.map((a) => ({ statusCode: a.status, body: a.body })));
+  }
+
+  app.post('/supervisor/*', { schema: { params: supervisorParams, body: supervisorBody.default({}) } }, async (request, reply) => {
+    const caller = requireUser(request);
+    return forward(reply, caller, targetOf(request.body), request.body.method ?? 'POST', request.params['*'], request.body.data);
+  });
+
+  app.post('/application/:id/restart', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+    const caller = requireUser(request);
+    const answer = await forward(reply, caller, { appId: request.params.id }, 'POST', '/v1/restart', { appId: request.params.id });
+    return answer;
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The device link ("cloudlink", DESIGN.md "Devices"): one outbound WebSocket from each device to
+ * the API, over which the API forwards `POST /supervisor/<path>` (compat §4, §4.1) to the device
+ * and gets the supervisor's reply back. Written once here for the API (apps/api/src/device-link)
+ * and the agent (apps/device/src/link).
+ *
+ * Connection: `GET /device/v1/link` upgraded to a WebSocket, with
+ * `Authorization: Bearer <device API key>` (the device is the key's device; nothing else names
+ * it). A key that is not a device key closes the socket with {@link LINK_CLOSE.unauthorized}.
+ * A newer link of the same device replaces the older, which is closed with
+ * {@link LINK_CLOSE.replaced}.
+ *
+ * Heartbeats: the API sends a WebSocket ping every {@link LINK_PING_MS}; a device that has not
+ * answered by the next ping is dropped. The device treats a link with no ping for
+ * {@link LINK_SILENCE_MS} as dead and reconnects. Reconnects back off with full jitter
+ * ({@link reconnectDelayMs}).
+ *
+ * Messages are JSON text frames:
+ * - API → device: {@link LinkRequest}: do `method path` on the local supervisor API with `body`.
+ * - device → API: {@link LinkResponse}: the supervisor's status and body for request `id`.
+ * - device → API: {@link LinkHello}, once after connecting: what the device's link can do.
+ */
+import { z } from 'zod';
+
+/** The path of the link's WebSocket on the API. */
+export const DEVICE_LINK_PATH = '/device/v1/link';
+
+/** The API pings every device this often. */
+export const LINK_PING_MS = 20_000;
+/** A device that heard no ping for this long reconnects. */
+export const LINK_SILENCE_MS = 50_000;
+/** How long the API waits for a device's reply to a forwarded request (the SDK waits 50–59 s). */
+export const LINK_REQUEST_TIMEOUT_MS = 45_000;
+/** The largest frame either side accepts (a supervisor reply is small; state JSON is the biggest). */
+export const LINK_MAX_FRAME_BYTES = 1024 * 1024;
+
+/** WebSocket close codes of the link (4000–4999 are the application's). */
+export const LINK_CLOSE = {
+  unauthorized: 4401,
+  replaced: 4409,
+  /** The device was deactivated or deleted while linked. */
+  gone: 4410,
+  shuttingDown: 1001,
+} as const;
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** A supervisor API path: segments of letters, digits, `_`, `-` and `.`, none starting with a dot (no `..`). */
+export const SUPERVISOR_PATH = /^(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/;
+export type LinkMethod = (typeof HTTP_METHODS)[number];
+
+export const linkRequest = z.object({
+  type: z.literal('request'),
+  id: z.string().min(1).max(64),
+  method: z.enum(HTTP_METHODS),
+  /** The supervisor API path, e.g. `/v1/blink` or `/v2/applications/1/restart-service`. */
+  path: z.string().regex(SUPERVISOR_PATH).max(512),
+  body: z.unknown().optional(),
+});
+export type LinkRequest = z.infer<typeof linkRequest>;
+
+export const linkResponse = z.object({
+  type: z.literal('response'),
+  id: z.string().min(1).max(64),
+  status: z.number().int().min(100).max(599),
+  /** Parsed JSON when the supervisor answered JSON, else its text; absent for no body. */
+  body: z.unknown().optional(),
+});
+export type LinkResponse = z.infer<typeof linkResponse>;
+
+export const linkHello = z.object({
+  type: z.literal('hello'),
+  /** `simulated` (the fleet simulator) or `supervisor` (a sidecar forwarding to a real supervisor). */
+  mode: z.enum(['simulated', 'supervisor']),
+  supervisorVersion: z.string().max(64).optional(),
+});
+export type LinkHello = z.infer<typeof linkHello>;
+
+/** What the API accepts from a device. */
+export const deviceToApiMessage = z.discriminatedUnion('type', [linkResponse, linkHello]);
+export type DeviceToApiMessage = z.infer<typeof deviceToApiMessage>;
+
+/** What a device accepts from the API. */
+export const apiToDeviceMessage = z.discriminatedUnion('type', [linkRequest]);
+export type ApiToDeviceMessage = z.infer<typeof apiToDeviceMessage>;
+
+/** Parses one text frame, or null when it is not JSON or not a message of `schema`. */
+export function parseLinkFrame<T>(schema: z.ZodType<T>, text: string): T | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Reconnect back-off: full jitter over an exponential ceiling (1 s, 2 s, 4 s … capped at 60 s). */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random, baseMs = 1000, capMs = 60_000): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * The permission a `POST /supervisor/<path>` call needs on each device it reaches (fleets spec §6
+ * "Device actions": restart, identify, purge, reboot, shutdown and the container controls are
+ * resin.device.supervisor-proxy-write). Reading the supervisor's state is a diagnostic
+ * (resin.device.access_diagnostics, the diagnostics page's "supervisor state" tab); a ping tells
+ * only that the device answers, so reading the device is enough.
+ */
+export function supervisorProxyPermission(method: LinkMethod, path: string): string {
+  if (method !== 'GET') return 'resin.device.supervisor-proxy-write';
+  return path === '/ping' ? 'resin.device.read' : 'resin.device.access_diagnostics';
+}
+
+/** The answer for a call that reaches no device: absent, not visible, or not linked (one answer for all). */
+export const NO_ONLINE_DEVICES = 'No online device(s) found';
