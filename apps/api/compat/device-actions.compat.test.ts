@@ -48,7 +48,7 @@ describe('device actions through the link', () => {
     const { sdk } = await signedUpSdk(server.current);
     const { uuids } = await linkedFleet(sdk, 1);
     const [uuid] = uuids as [string];
-    await sdk.models.device.shutdown(uuid);
+    await sdk.models.device.shutdown(uuid, { force: false });
     await expect.poll(() => sdk.models.device.isOnline(uuid), { timeout: 10_000 }).toBe(false);
     await expect(sdk.models.device.identify(uuid)).rejects.toThrow(/No online device\(s\) found/);
   });
