@@ -28,7 +28,7 @@ export interface TypeChangeContext {
   osVersions: readonly string[] | null;
 }
 
-type Version = readonly [number, number, number];
+export type Version = readonly [number, number, number];
 
 /** `2.12.0`, `v2.12.0`, `2.12.0+rev1` → [2, 12, 0]; null when it is not a version. */
 export function parseVersion(text: string): Version | null {
@@ -37,7 +37,7 @@ export function parseVersion(text: string): Version | null {
   return [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)];
 }
 
-function compare(a: Version, b: Version): number {
+export function compareVersions(a: Version, b: Version): number {
   for (let i = 0; i < 3; i += 1) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
   return 0;
 }
@@ -65,7 +65,7 @@ function parseRange(range: string): Comparator[][] | null {
 }
 
 function holds(c: Comparator, v: Version): boolean {
-  const d = compare(v, c.version);
+  const d = compareVersions(v, c.version);
   switch (c.op) {
     case '>=': return d >= 0;
     case '>': return d > 0;
@@ -87,7 +87,7 @@ export function matchVersions(range: string, versions: readonly string[]): Range
   const list = versions.map(parseVersion).filter((v): v is Version => v !== null);
   if (!parsed) return 'notAllBelow';
   if (list.some((v) => parsed.some((set) => set.every((c) => holds(c, v))))) return 'match';
-  const tooOld = (v: Version) => parsed.every((set) => set.some((c) => (c.op === '>=' || c.op === '>' || c.op === '=') && compare(v, c.version) < 0));
+  const tooOld = (v: Version) => parsed.every((set) => set.some((c) => (c.op === '>=' || c.op === '>' || c.op === '=') && compareVersions(v, c.version) < 0));
   return list.length > 0 && list.every(tooOld) ? 'allBelow' : 'notAllBelow';
 }
 

@@ -82,6 +82,36 @@ describe('the device link', () => {
   });
 });
 
+describe('overall status with the link (compat §5.7)', () => {
+  const overall = async (uuid: string, key: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/v7/device(uuid='${uuid}')?$select=overall_status`, headers: { authorization: `Bearer ${key}` } });
+    return res.json<{ d: Array<{ overall_status: string }> }>().d[0]?.overall_status;
+  };
+
+  it('is operational with link and heartbeat up, reduced with only one of them, disconnected with neither', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const { device, link: l } = await linkedDevice(fleet);
+    // Linked, but the heartbeat has never been heard: one of the two.
+    expect(await overall(device.uuid, device.apiKey)).toBe('reduced-functionality');
+    const poll = await ctx.app.inject({ method: 'GET', url: `/device/v3/${device.uuid}/state`, headers: { authorization: `Bearer ${device.apiKey}` } });
+    expect(poll.statusCode).toBe(200);
+    expect(await overall(device.uuid, device.apiKey)).toBe('operational');
+    await l.close();
+    await until(async () => !(await cloudlink(device.id)).is_connected_to_vpn);
+    expect(await overall(device.uuid, device.apiKey)).toBe('reduced-functionality');
+    await db.updateTable('device').set({ api_heartbeat_state: 'offline' }).where('id', '=', device.id).execute();
+    expect(await overall(device.uuid, device.apiKey)).toBe('disconnected');
+  });
+
+  it('judges a device that never linked by its heartbeat alone', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const device = await registerTestDevice(ctx.app, fleet);
+    expect(await overall(device.uuid, device.apiKey)).toBe('configuring');
+    await ctx.app.inject({ method: 'GET', url: `/device/v3/${device.uuid}/state`, headers: { authorization: `Bearer ${device.apiKey}` } });
+    expect(await overall(device.uuid, device.apiKey)).toBe('operational');
+  });
+});
+
 describe('POST /supervisor/<path>', () => {
   let fleet: TestFleetWithKey;
   let device: TestDevice;

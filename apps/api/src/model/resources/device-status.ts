@@ -2,8 +2,10 @@ import { sql, type RawBuilder } from 'kysely';
 
 /**
  * `device.overall_status` / `overall_progress` (compat §5.7, open-balena's rules in order).
- * Flotilla has no VPN, so `is_connected_to_vpn` is false everywhere and the API heartbeat is
- * the only connectivity signal; a heartbeat `timeout` is the "reduced functionality" case.
+ * The device link plays the VPN's part: `is_connected_to_vpn` is the link (device-link/), the
+ * API heartbeat the other signal. A device that has ever linked (`last_vpn_event` set) is one
+ * whose link is expected, so only one of the two being up is "reduced functionality"; a device
+ * that never links (an agent without the link) is judged by its heartbeat alone.
  */
 function r(alias: string, column: string): RawBuilder<unknown> {
   return sql.ref(`${alias}.${column}`);
@@ -18,11 +20,12 @@ export function overallStatus(a: string): RawBuilder<unknown> {
   return sql`(CASE
     WHEN NOT ${r(a, 'is_active')} THEN 'inactive'
     WHEN ${r(a, 'provisioning_state')} = 'Post-Provisioning' THEN 'post-provisioning'
-    WHEN ${r(a, 'last_connectivity_event')} IS NULL AND ${r(a, 'api_heartbeat_state')} = 'unknown' THEN 'configuring'
-    WHEN ${r(a, 'api_heartbeat_state')} IN ('offline', 'unknown') THEN 'disconnected'
+    WHEN NOT ${r(a, 'is_connected_to_vpn')} AND ${r(a, 'last_connectivity_event')} IS NULL AND ${r(a, 'api_heartbeat_state')} = 'unknown' THEN 'configuring'
+    WHEN NOT ${r(a, 'is_connected_to_vpn')} AND ${r(a, 'api_heartbeat_state')} IN ('offline', 'unknown') THEN 'disconnected'
     WHEN ${isDownloading(a)} THEN 'updating'
     WHEN ${r(a, 'provisioning_progress')} IS NOT NULL THEN 'configuring'
     WHEN ${r(a, 'api_heartbeat_state')} = 'timeout' THEN 'reduced-functionality'
+    WHEN ${r(a, 'last_vpn_event')} IS NOT NULL AND ${r(a, 'is_connected_to_vpn')} <> (${r(a, 'api_heartbeat_state')} = 'online') THEN 'reduced-functionality'
     ELSE 'operational' END)`;
 }
 
