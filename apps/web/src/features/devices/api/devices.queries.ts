@@ -23,6 +23,8 @@ export const deviceKeys = {
 const DEVICE_ROW_SELECT = [
   'id', 'uuid', 'device_name', 'overall_status', 'api_heartbeat_state', 'is_online', 'last_connectivity_event',
   'os_version', 'os_variant', 'supervisor_version', 'ip_address', 'public_address', 'mac_address',
+  // Device action availability (packages/core device-actions.ts): cloudlink and activity.
+  'is_connected_to_vpn', 'is_active',
 ];
 const DEVICE_ROW_EXPAND = {
   is_of__device_type: { $select: ['slug', 'name'] },
@@ -38,6 +40,7 @@ const deviceRow = device.row
   .pick({
     id: true, uuid: true, device_name: true, overall_status: true, api_heartbeat_state: true, is_online: true, last_connectivity_event: true,
     os_version: true, os_variant: true, supervisor_version: true, ip_address: true, public_address: true, mac_address: true,
+    is_connected_to_vpn: true, is_active: true,
   })
   .extend({
     is_of__device_type: expanded(deviceType.row.pick({ slug: true, name: true })),
@@ -72,7 +75,7 @@ export function fleetDevicePageQuery(fleetId: number, params: ListParams) {
 const deviceDetail = deviceRow
   .extend(
     device.row.pick({
-      created_at: true, is_active: true, update_status: true, cpu_usage: true, cpu_temp: true,
+      created_at: true, update_status: true, cpu_usage: true, cpu_temp: true,
       memory_usage: true, memory_total: true, storage_usage: true, storage_total: true,
     }).shape,
   )
@@ -92,7 +95,7 @@ export function deviceQuery(uuid: string) {
         id: { uuid },
         options: {
           $select: [
-            ...DEVICE_ROW_SELECT, 'created_at', 'is_active', 'update_status', 'cpu_usage', 'cpu_temp',
+            ...DEVICE_ROW_SELECT, 'created_at', 'update_status', 'cpu_usage', 'cpu_temp',
             'memory_usage', 'memory_total', 'storage_usage', 'storage_total',
           ],
           $expand: {
