@@ -1,11 +1,12 @@
 import { DEVICE_LIST_DEFAULTS, printDeviceList, runDeviceListBench } from './device-list.bench.ts';
 import { TARGET_STATE_DEFAULTS, printTargetState, runTargetStateBench } from './target-state.bench.ts';
 import { WRITES_DEFAULTS, printWrites, runWritesBench } from './writes.bench.ts';
+import { SUPERVISOR_LINK_DEFAULTS, printSupervisorLink, runSupervisorLinkBench } from './supervisor-link.bench.ts';
 import { readIntOptions } from './lib/args.ts';
 import { writeResult } from './lib/report.ts';
 
 /**
- * `npm run bench`: the three API benchmarks with sizes small enough for a 2-core machine
+ * `npm run bench`: the four API benchmarks with sizes small enough for a 2-core machine
  * (about four minutes), then their tables together. Full sizes: run each file alone
  * (bench/README.md).
  *
@@ -21,7 +22,10 @@ const targetState = await runTargetStateBench({ ...TARGET_STATE_DEFAULTS, device
 writeResult('target-state', targetState);
 const writes = await runWritesBench({ ...WRITES_DEFAULTS, iterations: o.writes });
 writeResult('writes', writes);
+const supervisorLink = await runSupervisorLinkBench(SUPERVISOR_LINK_DEFAULTS);
+writeResult('supervisor-link', supervisorLink);
 printDeviceList(deviceList);
 printTargetState(targetState);
 printWrites(writes);
+printSupervisorLink(supervisorLink);
 console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s in all; results in bench/results/`);
