@@ -14,6 +14,9 @@ import { getTargetState } from './target-state.service.ts';
 import { ifNoneMatchMatches } from './target-state.ts';
 import { reportDeviceState, reportDeviceTags } from './device-state.service.ts';
 import { ingestDeviceLogs } from './device-logs.service.ts';
+import { downloadConfigBody } from '@flotilla/core/schemas/download-config';
+import { requireUser } from '../auth/guards.ts';
+import { buildDeviceConfig } from './download-config.service.ts';
 
 /**
  * The supervisor-facing HTTP surface (compat §5): register, target state (+ heartbeat),
@@ -47,6 +50,14 @@ export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<vo
     await reportDeviceTags(app.db, request.principal, request.body);
     return reply.status(200).send();
   });
+
+  // config.json for a new device (compat §4, §5.1); GET takes the same fields as a query.
+  app.post('/download-config', { schema: { body: downloadConfigBody } }, async (request) =>
+    buildDeviceConfig(app.db, app.config, request, requireUser(request), request.body),
+  );
+  app.get('/download-config', { schema: { querystring: downloadConfigBody } }, async (request) =>
+    buildDeviceConfig(app.db, app.config, request, requireUser(request), request.query),
+  );
 
   app.post('/device/v2/:uuid/logs', { schema: { params: deviceUuidParams, body: deviceLogBatch } }, async (request, reply) => {
     await ingestDeviceLogs(app.db, request.principal, request.params.uuid, request.body);

@@ -22,6 +22,8 @@ export async function findDeviceTypeByAlias(db: Db, alias: string): Promise<Devi
 export interface FleetForRegisterRow {
   id: number;
   arch: string;
+  /** The fleet's default device type. */
+  deviceTypeSlug: string;
 }
 
 export async function findFleetForRegister(db: Db, applicationId: number): Promise<FleetForRegisterRow | undefined> {
@@ -29,7 +31,7 @@ export async function findFleetForRegister(db: Db, applicationId: number): Promi
     .selectFrom('application as a')
     .innerJoin('device_type as dt', 'dt.id', 'a.is_for__device_type')
     .innerJoin('cpu_architecture as ca', 'ca.id', 'dt.is_of__cpu_architecture')
-    .select(['a.id as id', 'ca.slug as arch'])
+    .select(['a.id as id', 'ca.slug as arch', 'dt.slug as deviceTypeSlug'])
     .where('a.id', '=', applicationId)
     .executeTakeFirst();
 }

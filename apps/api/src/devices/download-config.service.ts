@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { isDeviceArchCompatibleWithFleet } from '@flotilla/core/cpu-architecture';
+import type { DownloadConfigBody } from '@flotilla/core/schemas/download-config';
+import type { UserPrincipal } from '../auth/guards.ts';
+import { createProvisioningKey, NO_FLEET_ACCESS } from '../api-keys/api-keys.service.ts';
+import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../lib/config.ts';
+import { badRequest, forbidden } from '../lib/errors.ts';
+import { findDeviceTypeByAlias, findFleetForRegister } from './device-register.repository.ts';
+
+/** The supervisor API port written into config.json (balena-device-config's default). */
+const LISTEN_PORT = 48484;
+/** The poll interval when the request names none: balena-device-config's 10 minutes. */
+const DEFAULT_POLL_MINUTES = 10;
+
+/** The API's public origin: PUBLIC_URL, else the origin the request reached. */
+function apiEndpointOf(config: AppConfig, request: FastifyRequest): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * `POST /download-config` (compat §4, §5.1): the `config.json` a device of the fleet starts
+ * with, carrying a provisioning key minted for it (the caller needs the right to make one, the
+ * same as `POST /api-key/v2/`; an unknown fleet answers as an inaccessible one). The device type
+ * must run in the fleet (same CPU architecture family, as registration requires).
+ */
+export async function buildDeviceConfig(db: Db, config: AppConfig, request: FastifyRequest, user: UserPrincipal, body: DownloadConfigBody): Promise<Record<string, unknown>> {
+  const fleet = await findFleetForRegister(db, body.appId);
+  if (!fleet) throw forbidden(NO_FLEET_ACCESS);
+  let deviceTypeSlug: string;
+  if (body.deviceType) {
+    const deviceType = await findDeviceTypeByAlias(db, body.deviceType);
+    if (!deviceType) throw badRequest(`Invalid device type: ${body.deviceType}`);
+    if (!isDeviceArchCompatibleWithFleet(deviceType.arch, fleet.arch)) throw badRequest(`Device type ${deviceType.slug} is not compatible with the fleet`);
+    deviceTypeSlug = deviceType.slug;
+  } else {
+    deviceTypeSlug = fleet.deviceTypeSlug;
+  }
+  // Checked here, after the fleet exists: minting is what needs the right.
+  const apiKey = await createProvisioningKey(db, user, fleet.id, {
+    name: body.provisioningKeyName ?? null,
+    description: body.provisioningKeyDescription ?? null,
+    expiryDate: body.provisioningKeyExpiryDate ?? null,
+  });
+  const apiEndpoint = apiEndpointOf(config, request);
+  const host = new URL(apiEndpoint).hostname;
+  return {
+    applicationId: fleet.id,
+    deviceType: deviceTypeSlug,
+    userId: user.userId,
+    appUpdatePollInterval: (body.appUpdatePollInterval ?? DEFAULT_POLL_MINUTES) * 60_000,
+    listenPort: LISTEN_PORT,
+    vpnPort: 443,
+    apiEndpoint,
+    vpnEndpoint: `vpn.${host}`,
+    registryEndpoint: `registry.${host}`,
+    deltaEndpoint: `https://delta.${host}`,
+    mixpanelToken: '',
+    apiKey,
+    ...(body.developmentMode ? { developmentMode: true } : {}),
+    ...(body.hostname ? { hostname: body.hostname } : {}),
+    network: body.network,
+    ...(body.network === 'wifi' ? { wifiSsid: body.wifiSsid ?? '', wifiKey: body.wifiKey ?? '' } : {}),
+    ...(body.version ? { os: { version: body.version } } : {}),
+  };
+}
