@@ -1,5 +1,6 @@
 #!/usr/bin/env -S npx tsx
 import { Command, InvalidArgumentError } from 'commander';
+import { readConfigJson } from './config-json.ts';
 import { startSidecarLink } from './link/sidecar.ts';
 import { DEFAULT_DEVICE_TYPE, startFleetSimulator } from './simulator.ts';
 
@@ -12,6 +13,7 @@ const positiveInt = (value: string): number => {
 };
 
 interface SimulatorArgs {
+  config?: string;
   api: string;
   provisioningKey?: string;
   fleet?: string;
@@ -41,6 +43,7 @@ const program = new Command()
   .description('Run simulated devices that register, poll their target state and report like balena-supervisor')
   // `link --api …` must reach the subcommand, not the simulator's own --api.
   .enablePositionalOptions()
+  .option('--config <path>', "a device's config.json (from the dashboard's Add device dialog or /download-config): API, provisioning key, device type, poll interval")
   .option('--api <url>', 'API origin', 'http://127.0.0.1:8080')
   .option('--provisioning-key <key>', 'fleet provisioning key')
   .option('--fleet <id-or-slug>', 'fleet to mint a provisioning key for (with --token)')
@@ -56,7 +59,7 @@ const program = new Command()
   .option('--reboot-time <ms>', 'how long a device rebooted over the link stays offline', positiveInt, 5_000)
   .option('--locked <n>', 'the first <n> devices hold an update lock (actions answer 423 unless forced)', positiveInt, 0)
   .option('--quiet', 'do not log device errors')
-  .action(() => runSimulator(program.opts<SimulatorArgs>()));
+  .action(() => runSimulator(withConfigJson(program.opts<SimulatorArgs>())));
 
 program
   .command('link')
@@ -68,6 +71,20 @@ program
   .action((o: LinkArgs) => runLink(o));
 
 await program.parseAsync();
+
+/** Options given on the command line win over the config.json's. */
+function withConfigJson(o: SimulatorArgs): SimulatorArgs {
+  if (!o.config) return o;
+  const config = readConfigJson(o.config);
+  const isDefault = (name: string) => program.getOptionValueSource(name) === 'default';
+  return {
+    ...o,
+    api: isDefault('api') ? config.apiEndpoint : o.api,
+    provisioningKey: o.provisioningKey ?? config.apiKey,
+    deviceType: isDefault('deviceType') ? config.deviceType : o.deviceType,
+    interval: o.interval ?? config.appUpdatePollInterval,
+  };
+}
 
 async function runSimulator(o: SimulatorArgs): Promise<void> {
   if (!o.provisioningKey && !(o.fleet && o.token) && !o.stateFile) {
