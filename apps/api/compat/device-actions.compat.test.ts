@@ -2,6 +2,7 @@
 // §4, §4.1), against simulated devices of apps/device that keep their link to a live server.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFleetSimulator, type FleetSimulator } from '../../device/src/simulator.ts';
+import { createRelease } from '../src/devices/device-test-factories.ts';
 import { orgAndFleet, signedUpSdk, useLiveServer, type Sdk } from './sdk-fixtures.ts';
 
 const server = useLiveServer();
@@ -10,8 +11,9 @@ afterAll(async () => {
   await Promise.all(simulators.map((s) => s.stop()));
 });
 
-async function linkedFleet(sdk: Sdk, count: number, lockedDevices = 0) {
+async function linkedFleet(sdk: Sdk, count: number, lockedDevices = 0, withRelease = false) {
   const fleet = await orgAndFleet(sdk);
+  const release = withRelease ? await createRelease(server.current.database.db, fleet.fleetId, { makeTarget: true }) : null;
   const provisioningKey = await sdk.models.application.generateProvisioningKey({ slugOrUuidOrId: fleet.slug, keyExpiryDate: null });
   const simulator = await startFleetSimulator({ apiUrl: server.current.url, provisioningKey, count, intervalMs: 500, rebootMs: 800, lockedDevices, log: () => undefined });
   simulators.push(simulator);
@@ -19,7 +21,7 @@ async function linkedFleet(sdk: Sdk, count: number, lockedDevices = 0) {
   const uuids = simulator.devices.map((d) => d.identity.uuid);
   // SDK device.isOnline reads is_connected_to_vpn: the link's state.
   for (const uuid of uuids) await expect.poll(() => sdk.models.device.isOnline(uuid), { timeout: 15_000 }).toBe(true);
-  return { fleet, simulator, uuids };
+  return { fleet, simulator, uuids, release };
 }
 
 describe('device actions through the link', () => {
@@ -66,6 +68,30 @@ describe('device actions through the link', () => {
     });
     expect(res.status).toBe(404);
     expect(await res.text()).toBe('No online device(s) found');
+  });
+
+  it('restarts the app, purges its data and asks for an update check on a device running a release', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { uuids, simulator } = await linkedFleet(sdk, 1, 0, true);
+    const [uuid] = uuids as [string];
+    // The device runs the release before its app can be restarted or purged.
+    await expect.poll(async () => (await sdk.models.device.get(uuid, { $select: 'is_running__release' })).is_running__release, { timeout: 20_000 }).not.toBeNull();
+    // The SDK hands back the supervisor's body: text "OK" for a restart.
+    expect(await sdk.models.device.restartApplication(uuid)).toBe('OK');
+    await sdk.models.device.purge(uuid);
+    await sdk.models.device.update(uuid, { force: false });
+    expect(simulator.devices[0]!.identity.uuid).toBe(uuid);
+  });
+
+  it('stops, starts and restarts one service by its image, and says when there is no such service', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { uuids, release } = await linkedFleet(sdk, 1, 0, true);
+    const [uuid] = uuids as [string];
+    await expect.poll(async () => (await sdk.models.device.get(uuid, { $select: 'is_running__release' })).is_running__release, { timeout: 20_000 }).not.toBeNull();
+    await sdk.models.device.stopService(uuid, release!.imageId);
+    await sdk.models.device.startService(uuid, release!.imageId);
+    await sdk.models.device.restartService(uuid, release!.imageId);
+    await expect(sdk.models.device.restartService(uuid, 987_654)).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('restarts every device of a fleet with application.restart (207 from the fleet-wide route)', async () => {
