@@ -196,6 +196,33 @@ describe('POST /supervisor/<path>', () => {
     expect((await supervisor(null, '/v1/blink', { uuid: device.uuid })).statusCode).toBe(401);
   });
 
+  it('lets each fleet role do exactly the actions of the spec (fleets §6 "Device actions")', async () => {
+    // Written from the spec, not from roles.ts: restart, identify, purge, reboot and shutdown are
+    // supervisor-proxy-write (operator and up, limited developer included); reading the
+    // supervisor's state is a diagnostic (limited operator and up); a ping only reads the device.
+    const writers = ['operator', 'safe-developer', 'developer', 'administrator'];
+    const diagnosers = ['safe-operator', ...writers];
+    const everyone = ['observer', ...diagnosers];
+    const calls: Array<[string, Record<string, unknown>, string[]]> = [
+      ['/v1/blink', { uuid: device.uuid }, writers],
+      ['/v1/reboot', { deviceId: device.id, data: { force: true } }, writers],
+      ['/v1/shutdown', { deviceId: device.id, appId: fleet.applicationId, data: { force: false } }, writers],
+      ['/v1/restart', { deviceId: device.id, appId: fleet.applicationId, data: { appId: fleet.applicationId } }, writers],
+      ['/v1/purge', { deviceId: device.id, appId: fleet.applicationId, data: { appId: fleet.applicationId } }, writers],
+      ['/v2/applications/1/restart-service', { deviceId: device.id, data: { appId: 1, imageId: 7 } }, writers],
+      ['/v1/device', { uuid: device.uuid, method: 'GET' }, diagnosers],
+      ['/ping', { deviceId: device.id, method: 'GET' }, everyone],
+    ];
+    for (const role of everyone) {
+      const key = (await createUserWithKey(db, fleet.applicationId, role)).apiKey;
+      for (const [path, body, allowed] of calls) {
+        const res = await supervisor(key, path, body);
+        if (allowed.includes(role)) expect(res.statusCode, `${role} ${path}`).not.toBe(404);
+        else expect([res.statusCode, res.body], `${role} ${path}`).toEqual([404, NO_ONLINE_DEVICES]);
+      }
+    }
+  });
+
   it('refuses a call that names no device, a bad method and a path outside the supervisor API', async () => {
     expect((await supervisor(developer, '/v1/blink', {})).statusCode).toBe(400);
     expect((await supervisor(developer, '/v1/blink', { uuid: device.uuid, method: 'CONNECT' })).statusCode).toBe(400);
