@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from './server.ts';
+import { createFleetWithProvisioningKey, newDeviceUuid } from './devices/device-test-factories.ts';
 import { EnvError } from './lib/env.ts';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
@@ -149,6 +150,26 @@ describe('a running server', () => {
     expect(elapsed).toBeLessThan(20_000);
     expect(child.logLines().find((l) => l.msg === 'shutdown timed out; exiting with requests or jobs still running')).toMatchObject({ level: 50, timeoutMs: 300 });
     stuck.socket.destroy();
+  }, 120_000);
+
+  it('clears the links an earlier run left marked connected when it starts alone (no Redis)', async () => {
+    const env = baseEnv({ LOG_LEVEL: 'silent', REDIS_URL: '' });
+    const first = await startServer(env);
+    const fleet = await createFleetWithProvisioningKey(first.database.db);
+    const actor = await first.database.db.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
+    const deviceType = await first.database.db.selectFrom('device_type').select('id').where('slug', '=', 'raspberrypi4-64').executeTakeFirstOrThrow();
+    await first.database.db
+      .insertInto('device')
+      .values({ actor: actor.id, uuid: newDeviceUuid(), device_name: 'crashed-with-link', belongs_to__application: fleet.applicationId, is_of__device_type: deviceType.id, is_connected_to_vpn: true, is_online: true })
+      .execute();
+    await first.stop();
+    const second = await startServer(env);
+    try {
+      const row = await second.database.db.selectFrom('device').select(['is_connected_to_vpn', 'is_online']).where('device_name', '=', 'crashed-with-link').executeTakeFirstOrThrow();
+      expect(row).toEqual({ is_connected_to_vpn: false, is_online: false });
+    } finally {
+      await second.stop();
+    }
   }, 120_000);
 
   it('lets an in-flight request finish while refusing new connections, then closes', async () => {

@@ -12,6 +12,7 @@ import { startOutboxJob } from './email/outbox-sender.ts';
 import type { LinkHub } from './device-link/link-hub.ts';
 import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
 import { RedisLinkHub } from './device-link/redis-link-hub.ts';
+import { clearStaleLinks } from './device-link/cloudlink.repository.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -92,6 +93,8 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   let linkHub: LinkHub;
   try {
     linkHub = env.REDIS_URL ? await RedisLinkHub.connect(env.REDIS_URL) : new MemoryLinkHub();
+    // One process: every link of an earlier run is gone.
+    if (!env.REDIS_URL) await clearStaleLinks(database.db);
   } catch (err) {
     await database.close();
     throw err;

@@ -23,3 +23,18 @@ export async function findLinkableDevice(db: Db, deviceId: number): Promise<{ id
   const r = await sql<{ id: number; uuid: string }>`SELECT id, uuid FROM device WHERE id = ${deviceId} AND is_active`.execute(db);
   return r.rows[0];
 }
+
+/**
+ * At the start of a lone API process no device can be linked to it: links a previous run held
+ * when it stopped (or crashed) are cleared, so the dashboard does not show them connected.
+ * With several processes (Redis) this must not run: the others hold live links.
+ */
+export async function clearStaleLinks(db: Db): Promise<number> {
+  const r = await sql`
+    UPDATE device
+       SET is_connected_to_vpn = false,
+           is_online = api_heartbeat_state = 'online',
+           last_vpn_event = now()
+     WHERE is_connected_to_vpn`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
