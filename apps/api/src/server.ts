@@ -9,6 +9,7 @@ import { defaultConfig, type AppConfig } from './lib/config.ts';
 import { EnvError, parseEnv, type RawEnv, type ServerEnv } from './lib/env.ts';
 import { startHeartbeatJob } from './jobs/heartbeat.ts';
 import { startOutboxJob } from './email/outbox-sender.ts';
+import { startLinkSweepJob } from './jobs/link-sweep.ts';
 import type { LinkHub } from './device-link/link-hub.ts';
 import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
 import { RedisLinkHub } from './device-link/redis-link-hub.ts';
@@ -115,6 +116,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
   const stopHeartbeat = startHeartbeatJob(database.db, config, { log: app.log });
   const stopOutbox = startOutboxJob(database.db, config, { log: app.log });
+  const stopLinkSweep = startLinkSweepJob(database.db, linkHub, { log: app.log });
   app.log.info({ url, database: database.kind }, 'Flotilla API started');
 
   let stopping: Promise<void> | null = null;
@@ -122,7 +124,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
     // Closing the server stops accepting connections and waits for in-flight requests (new
     // requests on kept-alive connections get 503); the jobs finish their tick meanwhile. The
     // database closes last, when nothing can use it any more.
-    stopping ??= Promise.all([app.close().then(() => linkHub.close()), stopHeartbeat(), stopOutbox()]).then(() => database.close());
+    stopping ??= Promise.all([stopLinkSweep().then(() => app.close()).then(() => linkHub.close()), stopHeartbeat(), stopOutbox()]).then(() => database.close());
     return stopping;
   };
   return {

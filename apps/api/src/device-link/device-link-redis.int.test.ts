@@ -79,4 +79,16 @@ describe.runIf(redisUrl)('device links across API processes (Redis)', () => {
     expect(res.body).toBe('fresh');
     expect((await linked(device.id)).is_connected_to_vpn).toBe(true);
   });
+
+  it("tells either process which devices are linked anywhere (the sweep's view), until the link ends", async () => {
+    const fleet = await createFleetWithProvisioningKey(first.database.db);
+    const device = await registerTestDevice(first.app, fleet);
+    const link = await TestLink.open(firstUrl, device.apiKey);
+    links.push(link);
+    await until(async () => (await linked(device.id)).is_connected_to_vpn);
+    expect(await second.linkHub.linkedAmong([device.uuid, 'f'.repeat(32)])).toEqual(new Set([device.uuid]));
+    await link.close();
+    await until(async () => !(await linked(device.id)).is_connected_to_vpn);
+    expect(await second.linkHub.linkedAmong([device.uuid])).toEqual(new Set());
+  });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_CLOSE, NO_ONLINE_DEVICES } from '@flotilla/core/device-link';
 import type { Db } from '../db/database.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { runLinkSweep } from '../jobs/link-sweep.ts';
 import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
 import { registerTestDevice, TestLink, until, type Answer, type TestDevice } from './device-link-test-device.ts';
 
@@ -79,6 +80,26 @@ describe('the device link', () => {
     expect(res.body).toBe('second');
     expect(second.requests).toHaveLength(1);
     expect((await cloudlink(device.id)).is_connected_to_vpn).toBe(true);
+  });
+});
+
+describe('the stale link sweep', () => {
+  it('clears a device marked linked that no process holds, after the grace period, and keeps a live link', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const { device: live } = await linkedDevice(fleet);
+    const ghost = await registerTestDevice(ctx.app, fleet);
+    const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    await db.updateTable('device').set({ is_connected_to_vpn: true, is_online: true, last_vpn_event: longAgo }).where('id', '=', ghost.id).execute();
+    await db.updateTable('device').set({ last_vpn_event: longAgo }).where('id', '=', live.id).execute();
+    // A fresh flag (a link being set up) is left alone.
+    const fresh = await registerTestDevice(ctx.app, fleet);
+    await db.updateTable('device').set({ is_connected_to_vpn: true, last_vpn_event: new Date().toISOString() }).where('id', '=', fresh.id).execute();
+    const result = await runLinkSweep(db, ctx.app.linkHub);
+    expect(result.ran).toBe(true);
+    expect((await cloudlink(ghost.id)).is_connected_to_vpn).toBe(false);
+    expect((await cloudlink(ghost.id)).is_online).toBe(false);
+    expect((await cloudlink(live.id)).is_connected_to_vpn).toBe(true);
+    expect((await cloudlink(fresh.id)).is_connected_to_vpn).toBe(true);
   });
 });
 

@@ -31,5 +31,7 @@ export interface LinkHub {
   detach(uuid: string, link: LocalLink): Promise<void>;
   /** The device's reply, or null when no process holds a link of that device. */
   forward(uuid: string, request: LinkCall): Promise<LinkReply | null>;
+  /** Which of these devices some process holds a link of (the sweep of stale link flags). */
+  linkedAmong(uuids: readonly string[]): Promise<Set<string>>;
   close(): Promise<void>;
 }

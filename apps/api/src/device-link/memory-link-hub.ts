@@ -21,6 +21,10 @@ export class MemoryLinkHub implements LinkHub {
     return link ? link.call(request) : null;
   }
 
+  linkedAmong(uuids: readonly string[]): Promise<Set<string>> {
+    return Promise.resolve(new Set(uuids.filter((uuid) => this.#links.has(uuid))));
+  }
+
   /** Whether this process holds a link of the device. */
   holds(uuid: string): boolean {
     return this.#links.has(uuid);

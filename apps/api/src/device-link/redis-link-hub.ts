@@ -17,6 +17,10 @@ function parseJson(raw: string): unknown {
 }
 
 const deviceChannel = (uuid: string) => `flotilla:link:${uuid}`;
+/** Presence of a link, refreshed by its holder: a crashed process's links expire with it. */
+const aliveKey = (uuid: string) => `flotilla:link-alive:${uuid}`;
+const ALIVE_TTL_MS = 90_000;
+const ALIVE_REFRESH_MS = 30_000;
 const replyChannel = (instance: string) => `flotilla:link-reply:${instance}`;
 
 /** What travels on a device's channel: a forwarded call, or another process claiming the device. */
@@ -49,11 +53,14 @@ export class RedisLinkHub implements LinkHub {
   readonly #publisher: RedisClient;
   readonly #subscriber: RedisClient;
   readonly #requestTimeoutMs: number;
+  readonly #refresher: NodeJS.Timeout;
 
   private constructor(publisher: RedisClient, subscriber: RedisClient, requestTimeoutMs: number) {
     this.#publisher = publisher;
     this.#subscriber = subscriber;
     this.#requestTimeoutMs = requestTimeoutMs;
+    this.#refresher = setInterval(() => void this.#refreshAlive().catch(() => undefined), ALIVE_REFRESH_MS);
+    this.#refresher.unref();
   }
 
   static async connect(url: string, options: { requestTimeoutMs?: number; onError?: (error: Error) => void } = {}): Promise<RedisLinkHub> {
@@ -73,6 +80,7 @@ export class RedisLinkHub implements LinkHub {
     // Claim first, then listen: our own claim is not heard by ourselves.
     await this.#publisher.publish(deviceChannel(uuid), JSON.stringify({ kind: 'claim', instance: this.#instance }));
     if (isNew) await this.#subscriber.subscribe(deviceChannel(uuid), (message) => void this.#onDeviceMessage(uuid, message));
+    await this.#publisher.set(aliveKey(uuid), this.#instance, { PX: ALIVE_TTL_MS });
   }
 
   async detach(uuid: string, link: LocalLink): Promise<void> {
@@ -80,6 +88,18 @@ export class RedisLinkHub implements LinkHub {
     this.#linksByUuid.delete(uuid);
     await this.#local.detach(uuid, link);
     await this.#subscriber.unsubscribe(deviceChannel(uuid));
+    // Only our own presence: the device may already be linked to another process.
+    if ((await this.#publisher.get(aliveKey(uuid))) === this.#instance) await this.#publisher.del(aliveKey(uuid));
+  }
+
+  async linkedAmong(uuids: readonly string[]): Promise<Set<string>> {
+    if (uuids.length === 0) return new Set();
+    const values = await this.#publisher.mGet(uuids.map(aliveKey));
+    return new Set(uuids.filter((_uuid, i) => values[i] !== null));
+  }
+
+  async #refreshAlive(): Promise<void> {
+    await Promise.all([...this.#linksByUuid.keys()].map((uuid) => this.#publisher.set(aliveKey(uuid), this.#instance, { PX: ALIVE_TTL_MS })));
   }
 
   async forward(uuid: string, request: LinkCall): Promise<LinkReply | null> {
@@ -98,6 +118,7 @@ export class RedisLinkHub implements LinkHub {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.#refresher);
     for (const id of [...this.#waiting.keys()]) this.#finish(id, null);
     await this.#local.close();
     await Promise.allSettled([this.#subscriber.close(), this.#publisher.close()]);
