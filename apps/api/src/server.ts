@@ -58,6 +58,7 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
     ...(env.CODE_HOST_API_URL ? { codeHostApiUrl: env.CODE_HOST_API_URL } : {}),
     avatarUrl: env.AVATAR_URL,
+    ...(env.MAP_TILE_URL ? { mapTileUrl: env.MAP_TILE_URL } : {}),
     adminUrl: env.ADMIN_URL,
     headerLinks: {
       gettingStarted: env.GETTING_STARTED_URL,

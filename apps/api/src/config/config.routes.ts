@@ -61,6 +61,8 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     adminUrl: app.config.adminUrl ?? null,
     // The header's links (accounts §2 Header); each unset one is null and not shown.
     headerLinks: headerLinksOf(app.config),
+    // The device map's tiles (fleets spec §2 "Device location"), a template in Leaflet's form.
+    mapTileUrl: app.config.mapTileUrl,
   }));
 
   app.get('/device-types/v1', { config: { public: true } }, async (request) => {

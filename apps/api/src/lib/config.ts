@@ -17,6 +17,11 @@ export interface AppConfig {
   captchaVerifyUrl?: string;
   /** Code host API whose `/users/{username}/keys` lists public SSH keys (accounts §7); import base URL. */
   codeHostApiUrl: string;
+  /**
+   * Map tile URL template (`{z}/{x}/{y}`, Leaflet's form) for the device map and location page
+   * (fleets spec §2 "Device location"); tests point it at a local stand-in.
+   */
+  mapTileUrl: string;
   /** Avatar image URL template with `{hash}` (SHA-256 hex of the trimmed lower-case email, accounts §2 Header); unset = initials only. */
   avatarUrl?: string;
   /** Back-office URL the user menu links to for platform admins (accounts §2 Header, §6); unset = no admin link. */
@@ -43,11 +48,15 @@ export interface AppConfig {
   trustProxy: TrustProxy;
 }
 
+/** OpenStreetMap's public tiles (their usage policy allows light use; set MAP_TILE_URL for more). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     jwtSecret: 'dev-only-secret-change-me',
     sessionTtlSeconds: 36 * 3600,
     codeHostApiUrl: 'https://api.github.com',
+    mapTileUrl: DEFAULT_MAP_TILE_URL,
     loginRateLimit: DEFAULT_LOGIN_RATE_LIMITS,
     signupRateLimit: { max: 50, windowMs: 3600 * 1000 },
     defaultPollIntervalMs: 10 * 60 * 1000,

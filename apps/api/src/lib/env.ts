@@ -76,6 +76,7 @@ export const envSchema = z.object({
   REQUIRE_EMAIL_VERIFICATION: optional(flag01),
   CODE_HOST_API_URL: optional(httpUrl),
   // A template: `{hash}` is replaced by the browser, so validate the URL with a sample hash in it.
+  MAP_TILE_URL: optional(z.string().refine((v) => httpUrl.safeParse(v.replace(/\{[a-z]\}/g, '0')).success, 'must be an http:// or https:// URL template with {z}, {x} and {y}')),
   AVATAR_URL: optional(z.string().refine((v) => httpUrl.safeParse(v.replaceAll('{hash}', '0')).success, 'must be an http:// or https:// URL template with {hash}')),
   ADMIN_URL: optional(httpUrl),
   // The dashboard header's links (accounts spec §2 Header); each one unset is not shown.

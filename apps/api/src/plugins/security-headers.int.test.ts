@@ -82,6 +82,7 @@ describe('behind https, with an avatar service', () => {
       publicUrl: 'https://fleet.example.com',
       avatarUrl: 'https://avatars.example.com/avatar/{hash}?d=404',
       codeHostApiUrl: 'https://git.example.com/api/v3',
+      mapTileUrl: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png',
     });
   });
   afterAll(async () => {
@@ -94,7 +95,7 @@ describe('behind https, with an avatar service', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     const csp = cspOf(res);
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
-    expect(csp.get('img-src')).toBe("'self' data: blob: https://avatars.example.com");
+    expect(csp.get('img-src')).toBe("'self' data: blob: https://avatars.example.com https://*.tiles.example.com");
     expect(csp.get('connect-src')).toBe("'self' https://git.example.com");
   });
 });

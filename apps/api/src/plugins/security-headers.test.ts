@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, isHttpsDeployment } from './security-headers.ts';
+import { contentSecurityPolicy, isHttpsDeployment, tileOrigin } from './security-headers.ts';
 
-const base = { codeHostApiUrl: 'https://api.github.com', avatarUrl: undefined, publicUrl: undefined };
+const base = { codeHostApiUrl: 'https://api.github.com', avatarUrl: undefined, publicUrl: undefined, mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' };
 
 describe('contentSecurityPolicy', () => {
   it('allows only our own scripts, never framing, and forms to us or a loopback CLI callback', () => {
@@ -11,8 +11,14 @@ describe('contentSecurityPolicy', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['form-action']).toEqual(["'self'", 'http://127.0.0.1:*', 'http://localhost:*']);
     expect(csp['connect-src']).toEqual(["'self'", 'https://api.github.com']);
-    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     expect(csp).not.toHaveProperty('upgrade-insecure-requests');
+  });
+
+  it("allows the map tiles' origin, a {s} subdomain as a wildcard", () => {
+    expect(contentSecurityPolicy({ ...base, mapTileUrl: 'http://127.0.0.1:7777/tiles/{z}/{x}/{y}.png' })['img-src']).toContain('http://127.0.0.1:7777');
+    expect(tileOrigin('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
+    expect(tileOrigin('not a url')).toBeNull();
   });
 
   it('adds the avatar service and code host origins from the configuration', () => {
@@ -22,7 +28,7 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('ignores an unusable configured URL instead of writing it into the policy', () => {
-    const csp = contentSecurityPolicy({ ...base, avatarUrl: 'not a url {hash}' });
+    const csp = contentSecurityPolicy({ ...base, avatarUrl: 'not a url {hash}', mapTileUrl: 'nope' });
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });
 

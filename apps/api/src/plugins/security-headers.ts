@@ -15,6 +15,18 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
+/**
+ * The origin of a map tile template (`https://{s}.tile.example.org/{z}/{x}/{y}.png`): the
+ * placeholders are read as numbers, and a `{s}` subdomain becomes a `*.` wildcard.
+ */
+export function tileOrigin(template: string): string | null {
+  const wildcard = template.includes('{s}.');
+  const origin = originOf(template.replace('{s}.', 'a.').replace(/\{[a-z]\}/g, '0'));
+  if (!origin || !wildcard) return origin;
+  const url = new URL(origin);
+  return `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}`;
+}
+
 export function isHttpsDeployment(config: Pick<AppConfig, 'publicUrl'>): boolean {
   return originOf(config.publicUrl)?.startsWith('https:') ?? false;
 }
@@ -25,8 +37,8 @@ export function isHttpsDeployment(config: Pick<AppConfig, 'publicUrl'>): boolean
  * - styles from our origin plus inline: MUI/emotion and notistack inject <style> elements at
  *   run time. A per-response nonce would need index.html rendered per request (no
  *   precompressed, cacheable index); injected styles cannot run code, scripts stay strict;
- * - images: our origin, `data:` (organization logos, the 2FA QR code), `blob:`, and the
- *   avatar service's origin (AVATAR_URL);
+ * - images: our origin, `data:` (organization logos, the 2FA QR code), `blob:`, the
+ *   avatar service's origin (AVATAR_URL) and the map tiles' origin (MAP_TILE_URL);
  * - connections: our origin — in CSP3 `'self'` also matches ws:/wss: on the same host, which is
  *   what the dashboard's websockets use — and the code host API the SSH-key import calls
  *   from the browser (CODE_HOST_API_URL);
@@ -34,7 +46,7 @@ export function isHttpsDeployment(config: Pick<AppConfig, 'publicUrl'>): boolean
  *   (compat §3: the dashboard makes the browser POST the token to http://127.0.0.1:<port>/auth);
  * - never framed (`frame-ancestors 'none'`), no plugins, no <base> rewriting.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'avatarUrl' | 'codeHostApiUrl' | 'publicUrl'>): Directives {
+export function contentSecurityPolicy(config: Pick<AppConfig, 'avatarUrl' | 'codeHostApiUrl' | 'publicUrl' | 'mapTileUrl'>): Directives {
   const extra = (url: string | undefined) => {
     const origin = originOf(url);
     return origin ? [origin] : [];
@@ -45,7 +57,7 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'avatarUrl' | 'cod
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...extra(config.avatarUrl)],
+    'img-src': ["'self'", 'data:', 'blob:', ...extra(config.avatarUrl), ...(tileOrigin(config.mapTileUrl) ? [tileOrigin(config.mapTileUrl)!] : [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...extra(config.codeHostApiUrl)],
     'object-src': ["'none'"],

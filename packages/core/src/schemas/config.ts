@@ -31,5 +31,6 @@ export const publicConfigResponse = z.object({
   avatarUrl: z.string().nullable(),
   adminUrl: z.string().nullable(),
   headerLinks,
+  mapTileUrl: z.string(),
 });
 export type PublicConfigResponse = z.output<typeof publicConfigResponse>;
