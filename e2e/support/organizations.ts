@@ -56,6 +56,18 @@ export async function joinOrganization(stack: Stack, userId: number, orgId: numb
 export const addMembership = (stack: Stack, user: E2eUser, orgId: number, role: 'administrator' | 'member'): Promise<number> =>
   joinOrganization(stack, user.userId, orgId, role);
 
+/** Makes `user` a member of the organization and gives them `role` on one of its fleets, as `admin` would. */
+export async function addFleetRole(stack: Stack, admin: E2eUser, orgId: number, fleetId: number, user: E2eUser, role: string): Promise<void> {
+  await addMembership(stack, user, orgId, 'member');
+  const roles = (await stack.api('GET', '/v7/application_membership_role?$select=id,name', admin.token)).json<{ d: Array<{ id: number; name: string }> }>();
+  const res = await stack.api('POST', '/v7/user_application_membership', admin.token, {
+    user: user.userId,
+    is_member_of__application: fleetId,
+    application_membership_role: roles.d.find((r) => r.name === role)!.id,
+  });
+  if (res.status !== 201) throw new Error(`fleet role ${role} for ${user.username}: ${res.status} ${res.text}`);
+}
+
 /** The role name per username in the organization, straight from the database. */
 export async function rolesIn(stack: Stack, orgId: number): Promise<Record<string, string>> {
   const rows = await stack.app.db

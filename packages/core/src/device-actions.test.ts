@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionAvailability, isEsrOsVersion, osVersionAtLeast, supervisorActionRequest, supportsContainerControls, type DeviceForActions } from './device-actions.ts';
+import { actionAvailability, contractSupportsBlink, DANGEROUS_SUPERVISOR_ACTIONS, isEsrOsVersion, isLocalModeOn, osVersionAtLeast, supervisorActionRequest, supportsContainerControls, type DeviceForActions } from './device-actions.ts';
 import { parseOsVersion } from './os-version.ts';
 
 const online: DeviceForActions = {
@@ -97,5 +97,27 @@ describe('supervisor requests (compat §4.1)', () => {
     expect(supervisorActionRequest('restart', d)).toEqual({ path: '/v1/restart', body: { deviceId: 20, appId: 1, data: { appId: 1, force: false } } });
     expect(supervisorActionRequest('purge', d).path).toBe('/v1/purge');
     expect(supervisorActionRequest('shutdown', d).body).toEqual({ deviceId: 20, appId: 1, data: { force: false } });
+  });
+});
+
+describe('what the rules read of a device', () => {
+  it('has local mode on when either local mode variable equals 1', () => {
+    expect(isLocalModeOn([{ name: 'BALENA_SUPERVISOR_LOCAL_MODE', value: '1' }])).toBe(true);
+    expect(isLocalModeOn([{ name: 'RESIN_SUPERVISOR_LOCAL_MODE', value: ' 1 ' }])).toBe(true);
+    expect(isLocalModeOn([{ name: 'BALENA_SUPERVISOR_LOCAL_MODE', value: 'true' }])).toBe(false);
+    expect(isLocalModeOn([{ name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '1' }])).toBe(false);
+    expect(isLocalModeOn([])).toBe(false);
+  });
+
+  it('reads blink support from data.led of the device type contract, true only when exactly true', () => {
+    expect(contractSupportsBlink({ data: { led: true, arch: 'aarch64' }, slug: 'raspberrypi4-64' })).toBe(true);
+    expect(contractSupportsBlink({ data: { led: 'yes' } })).toBe(false);
+    expect(contractSupportsBlink({ data: {} })).toBe(false);
+    expect(contractSupportsBlink(null)).toBe(false);
+    expect(contractSupportsBlink('led')).toBe(false);
+  });
+
+  it('confirms reboot, shutdown and purge only', () => {
+    expect([...DANGEROUS_SUPERVISOR_ACTIONS].sort()).toEqual(['purge', 'reboot', 'shutdown']);
   });
 });

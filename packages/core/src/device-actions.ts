@@ -53,6 +53,24 @@ export type Availability = { isAvailable: true } | { isAvailable: false; reason:
 const available: Availability = { isAvailable: true };
 const unavailable = (reason: UnavailableReason): Availability => ({ isAvailable: false, reason });
 
+/** Reboot, shutdown and purge are dangerous: confirmed first (fleets spec §2 "Confirmation dialogs"). */
+export const DANGEROUS_SUPERVISOR_ACTIONS: ReadonlySet<SupervisorAction> = new Set(['reboot', 'shutdown', 'purge']);
+
+/** The device configuration variables that turn local mode on (either name). */
+export const LOCAL_MODE_VARIABLES = ['BALENA_SUPERVISOR_LOCAL_MODE', 'RESIN_SUPERVISOR_LOCAL_MODE'] as const;
+
+/** Local mode is on when one of its variables equals "1" (fleets spec §4 "Device toggles"). */
+export function isLocalModeOn(variables: ReadonlyArray<{ name: string; value: string }>): boolean {
+  return variables.some((v) => (LOCAL_MODE_VARIABLES as readonly string[]).includes(v.name) && v.value.trim() === '1');
+}
+
+/** The device type's contract says it has a LED to blink (`data.led === true`, migration 0082); anything else is no. */
+export function contractSupportsBlink(contract: unknown): boolean {
+  if (typeof contract !== 'object' || contract === null) return false;
+  const data = (contract as { data?: unknown }).data;
+  return typeof data === 'object' && data !== null && (data as { led?: unknown }).led === true;
+}
+
 /** Fully provisioned: a supervisor version is known and the device has been heard from. */
 export function isFullyProvisioned(device: Pick<DeviceForActions, 'supervisor_version' | 'last_connectivity_event'>): boolean {
   return Boolean(device.supervisor_version) && device.last_connectivity_event !== null;

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { LOCAL_MODE_VARIABLES } from '@flotilla/core/device-actions';
 import { z } from 'zod';
 import * as application from '@flotilla/core/schemas/odata/application';
 import { expanded } from '@flotilla/core/schemas/odata/common';
 import * as device from '@flotilla/core/schemas/odata/device';
+import * as deviceConfigVariable from '@flotilla/core/schemas/odata/device-config-variable';
 import * as deviceType from '@flotilla/core/schemas/odata/device-type';
 import * as release from '@flotilla/core/schemas/odata/release';
 import { listODataOptions } from '../../../components/data-list/list-odata.ts';
@@ -71,7 +73,16 @@ export function fleetDevicePageQuery(fleetId: number, params: ListParams) {
   });
 }
 
-/** The device summary page: the table's fields, its metrics, its fleet and its target release. */
+/**
+ * Local mode is on when one of these device configuration variables equals "1" (fleets spec §4
+ * "Device toggles"); devices of older supervisors read the RESIN_ name.
+ */
+
+/**
+ * The device pages: the table's fields, its metrics, its fleet (with the organization, for
+ * permission checks) and its target release; for the actions' availability (packages/core
+ * device-actions.ts) the device type's contract (does it blink) and the local mode variables.
+ */
 const deviceDetail = deviceRow
   .extend(
     device.row.pick({
@@ -80,8 +91,11 @@ const deviceDetail = deviceRow
     }).shape,
   )
   .extend({
-    belongs_to__application: expanded(application.row.pick({ id: true, app_name: true, slug: true })),
+    is_of__device_type: expanded(deviceType.row.pick({ slug: true, name: true, contract: true })),
+    belongs_to__application: expanded(application.row.pick({ id: true, app_name: true, slug: true, organization: true })),
     should_be_running__release: expanded(releaseRef),
+    // Only the local mode variables are expanded.
+    device_config_variable: expanded(deviceConfigVariable.row.pick({ name: true, value: true })),
   });
 export type DeviceDetail = z.output<typeof deviceDetail>;
 
@@ -100,9 +114,11 @@ export function deviceQuery(uuid: string) {
           ],
           $expand: {
             ...DEVICE_ROW_EXPAND,
-            belongs_to__application: { $select: ['id', 'app_name', 'slug'] },
+            is_of__device_type: { $select: ['slug', 'name', 'contract'] },
+            belongs_to__application: { $select: ['id', 'app_name', 'slug', 'organization'] },
             // Computed by the API: the device's pin, else its fleet's target release.
             should_be_running__release: { $select: ['id', 'commit', 'raw_version'] },
+            device_config_variable: { $select: ['name', 'value'], $filter: { name: { $in: [...LOCAL_MODE_VARIABLES] } } },
           },
         },
       }),

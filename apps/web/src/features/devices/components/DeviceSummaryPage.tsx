@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -15,27 +16,48 @@ import {
 } from '@flotilla/core/device-status';
 import { InfoList } from '../../../components/InfoList.tsx';
 import { MetricBar } from '../../../components/MetricBar.tsx';
-import { PageLoading } from '../../../components/PageLoading.tsx';
 import { StatusDot } from '../../../components/StatusDot.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
 import { formatDate, formatMegabytes } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { deviceQuery } from '../api/devices.queries.ts';
+import { DeviceActionsMenu } from '../../device-actions/components/DeviceActionsMenu.tsx';
+import { deviceQuery, type DeviceDetail } from '../api/devices.queries.ts';
 import { releaseLabel } from '../release-label.ts';
 
 const route = getRouteApi('/_app/devices/$uuid/summary');
 
-/** /devices/$uuid/summary: the device card (fleets spec §2 Device summary) and metrics bars. */
+/**
+ * /devices/$uuid/summary: the device card (fleets spec §2 Device summary) with the Actions menu
+ * top right, and the metrics bars. The device is read through QueryState (loading, error with
+ * Retry, forbidden); a device deleted meanwhile says so.
+ */
 export function DeviceSummaryPage() {
   const { t } = useTranslation('devices');
-  const { t: tc } = useTranslation();
   const { uuid } = route.useParams();
-  const { data: device } = useQuery(deviceQuery(uuid));
-  usePageTitle(device ? t('summary.pageTitle', { name: device.device_name }) : null);
-  if (!device) return <PageLoading />;
+  const query = useQuery(deviceQuery(uuid));
+  usePageTitle(query.data ? t('summary.pageTitle', { name: query.data.device_name }) : null);
+  if (query.data) return <DeviceSummary device={query.data} />;
+  // Until the device is read (or when it could not be), the page still has its one h1.
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('summary.title')}
+      </Typography>
+      <QueryState query={query} what={t('summary.what')}>
+        {() => <Alert severity="info">{t('summary.notFound')}</Alert>}
+      </QueryState>
+    </Box>
+  );
+}
 
+function DeviceSummary({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation('devices');
+  const { t: tc } = useTranslation();
   const status = overallStatusDisplay(device.overall_status);
   const heartbeat = HEARTBEAT_DISPLAY[device.api_heartbeat_state];
-  const cloudlink = CLOUDLINK_DISPLAY[cloudlinkState(device.is_online)];
+  // The cloudlink is the device's link to the API (is_connected_to_vpn), not its heartbeat (§4).
+  const cloudlinkValue = cloudlinkState(device.is_connected_to_vpn);
+  const cloudlink = CLOUDLINK_DISPLAY[cloudlinkValue];
   const fleet = device.belongs_to__application[0];
   const memory = usagePercent(device.memory_usage, device.memory_total);
   const storage = usagePercent(device.storage_usage, device.storage_total);
@@ -43,9 +65,12 @@ export function DeviceSummaryPage() {
 
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {device.device_name}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {device.device_name}
+        </Typography>
+        <DeviceActionsMenu device={device} />
+      </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
         <Card variant="outlined">
           <CardContent>
@@ -67,7 +92,7 @@ export function DeviceSummaryPage() {
                 },
                 { label: t('summary.status'), value: <StatusDot color={status.color} label={tc(`status.overall.${device.overall_status}`, { defaultValue: status.label })} /> },
                 { label: t('summary.heartbeat'), value: <StatusDot color={heartbeat.color} label={tc(`status.heartbeat.${device.api_heartbeat_state}`, { defaultValue: heartbeat.label })} /> },
-                { label: t('summary.cloudlink'), value: <StatusDot color={cloudlink.color} label={cloudlink.label} /> },
+                { label: t('summary.cloudlink'), value: <StatusDot color={cloudlink.color} label={t(cloudlinkValue === 'connected' ? 'summary.cloudlinkConnected' : 'summary.cloudlinkDisconnected')} /> },
                 { label: t('summary.lastConnection'), value: formatDate(device.last_connectivity_event) },
                 { label: t('summary.uuid'), value: <code>{device.uuid}</code> },
                 { label: t('summary.deviceType'), value: device.is_of__device_type[0]?.name ?? '—' },
