@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -10,13 +11,17 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { fleetDevicePageQuery } from '../api/devices.queries.ts';
 import { DEVICE_LIST } from '../device-list.ts';
+import { DeviceBatchActions, type LockedBatch } from './DeviceBatchActions.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
+import { UpdateLockAlert } from './UpdateLockAlert.tsx';
 
 const route = getRouteApi('/_app/$fleetClass/$fleetId/devices');
 
 /**
  * /fleets/$fleetId/devices: the fleet's devices, one server page at a time, sorted and
  * filtered by the server, the state in the URL; the page on screen polls at the default 15 s.
+ * Selected devices take supervisor actions in a batch (DeviceBatchActions); the devices an
+ * update lock refused stay offered for forcing above the list after the selection is gone.
  */
 export function DeviceListPage() {
   const { t } = useTranslation('devices');
@@ -27,6 +32,7 @@ export function DeviceListPage() {
   const fleet = useQuery(fleetQuery(fleetId));
   const devices = useQuery(fleetDevicePageQuery(fleetId, state.params));
   const { data: actor } = useQuery(whoamiQuery);
+  const [locked, setLocked] = useState<LockedBatch | null>(null);
   usePageTitle(fleet.data ? t('list.pageTitle', { name: fleet.data.app_name }) : null);
 
   return (
@@ -34,10 +40,14 @@ export function DeviceListPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('list.title')}
       </Typography>
+      {locked && <UpdateLockAlert key={locked.devices.map((d) => d.id).join()} fleetId={fleetId} locked={locked} onChange={setLocked} />}
       <DeviceTable
         state={state}
         query={devices}
         userKey={actor ? `${actor.actorType}-${actor.actorTypeId}` : null}
+        batchActions={(ids, clearSelection) => (
+          <DeviceBatchActions fleetId={fleetId} organizationId={fleet.data?.organization[0]?.id} ids={ids} clearSelection={clearSelection} onLocked={setLocked} />
+        )}
         empty={<EmptyState title={t('list.empty')} help={t('list.emptyHelp', { slug: fleet.data?.slug ?? '' })} />}
       />
     </Box>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { HEARTBEAT_DISPLAY, isOverallStatus, overallStatusDisplay, type HeartbeatState } from '@flotilla/core/device-status';
+import { CLOUDLINK_DISPLAY, cloudlinkState, HEARTBEAT_DISPLAY, isOverallStatus, overallStatusDisplay, type HeartbeatState } from '@flotilla/core/device-status';
 import type { DataColumn } from '../../../components/data-list/columns.ts';
 import { DataList, type DataListProps } from '../../../components/data-list/DataList.tsx';
 import { StatusDot } from '../../../components/StatusDot.tsx';
@@ -14,7 +14,7 @@ import { releaseLabel } from '../release-label.ts';
 const isHeartbeatState = (v: string): v is HeartbeatState => v in HEARTBEAT_DISPLAY;
 
 /** The fleet's devices in the product's list: columns by id (DEVICE_LIST names their server fields). */
-export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state' | 'query' | 'userKey'> & { empty: ReactNode }) {
+export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state' | 'query' | 'userKey' | 'batchActions'> & { empty: ReactNode }) {
   const { t } = useTranslation('devices');
   const { t: tc } = useTranslation();
   const statusLabel = (s: string) => tc(`status.overall.${s}`, { defaultValue: overallStatusDisplay(s).label });
@@ -36,6 +36,16 @@ export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state
       label: t('list.columns.status'),
       optionLabel: statusLabel,
       render: (d) => <StatusDot color={overallStatusDisplay(d.overall_status).color} label={isOverallStatus(d.overall_status) ? statusLabel(d.overall_status) : d.overall_status} />,
+    },
+    {
+      // The device link (is_connected_to_vpn): what supervisor actions need, so a reboot shows here
+      // as Disconnected and back. Not in DEVICE_LIST, so neither sorted nor filtered on.
+      id: 'cloudlink',
+      label: t('summary.cloudlink'),
+      render: (d) => {
+        const state = cloudlinkState(d.is_connected_to_vpn);
+        return <StatusDot color={CLOUDLINK_DISPLAY[state].color} label={t(state === 'connected' ? 'summary.cloudlinkConnected' : 'summary.cloudlinkDisconnected')} />;
+      },
     },
     {
       id: 'heartbeat',

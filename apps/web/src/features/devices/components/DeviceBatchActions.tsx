@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { rolesHavePermission } from '@flotilla/core/roles';
+import { SUPERVISOR_ACTION_PERMISSION, SUPERVISOR_ACTIONS, type SupervisorAction, type UnavailableReason } from '@flotilla/core/device-actions';
+import { useRoles } from '../../../lib/permissions.ts';
+import { SupervisorLockedError } from '../../device-actions/api/device-actions.requests.ts';
+import { useRunDeviceBatch } from '../api/device-batch.mutations.ts';
+import { selectedDevicesQuery } from '../api/device-selection.queries.ts';
+import { DANGEROUS_SUPERVISOR_ACTIONS } from '@flotilla/core/device-actions';
+import { batchOutcome, planBatch, type BatchDevice, type BatchPlan } from '../device-batch.ts';
+import { BatchConfirmDialog, useSkippedNote } from './BatchConfirmDialog.tsx';
+import { batchErrorMessage, notifyBatch } from './notify-batch.ts';
+
+/** Devices an update lock refused, for the page's offer to force (fleets spec §4, §8). */
+export interface LockedBatch {
+  action: SupervisorAction;
+  devices: BatchDevice[];
+}
+
+/**
+ * The device list's batch actions (DataList's slot; fleets spec §4, §5, §6): restart services,
+ * identify, reboot, shutdown and purge on the selected devices, one call per device. The
+ * selection may span pages, so the devices are read by id; those an action cannot reach (offline,
+ * not provisioned, local mode, no LED) are left out and counted. An action no selected device can
+ * take, or any without the supervisor permission, stays in the menu disabled with its reason.
+ * Reboot, shutdown and purge ask for the typed count first. Failures on an update lock go to
+ * `onLocked`, which offers to force them after the selection is gone.
+ */
+export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelection, onLocked }: {
+  fleetId: number;
+  organizationId: number | undefined;
+  ids: ReadonlySet<number>;
+  clearSelection: () => void;
+  onLocked: (locked: LockedBatch) => void;
+}) {
+  const { t } = useTranslation('devices');
+  const menuId = useId();
+  const buttonId = useId();
+  // useCan is false while the roles load; they are told apart here so no one reads "not allowed" meanwhile.
+  const roles = useRoles({ fleetId, organizationId });
+  const canRun = roles !== null && rolesHavePermission(roles, SUPERVISOR_ACTION_PERMISSION);
+  const selection = useQuery(selectedDevicesQuery(fleetId, [...ids]));
+  const run = useRunDeviceBatch<BatchDevice>(fleetId);
+  const skippedNote = useSkippedNote();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The plan is fixed when the dialog opens: the typed count must not change while it is typed.
+  const [confirming, setConfirming] = useState<{ action: SupervisorAction; plan: BatchPlan } | null>(null);
+  const [running, setRunning] = useState<{ action: SupervisorAction; count: number } | null>(null);
+
+  const isCurrent = selection.isSuccess && !selection.isPlaceholderData;
+  const devices = selection.data ?? [];
+  const planOf = (action: SupervisorAction) => planBatch(action, devices, canRun);
+
+  const reasonOf = (plan: BatchPlan): string | null => {
+    if (roles === null || !isCurrent) return t('batch.unavailable.loading');
+    if (!canRun) return t('batch.unavailable.noPermission');
+    if (plan.runnable.length > 0) return null;
+    const [only, ...others] = plan.skipped;
+    return only && others.length === 0 && WORDED_REASONS.has(only.reason) ? t(`batch.unavailable.${only.reason}`) : t('batch.unavailable.mixed');
+  };
+
+  const execute = (action: SupervisorAction, plan: BatchPlan) => {
+    setRunning({ action, count: plan.runnable.length });
+    // mutateAsync: the outcome is told even if the bar unmounts meanwhile (selection cleared).
+    void run.mutateAsync({ action, devices: plan.runnable, force: false }).then((result) => {
+      const outcome = batchOutcome(result, (error) => batchErrorMessage(error, t), (error) => error instanceof SupervisorLockedError);
+      notifyBatch(outcome.summary, t, skippedNote(plan));
+      if (outcome.locked.length > 0) onLocked({ action, devices: outcome.locked });
+      setRunning(null);
+      setConfirming(null);
+      clearSelection();
+    });
+  };
+
+  const handleSelect = (action: SupervisorAction) => {
+    setAnchor(null);
+    const plan = planOf(action);
+    if (DANGEROUS_SUPERVISOR_ACTIONS.has(action)) setConfirming({ action, plan });
+    else execute(action, plan);
+  };
+
+  return (
+    <>
+      <Button
+        id={buttonId}
+        size="small"
+        variant="outlined"
+        endIcon={<ArrowDropDownIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        disabled={running !== null}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {running ? t('batch.running', { verb: t(`batch.verbs.${running.action}`), count: running.count }) : t('batch.open')}
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        // Disabled items stay reachable by keyboard so their reason can be read.
+        slotProps={{ list: { 'aria-labelledby': buttonId, disabledItemsFocusable: true }, paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } }}
+      >
+        {SUPERVISOR_ACTIONS.flatMap((action) => {
+          const reason = reasonOf(planOf(action));
+          const item = (
+            <MenuItem key={action} disabled={reason !== null} onClick={() => handleSelect(action)} sx={DANGEROUS_SUPERVISOR_ACTIONS.has(action) ? { color: 'error.main' } : undefined}>
+              <ListItemText primary={t(`batch.actions.${action}`)} secondary={reason} slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} />
+            </MenuItem>
+          );
+          // The dangerous actions, after a divider.
+          return action === 'reboot' ? [<Divider key="divider" />, item] : [item];
+        })}
+      </Menu>
+      {confirming && (
+        <BatchConfirmDialog
+          action={confirming.action}
+          plan={confirming.plan}
+          busy={running !== null}
+          onConfirm={() => execute(confirming.action, confirming.plan)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The reasons with their own words when every selected device has the same one. */
+const WORDED_REASONS: ReadonlySet<UnavailableReason> = new Set(['notOnline', 'notFullyProvisioned', 'localMode', 'noBlink']);

@@ -1,0 +1,170 @@
+// Batch actions on the fleet's device list (fleets spec §4 "Batch actions", §5 availability, §2
+// "Confirmation dialogs", §8 "Batch failures"), at desktop width and at 390 px, on real simulated
+// devices that keep their link to the API: identify on three online devices; reboot on a
+// selection with one device holding an update lock and one offline (skipped and counted), with the
+// typed count, the partial-failure warning naming the lock, and Force rebooting the locked one,
+// whose row goes Disconnected and back without a reload; a fleet observer selects but finds every
+// action disabled with the reason (§6). Axe clean, one h1, no sideways scroll.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startFleetSimulator, type FleetSimulator } from '../../apps/device/src/simulator.ts';
+import { seedFleetDevices } from '../../bench/device-list.seed.ts';
+import { expectPageSound } from '../support/axe.ts';
+import { useBrowserStack } from '../support/browser-stack.ts';
+import { createFleet } from '../support/demo-world.ts';
+import { addMembership, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
+
+const e2e = useBrowserStack();
+
+const VIEWPORTS = [
+  { label: 'desktop', viewport: { width: 1280, height: 800 } },
+  { label: '390 px', viewport: { width: 390, height: 844 } },
+];
+/** Long enough that the list's 15 s poll sees the rebooting device offline. */
+const REBOOT_MS = 20_000;
+
+const simulators: FleetSimulator[] = [];
+afterEach(async () => {
+  await Promise.all(simulators.splice(0).map((s) => s.stop()));
+});
+
+/** A fleet of `count` simulated devices, provisioned and linked (is_connected_to_vpn). */
+async function linkedFleet(admin: E2eUser, prefix: string, lockedDevices = 0): Promise<{ fleetId: number; sim: FleetSimulator }> {
+  const org = await createOrganization(e2e.stack, admin);
+  const fleetId = await createFleet(e2e.stack, admin, org.id, `${prefix}-${Date.now().toString(36)}`);
+  const sim = await startFleetSimulator({
+    apiUrl: e2e.stack.url,
+    fleet: String(fleetId),
+    userToken: admin.token,
+    count: 3,
+    intervalMs: 500,
+    rebootMs: REBOOT_MS,
+    lockedDevices,
+    log: () => undefined,
+  });
+  simulators.push(sim);
+  await sim.waitUntilProvisioned();
+  const linked = () =>
+    e2e.stack.app.db.selectFrom('device').select('id').where('belongs_to__application', '=', fleetId).where('is_connected_to_vpn', '=', true).execute();
+  await expect.poll(async () => (await linked()).length, { timeout: 20_000 }).toBe(3);
+  return { fleetId, sim };
+}
+
+async function openList(page: Page, admin: E2eUser, fleetId: number, rows: number): Promise<void> {
+  await signInAs(page, e2e.stack, admin, `/fleets/${fleetId}/devices`);
+  await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
+  await expect.poll(() => page.getByTestId('list-total').textContent()).toBe(`${rows} rows`);
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+describe.each(VIEWPORTS)('device batch actions ($label)', ({ viewport }) => {
+  it('identifies three online devices: every device blinks and a success toast says so', async () => {
+    const admin = await createUser(e2e.stack, 'batch-identify');
+    const { fleetId, sim } = await linkedFleet(admin, 'identify');
+    // Observe the simulated supervisor's identify without changing what it does.
+    const identified = new Set<string>();
+    for (const device of sim.devices) {
+      const identify = device.identify.bind(device);
+      device.identify = () => {
+        identified.add(device.uuid);
+        identify();
+      };
+    }
+
+    const page = await e2e.newPage({ viewport });
+    await openList(page, admin, fleetId, 3);
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await page.getByTestId('selection-count').getByText('3 selected').waitFor();
+    await expectPageSound(page);
+
+    // By keyboard: the menu opens on its first action; the next one is Identify.
+    await page.getByRole('button', { name: 'Actions', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Restart services' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Identify' }).evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByText('Operation completed successfully').waitFor();
+    expect(identified).toEqual(new Set(sim.devices.map((d) => d.uuid)));
+    // The selection is done with: the bar goes with it.
+    await expect.poll(() => page.getByTestId('selection-count').count()).toBe(0);
+  });
+
+  it('reboots with the typed count, skips the offline device, warns about the lock and forces the locked device', async () => {
+    const admin = await createUser(e2e.stack, 'batch-reboot');
+    const { fleetId, sim } = await linkedFleet(admin, 'reboot', 1);
+    // A fourth device that never linked: offline for supervisor actions.
+    await seedFleetDevices(e2e.stack.app.db, fleetId, 1, `off-${fleetId}`);
+    const [locked, ...unlocked] = sim.devices as [FleetSimulator['devices'][number], ...FleetSimulator['devices']];
+
+    const page = await e2e.newPage({ viewport });
+    await openList(page, admin, fleetId, 4);
+    await rowOf(page, locked.name).getByText('Connected', { exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await page.getByTestId('selection-count').getByText('4 selected').waitFor();
+
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Reboot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reboot 3 devices?' });
+    await dialog.getByText('1 of the 4 selected devices is offline and is skipped.').waitFor();
+    for (const device of sim.devices) await dialog.getByTestId('batch-confirm-names').getByText(device.name, { exact: true }).waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Reboot', exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    const typed = dialog.getByRole('textbox', { name: 'Type 3 to confirm' });
+    await typed.fill('4');
+    expect(await confirm.isDisabled()).toBe(true);
+    await expectPageSound(page);
+    await typed.fill('3');
+    await confirm.click();
+
+    await page.getByText('The operation failed for 1 of the selected items with: action blocked by update lock').waitFor();
+    await expect.poll(() => unlocked.map((d) => d.isPoweredOn), { timeout: 10_000 }).toEqual([false, false]);
+    expect(locked.isPoweredOn).toBe(true);
+    const alert = page.getByRole('alert').filter({ hasText: 'Blocked by an update lock' });
+    await alert.getByText(locked.name, { exact: false }).waitFor();
+    await expectPageSound(page);
+
+    await alert.getByRole('button', { name: 'Force reboot' }).click();
+    await page.getByText('Operation completed successfully').waitFor();
+    await expect.poll(() => locked.isPoweredOn, { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => alert.count()).toBe(0);
+    // The list follows the device without a reload: offline while it reboots, then back.
+    const lockedRow = rowOf(page, locked.name);
+    await lockedRow.getByText('Disconnected', { exact: true }).waitFor({ timeout: 25_000 });
+    await lockedRow.getByText('Connected', { exact: true }).waitFor({ timeout: REBOOT_MS + 25_000 });
+    await expectPageSound(page);
+  });
+});
+
+describe('device batch actions without the supervisor permission', () => {
+  it('lets a fleet observer select devices but shows every action disabled with the reason', async () => {
+    const admin = await createUser(e2e.stack, 'batch-admin');
+    const observer = await createUser(e2e.stack, 'batch-observer');
+    const org = await createOrganization(e2e.stack, admin);
+    const fleetId = await createFleet(e2e.stack, admin, org.id, `observed-${Date.now().toString(36)}`);
+    await seedFleetDevices(e2e.stack.app.db, fleetId, 2, `obs-${fleetId}`);
+    await addMembership(e2e.stack, observer, org.id, 'member');
+    const role = await e2e.stack.app.db.selectFrom('application_membership_role').select('id').where('name', '=', 'observer').executeTakeFirstOrThrow();
+    const member = await e2e.stack.api('POST', '/v7/user_application_membership', admin.token, {
+      is_member_of__application: fleetId,
+      username: observer.username,
+      application_membership_role: role.id,
+    });
+    expect(member.status, member.text).toBe(201);
+
+    const page = await e2e.newPage({ viewport: VIEWPORTS[0]!.viewport });
+    await openList(page, observer, fleetId, 2);
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
+    for (const action of ['Restart services', 'Identify', 'Reboot', 'Shut down', 'Purge data']) {
+      const item = page.getByRole('menuitem', { name: action });
+      await item.getByText('Your role in this fleet does not allow device actions').waitFor();
+      expect(await item.getAttribute('aria-disabled'), action).toBe('true');
+    }
+    await expectPageSound(page);
+    // Disabled items stay reachable by keyboard, so the reason can be read.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent ?? '')).toMatch(/does not allow device actions/);
+  });
+});
