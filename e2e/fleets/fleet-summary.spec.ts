@@ -4,6 +4,7 @@
 // card, "Deploy release" and "Add device" (a provisioning key made in the dialog registers a real
 // simulated device), the frozen-devices notice; a block lives under /blocks without devices, and
 // a wrong class prefix moves to the right one. Axe clean, one h1, no page scroll sideways.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFleetSimulator } from '../../apps/device/src/simulator.ts';
@@ -87,25 +88,40 @@ describe.each(VIEWPORTS)('fleet summary ($label)', ({ viewport }) => {
       .toBe(1);
   });
 
-  it('adds a device with a key made in the dialog: the device registers and is counted', async () => {
+  it('adds a device from a configuration file made in the dialog: the device registers and is counted', async () => {
     const admin = await createUser(e2e.stack, 'add-device');
     const org = await createOrganization(e2e.stack, admin);
     const fleetId = await createFleet(e2e.stack, admin, org.id, `adddev-${Date.now().toString(36)}`);
+    const { slug } = await e2e.stack.app.db.selectFrom('application').select('slug').where('id', '=', fleetId).executeTakeFirstOrThrow();
+    const fileName = `${String(slug).replace(/\//g, '-')}-config.json`;
     const page = await e2e.newPage({ viewport });
     await signInAs(page, e2e.stack, admin, `/fleets/${fleetId}`);
     await page.getByText('No release yet. Deploy one to put it on the devices.').waitFor();
     await page.getByRole('button', { name: 'Add device' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add device' });
-    await dialog.getByRole('button', { name: 'Create provisioning key' }).click();
-    const command = await dialog.getByRole('textbox', { name: 'Device agent command' }).inputValue();
-    const key = /--provisioning-key (\S+)/.exec(command)?.[1];
-    expect(command).toContain(`--api ${e2e.stack.url}`);
-    expect(command).toContain('--device-type raspberrypi4-64');
-    expect(key).toBeTruthy();
+    // No host OS release is published: no version, so no image; the configuration file still works.
+    await dialog.getByText('No versions available').waitFor();
+    expect(await dialog.getByRole('radio', { name: 'Download image' }).isDisabled()).toBe(true);
+    await dialog.getByRole('radio', { name: 'Configuration file only' }).check();
+    // What will be downloaded, once the form has settled (300 ms).
+    await expect.poll(() => dialog.getByTestId('add-device-summary').textContent()).toMatch(
+      new RegExp(`${fileName.replace(/[.]/g, '\\.')} for Raspberry Pi 4 .*, Production, Ethernet, update checks every 10 minutes`),
+    );
+    await pageIsSound(page);
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download configuration file' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    const config = JSON.parse(await readFile(await download.path(), 'utf8')) as { apiEndpoint: string; deviceType: string; apiKey: string };
+    expect(config.apiEndpoint).toBe(e2e.stack.url);
+    expect(config.deviceType).toBe('raspberrypi4-64');
+    expect(config.apiKey).toMatch(/\S{8,}/);
+    expect(await dialog.getByRole('textbox', { name: 'Device agent command' }).inputValue()).toBe(`npx tsx apps/device/src/cli.ts --config ${fileName}`);
     await pageIsSound(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    const sim = await startFleetSimulator({ apiUrl: e2e.stack.url, provisioningKey: key!, count: 1, intervalMs: 500 });
+    const sim = await startFleetSimulator({ apiUrl: e2e.stack.url, provisioningKey: config.apiKey, count: 1, intervalMs: 500, link: false });
     try {
       await sim.waitUntilProvisioned();
       await page.getByText('1 devices').or(page.getByText('1 device')).first().waitFor({ timeout: 30_000 });

@@ -113,11 +113,12 @@ export function FleetSummaryPage() {
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog === 'addDevice' && (
+      {dialog === 'addDevice' && fleet.organization[0] && (
         <AddDeviceDialog
           fleetId={fleetId}
+          fleetSlug={fleet.slug}
+          organizationId={fleet.organization[0].id}
           deviceTypeSlug={fleet.is_for__device_type[0]?.slug ?? 'raspberrypi4-64'}
-          deviceTypeName={fleet.is_for__device_type[0]?.name ?? ''}
           onClose={() => setDialog(null)}
         />
       )}
