@@ -21,14 +21,16 @@ import fleetTeams from '../locales/en/fleet-teams.json';
 import provisioningKeys from '../locales/en/provisioning-keys.json';
 import fleetTags from '../locales/en/fleet-tags.json';
 import deploy from '../locales/en/deploy.json';
+import deviceActions from '../locales/en/device-actions.json';
+import deviceLocation from '../locales/en/device-location.json';
 
 /** English catalogs are bundled (small); keys follow the spec's message keys where it names them. */
-export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy } } as const;
+export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy, deviceActions, deviceLocation } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy'],
+  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy', 'deviceActions', 'deviceLocation'],
   defaultNS: 'common',
   resources,
   interpolation: { escapeValue: false },

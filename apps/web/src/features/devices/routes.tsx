@@ -52,5 +52,19 @@ const deviceSummaryRoute = createRoute({
   component: lazyRouteComponent(() => import('./components/DeviceSummaryPage.tsx'), 'DeviceSummaryPage'),
 });
 
+/** The device's actions, one section each (fleets spec §2 "Device action pages"). */
+const deviceActionsRoute = createRoute({
+  getParentRoute: () => deviceRoute,
+  path: 'actions',
+  component: lazyRouteComponent(() => import('../device-actions/components/DeviceActionsPage.tsx'), 'DeviceActionsPage'),
+});
+
+/** Where the device is, reported or set by hand (fleets spec §2 "Device location"). */
+const deviceLocationRoute = createRoute({
+  getParentRoute: () => deviceRoute,
+  path: 'location',
+  component: lazyRouteComponent(() => import('../device-location/components/DeviceLocationRoute.tsx'), 'DeviceLocationRoute'),
+});
+
 /** Children of the signed-in layout (`_app`). */
-export const deviceRoutes = [deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute])] as const;
+export const deviceRoutes = [deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute, deviceActionsRoute, deviceLocationRoute])] as const;
