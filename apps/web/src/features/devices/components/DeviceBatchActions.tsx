@@ -1,19 +1,13 @@
-import { useId, useState } from 'react';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
-import { SUPERVISOR_ACTION_PERMISSION, SUPERVISOR_ACTIONS, type SupervisorAction, type UnavailableReason } from '@flotilla/core/device-actions';
+import { DANGEROUS_SUPERVISOR_ACTIONS, SUPERVISOR_ACTION_PERMISSION, SUPERVISOR_ACTIONS, type SupervisorAction, type UnavailableReason } from '@flotilla/core/device-actions';
+import { ActionMenu } from '../../../components/ActionMenu.tsx';
 import { useRoles } from '../../../lib/permissions.ts';
 import { SupervisorLockedError } from '../../device-actions/api/device-actions.requests.ts';
 import { useRunDeviceBatch } from '../api/device-batch.mutations.ts';
 import { selectedDevicesQuery } from '../api/device-selection.queries.ts';
-import { DANGEROUS_SUPERVISOR_ACTIONS } from '@flotilla/core/device-actions';
 import { batchOutcome, planBatch, type BatchDevice, type BatchPlan } from '../device-batch.ts';
 import { BatchConfirmDialog, useSkippedNote } from './BatchConfirmDialog.tsx';
 import { batchErrorMessage, notifyBatch } from './notify-batch.ts';
@@ -41,15 +35,12 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
   onLocked: (locked: LockedBatch) => void;
 }) {
   const { t } = useTranslation('devices');
-  const menuId = useId();
-  const buttonId = useId();
   // useCan is false while the roles load; they are told apart here so no one reads "not allowed" meanwhile.
   const roles = useRoles({ fleetId, organizationId });
   const canRun = roles !== null && rolesHavePermission(roles, SUPERVISOR_ACTION_PERMISSION);
   const selection = useQuery(selectedDevicesQuery(fleetId, [...ids]));
   const run = useRunDeviceBatch<BatchDevice>(fleetId);
   const skippedNote = useSkippedNote();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The plan is fixed when the dialog opens: the typed count must not change while it is typed.
   const [confirming, setConfirming] = useState<{ action: SupervisorAction; plan: BatchPlan } | null>(null);
   const [running, setRunning] = useState<{ action: SupervisorAction; count: number } | null>(null);
@@ -80,7 +71,6 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
   };
 
   const handleSelect = (action: SupervisorAction) => {
-    setAnchor(null);
     const plan = planOf(action);
     if (DANGEROUS_SUPERVISOR_ACTIONS.has(action)) setConfirming({ action, plan });
     else execute(action, plan);
@@ -88,40 +78,20 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
 
   return (
     <>
-      <Button
-        id={buttonId}
+      <ActionMenu
         size="small"
-        variant="outlined"
-        endIcon={<ArrowDropDownIcon />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        disabled={running !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        {running ? t('batch.running', { verb: t(`batch.verbs.${running.action}`), count: running.count }) : t('batch.open')}
-      </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        // Disabled items stay reachable by keyboard so their reason can be read.
-        slotProps={{ list: { 'aria-labelledby': buttonId, disabledItemsFocusable: true }, paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } }}
-      >
-        {SUPERVISOR_ACTIONS.flatMap((action) => {
-          const reason = reasonOf(planOf(action));
-          const item = (
-            <MenuItem key={action} disabled={reason !== null} onClick={() => handleSelect(action)} sx={DANGEROUS_SUPERVISOR_ACTIONS.has(action) ? { color: 'error.main' } : undefined}>
-              <ListItemText primary={t(`batch.actions.${action}`)} secondary={reason} slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} />
-            </MenuItem>
-          );
+        isDisabled={running !== null}
+        label={running ? t('batch.running', { verb: t(`batch.verbs.${running.action}`), count: running.count }) : t('batch.open')}
+        items={SUPERVISOR_ACTIONS.map((action) => ({
+          key: action,
+          label: t(`batch.actions.${action}`),
+          reason: reasonOf(planOf(action)),
+          isDangerous: DANGEROUS_SUPERVISOR_ACTIONS.has(action),
           // The dangerous actions, after a divider.
-          return action === 'reboot' ? [<Divider key="divider" />, item] : [item];
-        })}
-      </Menu>
+          startsGroup: action === 'reboot',
+        }))}
+        onSelect={handleSelect}
+      />
       {confirming && (
         <BatchConfirmDialog
           action={confirming.action}
