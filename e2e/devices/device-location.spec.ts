@@ -81,3 +81,16 @@ describe.each(VIEWPORTS)('device location ($label)', ({ viewport }) => {
     await expectPageSound(page);
   });
 });
+
+describe('device routing (fleets spec §2 "Routing rules")', () => {
+  it("sends a frozen device's pages to its fleet, and an unknown device home", async () => {
+    const admin = await createUser(e2e.stack, 'frozen-route');
+    const device = await seededDevice(admin, null);
+    await e2e.stack.app.db.updateTable('device').set({ is_frozen: true }).where('id', '=', device.id).execute();
+    const page = await e2e.newPage({ viewport: VIEWPORTS[0]!.viewport });
+    await signInAs(page, e2e.stack, admin, `/devices/${device.uuid}/location`);
+    await page.waitForURL((url) => url.pathname === `/fleets/${device.fleetId}`);
+    await page.goto(`${e2e.stack.url}/devices/${'f'.repeat(32)}/summary`);
+    await page.waitForURL((url) => url.pathname === '/fleets' || url.pathname === '/');
+  });
+});

@@ -82,6 +82,12 @@ describe('computeOverallStatus', () => {
     expect(computeOverallStatus({ ...online, status: 'Downloading', download_progress: 40 })).toBe('updating');
     expect(computeOverallStatus({ ...online, has_downloading_image: true })).toBe('updating');
     expect(computeOverallStatus({ ...online, provisioning_progress: 10 })).toBe('configuring');
+    // The device link: only one of link and heartbeat up is reduced, for a device that links.
+    const linked = { ...online, is_connected_to_vpn: true, last_vpn_event: '2026-11-25T10:00:00Z' };
+    expect(computeOverallStatus(linked)).toBe('operational');
+    expect(computeOverallStatus({ ...linked, api_heartbeat_state: 'unknown' })).toBe('reduced-functionality');
+    expect(computeOverallStatus({ ...linked, is_connected_to_vpn: false })).toBe('reduced-functionality');
+    expect(computeOverallStatus({ ...linked, is_connected_to_vpn: false, api_heartbeat_state: 'offline' })).toBe('disconnected');
     expect(computeOverallStatus({ ...online, api_heartbeat_state: 'timeout' })).toBe('reduced-functionality');
   });
 });

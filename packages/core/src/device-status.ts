@@ -135,6 +135,8 @@ export interface OverallStatusInput {
   provisioning_progress?: number | null;
   api_heartbeat_state: string;
   is_connected_to_vpn?: boolean | null;
+  /** Set once the device has ever linked: then only one of link and heartbeat being up is reduced functionality. */
+  last_vpn_event?: unknown;
   last_connectivity_event?: unknown;
   status?: string | null;
   download_progress?: number | null;
@@ -144,7 +146,9 @@ export interface OverallStatusInput {
 
 /**
  * overall_status from the device's fields, in the order open-balena applies its rules
- * (compat §5.7). Without a VPN the heartbeat alone decides connectivity.
+ * (compat §5.7), the device link playing the VPN's part — the same rules as the API's SQL
+ * (apps/api/src/model/resources/device-status.ts). A device that never linked is judged by its
+ * heartbeat alone.
  */
 export function computeOverallStatus(d: OverallStatusInput): OverallStatus {
   if (!d.is_active) return 'inactive';
@@ -155,5 +159,6 @@ export function computeOverallStatus(d: OverallStatusInput): OverallStatus {
   if ((d.download_progress != null && d.status === 'Downloading') || d.has_downloading_image) return 'updating';
   if (d.provisioning_progress != null) return 'configuring';
   if (d.api_heartbeat_state === 'timeout') return 'reduced-functionality';
+  if (d.last_vpn_event != null && vpn !== (d.api_heartbeat_state === 'online')) return 'reduced-functionality';
   return 'operational';
 }

@@ -27,13 +27,15 @@ const fleetDevicesRoute = createRoute({
 /** Children of `fleetRoute` (`/fleets/$fleetId`; fleets only). */
 export const fleetDeviceRoutes = [fleetDevicesRoute] as const;
 
-/** `/devices/$uuid`: an unknown device goes home (fleets spec §2 Routing rules). */
+/** `/devices/$uuid`: an unknown device goes home, a frozen one to its fleet (fleets spec §2 Routing rules). */
 const deviceRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'devices/$uuid',
   loader: async ({ context, params }) => {
     const device = await context.queryClient.ensureQueryData(deviceQuery(params.uuid));
     if (!device) throw redirect({ to: '/' });
+    const fleet = device.belongs_to__application[0];
+    if (device.is_frozen && fleet) throw redirect({ to: '/$fleetClass/$fleetId', params: { fleetClass: 'fleets', fleetId: String(fleet.id) } });
   },
 });
 

@@ -20,7 +20,7 @@ function makeDevice(overrides: Partial<DeviceDetail> = {}): DeviceDetail {
     last_connectivity_event: '2026-11-25T10:00:00.000Z', os_version: 'balenaOS 5.3.0', os_variant: 'prod', supervisor_version: '16.1.0',
     ip_address: null, public_address: null, mac_address: null, is_connected_to_vpn: true, is_active: true,
     is_of__device_type: [{ slug: 'raspberrypi4-64', name: 'Raspberry Pi 4', contract: { data: { led: true } } }],
-    is_running__release: [], created_at: '2026-11-01T00:00:00.000Z', update_status: null, cpu_usage: null, cpu_temp: null,
+    is_running__release: [], created_at: '2026-11-01T00:00:00.000Z', update_status: null, is_frozen: false, cpu_usage: null, cpu_temp: null,
     memory_usage: null, memory_total: null, storage_usage: null, storage_total: null,
     belongs_to__application: [{ id: FLEET, app_name: 'greenhouse', slug: 'org/greenhouse', organization: { __id: ORG } }],
     should_be_running__release: [], device_config_variable: [],

@@ -86,7 +86,7 @@ export function fleetDevicePageQuery(fleetId: number, params: ListParams) {
 const deviceDetail = deviceRow
   .extend(
     device.row.pick({
-      created_at: true, update_status: true, cpu_usage: true, cpu_temp: true,
+      created_at: true, update_status: true, is_frozen: true, cpu_usage: true, cpu_temp: true,
       memory_usage: true, memory_total: true, storage_usage: true, storage_total: true,
     }).shape,
   )
@@ -109,7 +109,7 @@ export function deviceQuery(uuid: string) {
         id: { uuid },
         options: {
           $select: [
-            ...DEVICE_ROW_SELECT, 'created_at', 'update_status', 'cpu_usage', 'cpu_temp',
+            ...DEVICE_ROW_SELECT, 'created_at', 'update_status', 'is_frozen', 'cpu_usage', 'cpu_temp',
             'memory_usage', 'memory_total', 'storage_usage', 'storage_total',
           ],
           $expand: {
