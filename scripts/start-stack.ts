@@ -15,6 +15,9 @@ const simulator = await startFleetSimulator({
   // Metrics every minute so the demo's bars move while someone watches.
   metricsIntervalMs: 60_000,
   stateFile: join(server.dataDir, 'devices.json'),
+  // A fleet as it drifts in the field: OS and supervisor versions differ, a development device
+  // allows local mode, an ESR one cannot take a supervisor update (fleets spec §5).
+  varied: true,
 });
 
 console.log(`

@@ -28,6 +28,8 @@ interface SimulatorArgs {
   link: boolean;
   rebootTime: number;
   locked: number;
+  varied?: boolean;
+  undervolted: number;
   quiet?: boolean;
 }
 
@@ -58,6 +60,8 @@ const program = new Command()
   .option('--no-link', 'do not keep a device link to the API (no remote reboot, identify …)')
   .option('--reboot-time <ms>', 'how long a device rebooted over the link stays offline', positiveInt, 5_000)
   .option('--locked <n>', 'the first <n> devices hold an update lock (actions answer 423 unless forced)', positiveInt, 0)
+  .option('--varied', 'vary OS and supervisor versions across the devices')
+  .option('--undervolted <n>', 'the last <n> devices report an undervolted power supply', positiveInt, 0)
   .option('--quiet', 'do not log device errors')
   .action(() => runSimulator(withConfigJson(program.opts<SimulatorArgs>())));
 
@@ -105,6 +109,8 @@ async function runSimulator(o: SimulatorArgs): Promise<void> {
     link: o.link,
     rebootMs: o.rebootTime,
     lockedDevices: o.locked,
+    varied: o.varied,
+    undervoltedDevices: o.undervolted,
     log: o.quiet ? undefined : (m) => console.error(m),
   });
   console.log(`flotilla-device: ${sim.devices.length} device(s) against ${o.api}`);

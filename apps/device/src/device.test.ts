@@ -77,6 +77,31 @@ function makeDevice(api: FakeApi, now = { t: 0 }, id = identity()) {
 const body = (report: Record<string, unknown>) => report['a'.repeat(32)] as Record<string, unknown>;
 
 describe('SimulatedDevice', () => {
+  it('reports the versions of its profile, and an undervolted supply once told to', async () => {
+    const api = new FakeApi();
+    api.target = targetWith('a'.repeat(32), null);
+    const now = { t: 0 };
+    const d = new SimulatedDevice({
+      api,
+      identity: identity(),
+      deviceType: 'raspberrypi4-64',
+      provisioningKey: 'PK',
+      pollIntervalMs: 1000,
+      metricsIntervalMs: 300_000,
+      updateStepMs: 100,
+      rng: seededRng(1),
+      now: () => now.t,
+      profile: { osVersion: 'balenaOS 2024.10.1', osVariant: 'dev', supervisorVersion: '16.7.4' },
+    });
+    await d.step();
+    expect(body(api.reports[0]!)).toMatchObject({ os_version: 'balenaOS 2024.10.1', os_variant: 'dev', supervisor_version: '16.7.4' });
+    expect(body(api.reports[0]!).is_undervolted).toBe(false);
+    d.isUndervolted = true;
+    now.t = 2000;
+    await d.step();
+    expect(body(api.reports.at(-1)!)).toEqual({ is_undervolted: true });
+  });
+
   it('registers, polls and reports its full state once, then only changes', async () => {
     const api = new FakeApi();
     api.target = targetWith('a'.repeat(32), null);

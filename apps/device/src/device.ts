@@ -1,3 +1,4 @@
+import { DEFAULT_PROFILE, type DeviceProfile } from './device-profile.ts';
 import { ApiError, type DeviceApi, type LogLine, type TargetStateV3 } from './api-client.ts';
 import { LogBuffer, appLogMessage } from './log-buffer.ts';
 import { MetricsModel, type DeviceMetrics, type Rng } from './metrics.ts';
@@ -32,6 +33,8 @@ export interface DeviceOptions {
   appLogIntervalMs?: number;
   rng?: Rng;
   now?: () => number;
+  /** OS and supervisor versions (device-profile.ts); default: the current release. */
+  profile?: DeviceProfile;
   /** Called when the identity gains a device id (so the simulator can persist it). */
   onIdentityChange?: (identity: DeviceIdentity) => void;
   /** Asks the loop that drives `step()` to run it now instead of finishing its sleep (a link action changed the device). */
@@ -61,9 +64,10 @@ export interface AppState {
   stopped: Set<string>;
 }
 
-export const OS_VERSION = 'balenaOS 6.0.0';
-export const OS_VARIANT = 'prod';
-export const SUPERVISOR_VERSION = '17.0.0';
+/** The default profile's versions (device-profile.ts). */
+export const OS_VERSION = DEFAULT_PROFILE.osVersion;
+export const OS_VARIANT = DEFAULT_PROFILE.osVariant;
+export const SUPERVISOR_VERSION = DEFAULT_PROFILE.supervisorVersion;
 const DEFAULT_POLL_MS = 900_000;
 const MAX_JITTER_MS = 60_000;
 const BACKOFF_BASE_MS = 15_000;
@@ -71,6 +75,8 @@ const BACKOFF_BASE_MS = 15_000;
 const OFF_RECHECK_MS = 60_000;
 
 export class SimulatedDevice {
+  /** Reports `is_undervolted` (a misbehaving power supply, for tests and demos). */
+  isUndervolted = false;
   readonly identity: DeviceIdentity;
   /** device_name from the target state; '' until the first target state arrives (see hasTargetState). */
   name = '';
@@ -96,6 +102,10 @@ export class SimulatedDevice {
   private readonly model: MetricsModel;
   private readonly rng: Rng;
   private readonly now: () => number;
+
+  get profile(): DeviceProfile {
+    return this.opts.profile ?? DEFAULT_PROFILE;
+  }
 
   constructor(private readonly opts: DeviceOptions) {
     this.identity = opts.identity;
@@ -179,9 +189,9 @@ export class SimulatedDevice {
           uuid,
           device_type: deviceType,
           api_key: apiKey,
-          supervisor_version: SUPERVISOR_VERSION,
-          os_version: OS_VERSION,
-          os_variant: OS_VARIANT,
+          supervisor_version: this.profile.supervisorVersion,
+          os_version: this.profile.osVersion,
+          os_variant: this.profile.osVariant,
           mac_address: this.identity.macAddress,
         })
       ).id;
@@ -431,13 +441,15 @@ export class SimulatedDevice {
     }
     return {
       status: this.status,
-      os_version: OS_VERSION,
-      os_variant: OS_VARIANT,
-      supervisor_version: SUPERVISOR_VERSION,
+      os_version: this.profile.osVersion,
+      os_variant: this.profile.osVariant,
+      supervisor_version: this.profile.supervisorVersion,
       ip_address: this.identity.ipAddress,
       mac_address: this.identity.macAddress,
       api_port: 48484,
       ...this.metrics,
+      // A power supply that sags below spec (a test can ask for it): the supervisor reports it.
+      ...(this.isUndervolted ? { is_undervolted: true } : {}),
       apps,
     };
   }

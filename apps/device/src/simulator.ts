@@ -1,3 +1,4 @@
+import { profileFor } from './device-profile.ts';
 import { HttpApiClient, type DeviceApi } from './api-client.ts';
 import { SimulatedDevice } from './device.ts';
 import { SimulatedDeviceLink, type SimulatedDeviceLinkOptions } from './link/simulated-device-link.ts';
@@ -36,6 +37,10 @@ export interface FleetSimulatorOptions {
   rebootMs?: number;
   /** The first this many devices start with an update lock held (reboot and friends answer 423 unless forced). */
   lockedDevices?: number;
+  /** Vary OS and supervisor versions across the fleet (device-profile.ts), as a real fleet drifts. */
+  varied?: boolean;
+  /** The last this many devices report an undervolted power supply. */
+  undervoltedDevices?: number;
   /** Link client timings (tests shorten them). */
   linkClient?: SimulatedDeviceLinkOptions['client'];
 }
@@ -94,10 +99,11 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
     else wakeRequested.add(uuid);
   };
   const devices = used.map(
-    (identity) =>
+    (identity, index) =>
       new SimulatedDevice({
         api,
         identity,
+        profile: profileFor(index, opts.varied === true),
         deviceType: opts.deviceType ?? DEFAULT_DEVICE_TYPE,
         provisioningKey,
         pollIntervalMs: opts.intervalMs,
@@ -110,6 +116,7 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
       }),
   );
   devices.slice(0, opts.lockedDevices ?? 0).forEach((d) => d.setUpdateLocked(true));
+  if (opts.undervoltedDevices) devices.slice(-opts.undervoltedDevices).forEach((d) => (d.isUndervolted = true));
   const links = new Map<SimulatedDevice, SimulatedDeviceLink>();
   if (opts.link !== false) {
     for (const d of devices) {

@@ -1,4 +1,4 @@
-import { SUPERVISOR_VERSION, type SimulatedDevice } from '../device.ts';
+import type { SimulatedDevice } from '../device.ts';
 import { LinkClient, type LinkClientOptions, type LinkStopReason } from './link-client.ts';
 import { simulatedSupervisor } from './simulated-supervisor.ts';
 
@@ -62,7 +62,7 @@ export class SimulatedDeviceLink {
       apiUrl: this.opts.apiUrl,
       deviceKey: device.identity.apiKey,
       mode: 'simulated',
-      supervisorVersion: SUPERVISOR_VERSION,
+      supervisorVersion: this.device.profile.supervisorVersion,
       handler: simulatedSupervisor(device, { rebootMs: this.opts.rebootMs }),
       onStop: (reason) => this.handleStop(client, reason),
       log: this.opts.log && ((m) => this.opts.log?.(`${device.uuid.slice(0, 7)}: ${m}`)),

@@ -1,5 +1,5 @@
 import type { LinkRequest } from '@flotilla/core/device-link';
-import { OS_VERSION, SUPERVISOR_VERSION, type SimulatedDevice } from '../device.ts';
+import type { SimulatedDevice } from '../device.ts';
 import type { LinkHandler, LinkReply } from './link-client.ts';
 
 /**
@@ -93,8 +93,8 @@ export function legacyDeviceState(device: SimulatedDevice): Record<string, unkno
     commit: app?.running?.commit ?? null,
     status: device.status,
     download_progress: update?.phase === 'downloading' ? update.progress : null,
-    os_version: OS_VERSION,
-    supervisor_version: SUPERVISOR_VERSION,
+    os_version: device.profile.osVersion,
+    supervisor_version: device.profile.supervisorVersion,
     update_pending: update !== null,
     update_failed: false,
     update_downloaded: update?.phase === 'installing',
