@@ -88,6 +88,8 @@ const deviceDetail = deviceRow
     device.row.pick({
       created_at: true, update_status: true, is_frozen: true, cpu_usage: true, cpu_temp: true,
       memory_usage: true, memory_total: true, storage_usage: true, storage_total: true,
+      // The summary card's editable and toggle fields (fleets spec §2 Device summary).
+      note: true, last_update_status_event: true, is_web_accessible: true, is_accessible_by_support_until__date: true,
     }).shape,
   )
   .extend({
@@ -111,6 +113,7 @@ export function deviceQuery(uuid: string) {
           $select: [
             ...DEVICE_ROW_SELECT, 'created_at', 'update_status', 'is_frozen', 'cpu_usage', 'cpu_temp',
             'memory_usage', 'memory_total', 'storage_usage', 'storage_total',
+            'note', 'last_update_status_event', 'is_web_accessible', 'is_accessible_by_support_until__date',
           ],
           $expand: {
             ...DEVICE_ROW_EXPAND,

@@ -2,8 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/Edit';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +17,20 @@ import {
   overallStatusDisplay,
   usagePercent,
 } from '@flotilla/core/device-status';
+import { isLocalModeOn } from '@flotilla/core/device-actions';
 import { InfoList } from '../../../components/InfoList.tsx';
 import { MetricBar } from '../../../components/MetricBar.tsx';
 import { StatusDot } from '../../../components/StatusDot.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
-import { formatDate, formatMegabytes } from '../../../lib/format.ts';
+import { formatDate, formatMegabytes, formatRelative } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { DeviceActionsMenu } from '../../device-actions/components/DeviceActionsMenu.tsx';
+import { DeviceNoteField } from '../../device-summary/components/DeviceNoteField.tsx';
+import { DeviceTagsCard } from '../../device-summary/components/DeviceTagsCard.tsx';
+import { RenameDeviceDialog } from '../../device-summary/components/RenameDeviceDialog.tsx';
+import { devicePublicUrl, supportAccessUntil, updateStatusShown } from '../../device-summary/summary-fields.ts';
+import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 import { deviceQuery, type DeviceDetail } from '../api/devices.queries.ts';
 import { releaseLabel } from '../release-label.ts';
 
@@ -28,7 +38,7 @@ const route = getRouteApi('/_app/devices/$uuid/summary');
 
 /**
  * /devices/$uuid/summary: the device card (fleets spec §2 Device summary) with the Actions menu
- * top right, and the metrics bars. The device is read through QueryState (loading, error with
+ * top right, rename beside the name, the tags, the note, and the metrics bars. The device is read through QueryState (loading, error with
  * Retry, forbidden); a device deleted meanwhile says so.
  */
 export function DeviceSummaryPage() {
@@ -62,6 +72,14 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
   const memory = usagePercent(device.memory_usage, device.memory_total);
   const storage = usagePercent(device.storage_usage, device.storage_total);
   const cpu = Math.max(0, Math.min(100, Math.round(device.cpu_usage ?? 0)));
+  const scope = { fleetId: fleet?.id, organizationId: fleet?.organization?.__id };
+  const canUpdate = useCan('resin.device.update', scope);
+  const [renaming, setRenaming] = useState(false);
+  const updateStatus = updateStatusShown(device.update_status);
+  const supportUntil = supportAccessUntil(device.is_accessible_by_support_until__date);
+  // The public URL's host comes from the deployment's public configuration (GET /config).
+  const config = useQuery({ ...clientConfigQuery, enabled: device.is_web_accessible });
+  const publicUrl = devicePublicUrl(device.uuid, config.data?.deviceUrlsBase);
 
   return (
     <Box>
@@ -69,9 +87,15 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {device.device_name}
         </Typography>
+        {canUpdate && (
+          <IconButton aria-label={t('summary.rename.button')} onClick={() => setRenaming(true)}>
+            <EditIcon />
+          </IconButton>
+        )}
         <DeviceActionsMenu device={device} />
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
@@ -96,17 +120,66 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
                 { label: t('summary.lastConnection'), value: formatDate(device.last_connectivity_event) },
                 { label: t('summary.uuid'), value: <code>{device.uuid}</code> },
                 { label: t('summary.deviceType'), value: device.is_of__device_type[0]?.name ?? '—' },
-                { label: t('summary.osVersion'), value: [device.os_version, device.os_variant].filter(Boolean).join(' ') || '—' },
+                {
+                  label: t('summary.updateStatus'),
+                  value: updateStatus ? (
+                    <>
+                      <StatusDot color={updateStatus.color} label={tc(`status.update.${updateStatus.status}`, { defaultValue: updateStatus.label })} />
+                      {device.last_update_status_event && (
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {' '}
+                          {t('summary.updateStatusSince', { when: formatRelative(device.last_update_status_event) })}
+                        </Typography>
+                      )}
+                    </>
+                  ) : (
+                    '—'
+                  ),
+                },
+                { label: t('summary.osVersion'), value: device.os_version ?? '—' },
+                { label: t('summary.osVariant'), value: device.os_variant ?? '—' },
                 { label: t('summary.supervisorVersion'), value: device.supervisor_version ?? '—' },
                 { label: t('summary.currentRelease'), value: releaseLabel(device.is_running__release[0]) ?? t('summary.noRelease') },
                 { label: t('summary.targetRelease'), value: releaseLabel(device.should_be_running__release[0]) ?? t('summary.noRelease') },
+                { label: t('summary.supportAccess'), value: supportUntil ? t('summary.supportAccessUntil', { date: formatDate(supportUntil) }) : t('summary.no') },
+                { label: t('summary.active'), value: device.is_active ? t('summary.yes') : t('summary.no') },
+                { label: t('summary.localMode'), value: isLocalModeOn(device.device_config_variable) ? t('summary.on') : t('summary.off') },
+                {
+                  label: t('summary.publicUrl'),
+                  value: device.is_web_accessible ? (
+                    <>
+                      {t('summary.enabled')}
+                      {publicUrl && (
+                        <>
+                          {' · '}
+                          <Link href={publicUrl} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+                            {publicUrl}
+                          </Link>
+                        </>
+                      )}
+                    </>
+                  ) : (
+                    t('summary.disabled')
+                  ),
+                },
                 { label: t('summary.ipAddress'), value: device.ip_address ?? '—' },
                 { label: t('summary.publicAddress'), value: device.public_address ?? '—' },
                 { label: t('summary.macAddress'), value: device.mac_address ?? '—' },
+                { label: t('summary.createdAt'), value: formatDate(device.created_at) },
               ]}
             />
           </CardContent>
         </Card>
+        <DeviceTagsCard deviceId={device.id} scope={scope} />
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('summary.note.title')}
+            </Typography>
+            <DeviceNoteField deviceId={device.id} uuid={device.uuid} note={device.note} canEdit={canUpdate} />
+          </CardContent>
+        </Card>
+        </Box>
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
@@ -129,6 +202,7 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
           </CardContent>
         </Card>
       </Box>
+      {renaming && <RenameDeviceDialog deviceId={device.id} name={device.device_name} onClose={() => setRenaming(false)} />}
     </Box>
   );
 }
