@@ -57,9 +57,12 @@ export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state
     { id: 'uuid', label: t('list.columns.uuid'), render: (d) => <code>{d.uuid.slice(0, 7)}</code> },
     { id: 'deviceType', label: t('list.columns.deviceType'), render: (d) => d.is_of__device_type[0]?.name ?? '—' },
     { id: 'os', label: t('list.columns.os'), render: (d) => d.os_version ?? '—' },
+    { id: 'osVariant', label: t('list.columns.osVariant'), isHiddenByDefault: true, render: (d) => d.os_variant ?? '—' },
     { id: 'supervisor', label: t('list.columns.supervisor'), isHiddenByDefault: true, render: (d) => d.supervisor_version ?? '—' },
     { id: 'release', label: t('list.columns.release'), render: (d) => releaseLabel(d.is_running__release[0]) ?? '—' },
     { id: 'ip', label: t('list.columns.ip'), render: (d) => d.ip_address ?? '—' },
+    { id: 'publicIp', label: t('list.columns.publicIp'), isHiddenByDefault: true, render: (d) => d.public_address ?? '—' },
+    { id: 'mac', label: t('list.columns.mac'), isHiddenByDefault: true, render: (d) => d.mac_address ?? '—' },
     { id: 'lastSeen', label: t('list.columns.lastSeen'), render: (d) => formatRelative(d.last_connectivity_event) },
   ];
   return (
