@@ -94,3 +94,33 @@ describe('device routing (fleets spec §2 "Routing rules")', () => {
     await page.waitForURL((url) => url.pathname === '/fleets' || url.pathname === '/');
   });
 });
+
+describe.each(VIEWPORTS)('device list map lens ($label)', ({ viewport }) => {
+  it('places the located devices of the page on the map, says how many, opens one, and remembers the lens', async () => {
+    const admin = await createUser(e2e.stack, 'map-lens');
+    const org = await createOrganization(e2e.stack, admin);
+    const fleetId = await createFleet(e2e.stack, admin, org.id, `map-${Date.now().toString(36)}`);
+    await seedFleetDevices(e2e.stack.app.db, fleetId, 3, `map-${fleetId}`);
+    const db = e2e.stack.app.db;
+    const rows = await db.selectFrom('device').select(['id', 'uuid', 'device_name']).where('belongs_to__application', '=', fleetId).orderBy('device_name').execute();
+    await db.updateTable('device').set({ latitude: null, longitude: null, custom_latitude: null, custom_longitude: null }).where('belongs_to__application', '=', fleetId).execute();
+    await db.updateTable('device').set({ latitude: '52.37', longitude: '4.89' }).where('id', '=', rows[0]!.id).execute();
+    await db.updateTable('device').set({ custom_latitude: '48.85', custom_longitude: '2.35' }).where('id', '=', rows[1]!.id).execute();
+
+    const page = await e2e.newPage({ viewport });
+    await signInAs(page, e2e.stack, admin, `/fleets/${fleetId}/devices`);
+    await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
+    await page.getByRole('group', { name: 'List view' }).getByRole('button', { name: 'Map', exact: true }).click();
+    await page.getByRole('region', { name: 'Map of the devices on this page' }).waitFor();
+    await page.getByText('2 of the 3 devices on this page have a location.').waitFor();
+    const listed = page.getByRole('list', { name: 'Devices on the map' }).getByRole('link');
+    expect((await listed.allTextContents()).sort()).toEqual([rows[0]!.device_name, rows[1]!.device_name].sort());
+    await expectPageSound(page);
+
+    // The lens is the user's: it is still the map after a reload.
+    await page.reload();
+    await page.getByRole('region', { name: 'Map of the devices on this page' }).waitFor();
+    await listed.filter({ hasText: rows[1]!.device_name as string }).click();
+    await page.waitForURL((url) => url.pathname === `/devices/${rows[1]!.uuid}/summary`);
+  });
+});

@@ -1,4 +1,4 @@
-import { storeItem, type KeyValueStorage } from '../../lib/browser-storage.ts';
+import { lensPreference } from '../../lib/lens-preference.ts';
 
 /**
  * How the fleet list shows its page (fleets spec §"Fleet list": "a grid lens of cards (370x324)
@@ -12,22 +12,12 @@ export type FleetLens = (typeof FLEET_LENSES)[number];
 export const FLEET_CARD_WIDTH = 370;
 export const FLEET_CARD_HEIGHT = 324;
 
-export const fleetLensKey = (userKey: string) => `flotilla.fleetLens.${userKey}`;
+export const fleetLensPreference = lensPreference('fleetLens', FLEET_LENSES);
+const preference = fleetLensPreference;
 
-const isFleetLens = (value: unknown): value is FleetLens => typeof value === 'string' && (FLEET_LENSES as readonly string[]).includes(value);
+export const fleetLensKey = preference.keyOf;
 
 /** The user's lens, or the table when nothing (valid) is stored or the user is not known yet. */
-export function readFleetLens(storage: KeyValueStorage | null, userKey: string | null): FleetLens {
-  if (userKey === null) return 'table';
-  let raw: string | null = null;
-  try {
-    raw = storage?.getItem(fleetLensKey(userKey)) ?? null;
-  } catch {
-    raw = null;
-  }
-  return isFleetLens(raw) ? raw : 'table';
-}
+export const readFleetLens = preference.read;
 
-export function writeFleetLens(storage: KeyValueStorage | null, userKey: string, lens: FleetLens): void {
-  storeItem(storage, fleetLensKey(userKey), lens);
-}
+export const writeFleetLens = preference.write;

@@ -22,6 +22,7 @@ function makeDevice(overrides: Partial<DeviceDetail> = {}): DeviceDetail {
     is_of__device_type: [{ slug: 'raspberrypi4-64', name: 'Raspberry Pi 4', contract: { data: { led: true } } }],
     is_running__release: [], created_at: '2026-11-01T00:00:00.000Z', update_status: null, is_frozen: false, cpu_usage: null, cpu_temp: null,
     note: null, last_update_status_event: null, is_web_accessible: false, is_accessible_by_support_until__date: null,
+    latitude: null, longitude: null, custom_latitude: null, custom_longitude: null,
     memory_usage: null, memory_total: null, storage_usage: null, storage_total: null,
     belongs_to__application: [{ id: FLEET, app_name: 'greenhouse', slug: 'org/greenhouse', organization: { __id: ORG } }],
     should_be_running__release: [], device_config_variable: [],

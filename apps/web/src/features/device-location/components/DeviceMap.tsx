@@ -24,6 +24,22 @@ function FollowFocus({ focus }: { focus: Coordinates | null }) {
   return null;
 }
 
+/** With no focus, shows every device: the bounds of their positions. */
+function FitDevices({ devices }: { devices: readonly MapDevice[] }) {
+  const map = useMap();
+  const key = devices.map((d) => `${d.id}:${d.position.latitude},${d.position.longitude}`).join('|');
+  useEffect(() => {
+    if (devices.length === 0) return;
+    map.fitBounds(
+      devices.map((d) => [d.position.latitude, d.position.longitude] as [number, number]),
+      { padding: [32, 32], maxZoom: DEVICE_ZOOM },
+    );
+    // Only when the set of positions changes, not on every render of the same page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, map]);
+  return null;
+}
+
 function PickOnClick({ onPick }: { onPick: (position: Coordinates) => void }) {
   useMapEvents({ click: (event) => onPick({ latitude: Number(event.latlng.lat.toFixed(6)), longitude: Number(event.latlng.lng.toFixed(6)) }) });
   return null;
@@ -40,6 +56,7 @@ export function DeviceMap({
   devices,
   focus,
   onPick,
+  onOpen,
   label,
   height = 360,
 }: {
@@ -47,6 +64,8 @@ export function DeviceMap({
   devices: readonly MapDevice[];
   focus: Coordinates | null;
   onPick?: (position: Coordinates) => void;
+  /** A device's circle was clicked (the list's map lens opens the device). */
+  onOpen?: (device: MapDevice) => void;
   label: string;
   height?: number | string;
 }) {
@@ -62,11 +81,13 @@ export function DeviceMap({
             center={[device.position.latitude, device.position.longitude]}
             radius={9}
             pathOptions={{ color: theme.palette.primary.dark, fillColor: theme.palette.primary.main, fillOpacity: 0.85, weight: 2 }}
+            eventHandlers={onOpen ? { click: () => onOpen(device) } : undefined}
           >
             <Tooltip>{device.name}</Tooltip>
           </CircleMarker>
         ))}
         <FollowFocus focus={focus} />
+        {!focus && <FitDevices devices={devices} />}
         {onPick && <PickOnClick onPick={onPick} />}
       </MapContainer>
     </Box>

@@ -27,6 +27,8 @@ const DEVICE_ROW_SELECT = [
   'os_version', 'os_variant', 'supervisor_version', 'ip_address', 'public_address', 'mac_address',
   // Device action availability (packages/core device-actions.ts): cloudlink and activity.
   'is_connected_to_vpn', 'is_active',
+  // The map lens places the page's devices (packages/core device-location.ts).
+  'latitude', 'longitude', 'custom_latitude', 'custom_longitude',
 ];
 const DEVICE_ROW_EXPAND = {
   is_of__device_type: { $select: ['slug', 'name'] },
@@ -43,6 +45,7 @@ const deviceRow = device.row
     id: true, uuid: true, device_name: true, overall_status: true, api_heartbeat_state: true, is_online: true, last_connectivity_event: true,
     os_version: true, os_variant: true, supervisor_version: true, ip_address: true, public_address: true, mac_address: true,
     is_connected_to_vpn: true, is_active: true,
+    latitude: true, longitude: true, custom_latitude: true, custom_longitude: true,
   })
   .extend({
     is_of__device_type: expanded(deviceType.row.pick({ slug: true, name: true })),

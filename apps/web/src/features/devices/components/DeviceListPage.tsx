@@ -1,11 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import MapIcon from '@mui/icons-material/Map';
+import ViewListIcon from '@mui/icons-material/ViewList';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useListState } from '../../../components/data-list/use-list-state.ts';
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
+import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { useLensPreference } from '../../../lib/use-lens-preference.ts';
+import { deviceLens, type DeviceLens } from '../device-lens.ts';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
@@ -16,6 +23,9 @@ import { DeviceTable } from './DeviceTable.tsx';
 import { UpdateLockAlert } from './UpdateLockAlert.tsx';
 
 const route = getRouteApi('/_app/$fleetClass/$fleetId/devices');
+
+// Leaflet is loaded only when someone looks at the map.
+const DeviceMapLens = lazy(() => import('./DeviceMapLens.tsx'));
 
 /**
  * /fleets/$fleetId/devices: the fleet's devices, one server page at a time, sorted and
@@ -32,19 +42,48 @@ export function DeviceListPage() {
   const fleet = useQuery(fleetQuery(fleetId));
   const devices = useQuery(fleetDevicePageQuery(fleetId, state.params));
   const { data: actor } = useQuery(whoamiQuery);
+  const userKey = actor ? `${actor.actorType}-${actor.actorTypeId}` : null;
+  const [lens, setLens] = useLensPreference(deviceLens, userKey);
   const [locked, setLocked] = useState<LockedBatch | null>(null);
   usePageTitle(fleet.data ? t('list.pageTitle', { name: fleet.data.app_name }) : null);
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('list.title')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t('list.title')}
+        </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={lens}
+          aria-label={t('list.lens')}
+          onChange={(_event, next: DeviceLens | null) => {
+            if (next !== null) setLens(next);
+          }}
+        >
+          <ToggleButton value="table" aria-label={t('list.lensTable')}>
+            <ViewListIcon fontSize="small" />
+          </ToggleButton>
+          <ToggleButton value="map" aria-label={t('list.lensMap')}>
+            <MapIcon fontSize="small" />
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
       {locked && <UpdateLockAlert key={locked.devices.map((d) => d.id).join()} fleetId={fleetId} locked={locked} onChange={setLocked} />}
       <DeviceTable
         state={state}
         query={devices}
-        userKey={actor ? `${actor.actorType}-${actor.actorTypeId}` : null}
+        userKey={userKey}
+        renderRows={
+          lens === 'map'
+            ? (rows) => (
+                <Suspense fallback={<LoadingState />}>
+                  <DeviceMapLens rows={rows} />
+                </Suspense>
+              )
+            : undefined
+        }
         batchActions={(ids, clearSelection) => (
           <DeviceBatchActions fleetId={fleetId} organizationId={fleet.data?.organization[0]?.id} ids={ids} clearSelection={clearSelection} onLocked={setLocked} />
         )}
