@@ -236,10 +236,13 @@ describe('fleet list', () => {
     // The card counts its devices per overall status: the counts add up to its device total.
     const statusItems = cards.first().getByRole('list', { name: 'Devices by status' }).getByRole('listitem');
     await expect.poll(() => statusItems.count()).toBeGreaterThan(0);
-    const sum = (await statusItems.allTextContents()).reduce((n, text) => n + Number(/(\d+)\s*$/.exec(text)![1]), 0);
-    const cardTotal = Number(await cards.first().locator('dt', { hasText: /^Devices$/ }).locator('xpath=following-sibling::dd[1]').textContent());
-    expect(cardTotal).toBeGreaterThan(0);
-    expect(sum).toBe(cardTotal);
+    // Read together, as one rendering of the card shows them (the list polls in the background).
+    const counted = async () => {
+      const sum = (await statusItems.allTextContents()).reduce((n, text) => n + Number(/(\d+)\s*$/.exec(text)![1]), 0);
+      const cardTotal = Number(await cards.first().locator('dt', { hasText: /^Devices$/ }).locator('xpath=following-sibling::dd[1]').textContent());
+      return { sum, cardTotal };
+    };
+    await expect.poll(async () => { const c = await counted(); return c.cardTotal > 0 && c.sum === c.cardTotal; }).toBe(true);
     expect(decodeURIComponent(page.url())).toContain('sort=devices');
 
     await page.reload();
