@@ -220,7 +220,7 @@ describe('fleet list', () => {
     await openList();
     await expect.poll(total).toBe('30 rows');
     await page.getByRole('button', { name: 'Grid' }).click();
-    const cards = page.getByRole('list', { name: 'Fleets' }).getByRole('listitem');
+    const cards = page.getByRole('list', { name: 'Fleets' }).locator(':scope > li');
     await expect.poll(() => cards.count()).toBe(30);
     expect(await page.getByRole('table').count()).toBe(0);
     const box = await cards.first().locator('.MuiCard-root').boundingBox();
