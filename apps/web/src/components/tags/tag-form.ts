@@ -1,9 +1,9 @@
 import { validateVariableValue } from '@flotilla/core/variable-names';
 
 /**
- * Rules of the fleet tag form: a key is required (the API refuses an empty one), unique among
- * the fleet's other tags (the API's natural key is fleet + tag_key), without line breaks like
- * every variable value. Answers a message key of the fleetTags namespace, or null.
+ * Rules of a tag form (fleet and device tags alike): a key is required (the API refuses an empty
+ * one), unique among the owner's other tags (the API's natural key is owner + tag_key), without
+ * line breaks like every variable value. Answers a message key of the tag dialog, or null.
  */
 export type TagKeyProblem = 'keyRequired' | 'keyTaken' | 'keyLineBreak';
 

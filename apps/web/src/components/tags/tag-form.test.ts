@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tagKeyProblem, tagValueProblem } from './fleet-tag-form.ts';
+import { tagKeyProblem, tagValueProblem } from './tag-form.ts';
 
 describe('tagKeyProblem', () => {
   it('needs a key, trimmed', () => {
@@ -23,5 +23,28 @@ describe('tagValueProblem', () => {
     expect(tagValueProblem('')).toBeNull();
     expect(tagValueProblem('production')).toBeNull();
     expect(tagValueProblem('a\nb')).not.toBeNull();
+  });
+});
+
+
+describe('tagKeyProblem (device tags)', () => {
+  it('requires a key', () => {
+    expect(tagKeyProblem('  ', [])).toBe('keyRequired');
+  });
+  it('refuses a key the device already has, compared trimmed', () => {
+    expect(tagKeyProblem(' site ', ['site'])).toBe('keyTaken');
+  });
+  it('refuses line breaks inside a key', () => {
+    expect(tagKeyProblem('a\nb', [])).toBe('keyLineBreak');
+  });
+  it('accepts a new key', () => {
+    expect(tagKeyProblem('env', ['site'])).toBeNull();
+  });
+});
+
+describe('tagValueProblem (device tags)', () => {
+  it('refuses line breaks and accepts an empty value', () => {
+    expect(tagValueProblem('a\nb')).not.toBeNull();
+    expect(tagValueProblem('')).toBeNull();
   });
 });
