@@ -34,7 +34,8 @@ export async function registerTestDevice(app: FastifyInstance, fleet: TestFleetW
   return { uuid, apiKey, id: reg.json<{ id: number }>().id };
 }
 
-export type Answer = (request: LinkRequest) => { status: number; body?: unknown };
+/** The device's reply to a request, or null to take it and stay silent (a hung supervisor). */
+export type Answer = (request: LinkRequest) => { status: number; body?: unknown } | null;
 
 /**
  * The device end of a link, played by the test with a real WebSocket client: it records the
@@ -61,8 +62,8 @@ export class TestLink {
       const request = parseLinkFrame(apiToDeviceMessage, data.toString());
       if (!request) return;
       this.requests.push(request);
-      const { status, body } = answer(request);
-      socket.send(JSON.stringify({ type: 'response', id: request.id, status, body }));
+      const reply = answer(request);
+      if (reply) socket.send(JSON.stringify({ type: 'response', id: request.id, status: reply.status, body: reply.body }));
     });
   }
 

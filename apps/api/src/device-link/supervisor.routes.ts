@@ -73,11 +73,26 @@ export async function supervisorRoutes(fastify: FastifyInstance): Promise<void> 
 
   async function forward(reply: FastifyReply, caller: ReturnType<typeof requireUser>, target: SupervisorTarget, method: LinkMethod, path: string, data: unknown) {
     const devices = await findSupervisorTargets(app.db, caller, target, supervisorProxyPermission(method, path));
-    const call = (uuid: string) =>
-      app.linkHub.forward(uuid, { method, path, ...(data === undefined ? {} : { body: data }) }).catch((error: unknown) => {
-        if (error instanceof LinkCallError) return error.reason === 'timeout' ? { status: 504, body: error.message } : null;
+    // One deadline for the whole call: up to 1000 devices, 50 at a time, must not outlast the client.
+    const deadline = Date.now() + app.config.supervisorDeadlineMs;
+    const late: LinkReply = { status: 504, body: new LinkCallError('timeout').message };
+    const call = async (uuid: string): Promise<LinkReply | null> => {
+      const left = deadline - Date.now();
+      if (left <= 0) return late;
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<LinkReply>((done) => {
+        timer = setTimeout(() => done(late), left);
+      });
+      const answer = app.linkHub.forward(uuid, { method, path, ...(data === undefined ? {} : { body: data }) }).catch((error: unknown) => {
+        if (error instanceof LinkCallError) return error.reason === 'timeout' ? late : null;
         throw error;
       });
+      try {
+        return await Promise.race([answer, expired]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
     if (devices.length === 1 && !('appId' in target)) {
       const answer = await call(devices[0]!.uuid);
       if (answer === null) return reply.status(404).type('text/plain; charset=utf-8').send(NO_ONLINE_DEVICES);

@@ -38,6 +38,11 @@ export interface AppConfig {
   defaultPollIntervalMs: number;
   /** Heartbeat: seconds after `timeout` before `offline`. */
   heartbeatOfflineGraceSeconds: number;
+  /**
+   * How long one `/supervisor` call may wait for its devices in all (the SDK gives up after
+   * 50–59 s): a fleet-wide call answers 504 for the devices still pending then.
+   */
+  supervisorDeadlineMs: number;
   /** smtp(s)://user:pass@host:port for outgoing mail; unset = emails stay in the outbox table. */
   smtpUrl?: string;
   /** From address of outgoing mail. */
@@ -61,6 +66,7 @@ export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     signupRateLimit: { max: 50, windowMs: 3600 * 1000 },
     defaultPollIntervalMs: 10 * 60 * 1000,
     heartbeatOfflineGraceSeconds: 15,
+    supervisorDeadlineMs: 50_000,
     mailFrom: 'Flotilla <no-reply@localhost>',
     requireEmailVerification: false,
     trustProxy: false,
