@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ClientDataList } from '../data-list/ClientDataList.tsx';
+import type { ClientListConfig } from '../data-list/client-rows.ts';
+import { actionsColumn, type DataColumn } from '../data-list/columns.ts';
+import { EmptyState } from '../states/EmptyState.tsx';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useCan, type PermissionScope } from '../../lib/permissions.ts';
+import { TagDialog } from './TagDialog.tsx';
+
+export interface TagRow {
+  id: number;
+  tag_key: string;
+  value: string;
+}
+
+interface TagValues {
+  tag_key: string;
+  value: string;
+}
+
+/**
+ * An owner's tags (a fleet's `application_tag`, a device's `device_tag`: tag_key, value) as a
+ * card: every reader sees them; add, edit and remove are offered only with their permission
+ * (`resin.<resource>.create|update|delete` in `scope`; the API checks each write again). The
+ * words come from `namespace` under `keyPrefix`; with `showCount` the title says how many, once
+ * they are read (never "0" while loading or after an error).
+ */
+export function TagsCard({
+  namespace,
+  keyPrefix,
+  tableId,
+  resource,
+  scope,
+  query,
+  create,
+  update,
+  remove,
+  showCount = false,
+  columnMinWidth = 120,
+}: {
+  namespace: string;
+  keyPrefix?: string;
+  tableId: string;
+  resource: 'application_tag' | 'device_tag';
+  scope: PermissionScope;
+  query: UseQueryResult<TagRow[]>;
+  create: UseMutationResult<unknown, Error, TagValues>;
+  update: UseMutationResult<unknown, Error, TagValues & { id: number }>;
+  remove: UseMutationResult<unknown, Error, number>;
+  showCount?: boolean;
+  columnMinWidth?: number;
+}) {
+  const { t } = useTranslation(namespace, keyPrefix ? { keyPrefix } : undefined);
+  const canCreate = useCan(`resin.${resource}.create`, scope);
+  const canUpdate = useCan(`resin.${resource}.update`, scope);
+  const canDelete = useCan(`resin.${resource}.delete`, scope);
+  const tags = query;
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<TagRow | null>(null);
+  const [removing, setRemoving] = useState<TagRow | null>(null);
+  const config: ClientListConfig = {
+    tableId,
+    fields: { key: { kind: 'text', path: 'tag_key' }, value: { kind: 'text', path: 'value' } },
+    defaultSort: { field: 'key', direction: 'asc' },
+  };
+  const keys = tags.data?.map((tag) => tag.tag_key) ?? [];
+  const columns: DataColumn<TagRow>[] = [
+    { id: 'key', label: t('key'), isHideable: false, minWidth: columnMinWidth, render: (tag) => tag.tag_key },
+    { id: 'value', label: t('value'), minWidth: columnMinWidth, render: (tag) => tag.value },
+  ];
+  if (canUpdate || canDelete) {
+    columns.push(
+      actionsColumn(t('actions'), (tag) => (
+        <>
+          {canUpdate && (
+            <IconButton size="small" aria-label={t('edit', { key: tag.tag_key })} onClick={() => setEditing(tag)}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          )}
+          {canDelete && (
+            <IconButton size="small" aria-label={t('remove', { key: tag.tag_key })} onClick={() => setRemoving(tag)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          )}
+        </>
+      )),
+    );
+  }
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {showCount && tags.data ? t('titleCount', { count: tags.data.length }) : t('title')}
+          </Typography>
+          {canCreate && (
+            <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+              {t('add')}
+            </Button>
+          )}
+        </Box>
+        <ClientDataList
+          label={t('title')}
+          what={t('what')}
+          config={config}
+          columns={columns}
+          query={tags}
+          getRowId={(tag) => tag.id}
+          rowName={(tag) => tag.tag_key}
+          empty={<EmptyState title={t('empty')} />}
+          maxHeight={360}
+        />
+      </CardContent>
+      {adding && <TagDialog namespace={namespace} keyPrefix={keyPrefix} otherKeys={keys} create={create} update={update} onClose={() => setAdding(false)} />}
+      {editing && (
+        <TagDialog
+          namespace={namespace}
+          keyPrefix={keyPrefix}
+          tag={editing}
+          otherKeys={keys.filter((k) => k !== editing.tag_key)}
+          create={create}
+          update={update}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={t('removeTitle')}
+          message={t('removeConfirm', { key: removing.tag_key })}
+          confirmLabel={t('removeSubmit')}
+          busy={remove.isPending}
+          error={remove.error?.message ?? null}
+          onConfirm={() =>
+            remove.mutate(removing.id, {
+              onSuccess: () => {
+                notifySuccess(t('removed'));
+                setRemoving(null);
+              },
+            })
+          }
+          onClose={() => {
+            remove.reset();
+            setRemoving(null);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
