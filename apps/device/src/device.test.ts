@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type DeviceApi, type LogLine, type RegisterBody, type TargetStateResult, type TargetStateV3 } from './api-client.ts';
-import { SimulatedDevice, type DeviceIdentity } from './device.ts';
+import { SimulatedDevice, type DeviceIdentity, type DeviceOptions } from './device.ts';
 import { seededRng } from './metrics.ts';
 
 /** An in-memory stand-in for the HTTP API that records what the device sends. */
@@ -60,8 +60,9 @@ function targetWith(uuid: string, commit: string | null): TargetStateV3 {
   };
 }
 
-function makeDevice(api: FakeApi, now = { t: 0 }, id = identity()) {
+function makeDevice(api: FakeApi, now = { t: 0 }, id = identity(), extra: Partial<DeviceOptions> = {}) {
   return new SimulatedDevice({
+    ...extra,
     api,
     identity: id,
     deviceType: 'raspberrypi4-64',
@@ -81,18 +82,7 @@ describe('SimulatedDevice', () => {
     const api = new FakeApi();
     api.target = targetWith('a'.repeat(32), null);
     const now = { t: 0 };
-    const d = new SimulatedDevice({
-      api,
-      identity: identity(),
-      deviceType: 'raspberrypi4-64',
-      provisioningKey: 'PK',
-      pollIntervalMs: 1000,
-      metricsIntervalMs: 300_000,
-      updateStepMs: 100,
-      rng: seededRng(1),
-      now: () => now.t,
-      profile: { osVersion: 'balenaOS 2024.10.1', osVariant: 'dev', supervisorVersion: '16.7.4' },
-    });
+    const d = makeDevice(api, now, identity(), { profile: { osVersion: 'balenaOS 2024.10.1', osVariant: 'dev', supervisorVersion: '16.7.4' } });
     await d.step();
     expect(body(api.reports[0]!)).toMatchObject({ os_version: 'balenaOS 2024.10.1', os_variant: 'dev', supervisor_version: '16.7.4' });
     expect(body(api.reports[0]!).is_undervolted).toBe(false);
