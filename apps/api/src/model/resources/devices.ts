@@ -55,7 +55,9 @@ export const device: ResourceDef = {
     fk('should_be_managed_by__release', 'release', { writable: true, nullable: true, reference: { rules: [supervisorReleaseOfDeviceArch] } }),
     fk('is_managed_by__service_instance', 'service_instance', { nullable: true }),
     field('is_online', 'Boolean'),
-    writable('is_active', 'Boolean'),
+    // Deactivating (or reactivating) needs resin.application.deactivate-device (fleets spec §6
+    // "Device actions"): a limited operator may update the device but not this.
+    writable('is_active', 'Boolean', { changeRule: byPrincipal({ user: fleetPermission('resin.application.deactivate-device', deviceFleet) }) }),
     field('is_frozen', 'Boolean'),
     writable('is_web_accessible', 'Boolean'),
     field('is_in_local_mode', 'Boolean'),

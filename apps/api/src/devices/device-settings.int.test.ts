@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type SignedUp } from '../model/access/test-world.ts';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+
+/**
+ * The writes of the device settings page (fleets spec §2 "Device action pages" settings, §5
+ * "Move", §6 "Device actions"), checked where the page only hides or disables: moving needs
+ * resin.device.move on the device's fleet AND on the target — developer, safe-developer or
+ * operator access directly, via a team, or as organization administrator — and a target of a
+ * compatible CPU architecture; deactivating needs resin.application.deactivate-device, which a
+ * limited operator (who may otherwise update the device) does not hold.
+ */
+let ctx: TestContext;
+const fresh = () => randomBytes(4).toString('hex');
+const db = () => ctx.database.db;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+const idOf = async (table: 'device_type' | 'application_type' | 'application_membership_role' | 'organization_membership_role', column: 'slug' | 'name', value: string) =>
+  (await db().selectFrom(table).select('id').where(column, '=', value).executeTakeFirstOrThrow()).id as number;
+
+async function newOrg(): Promise<number> {
+  const s = fresh();
+  return (await db().insertInto('organization').values({ name: `Org ${s}`, handle: `org_${s}` }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+async function newFleet(orgId: number, deviceType = 'raspberrypi4-64'): Promise<number> {
+  const s = fresh();
+  const actor = (await db().insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow()).id;
+  const fleet = await db()
+    .insertInto('application')
+    .values({
+      actor,
+      app_name: `fleet${s}`,
+      slug: `org/fleet${s}`,
+      uuid: randomBytes(16).toString('hex'),
+      organization: orgId,
+      is_for__device_type: await idOf('device_type', 'slug', deviceType),
+      application_type: await idOf('application_type', 'slug', 'microservices'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return fleet.id;
+}
+
+async function newDevice(fleetId: number): Promise<number> {
+  const actor = (await db().insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow()).id;
+  const device = await db()
+    .insertInto('device')
+    .values({ actor, uuid: randomBytes(16).toString('hex'), device_name: 'd', belongs_to__application: fleetId, is_of__device_type: await idOf('device_type', 'slug', 'raspberrypi4-64') })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return device.id;
+}
+
+async function joinOrg(user: SignedUp, orgId: number, role: 'member' | 'administrator') {
+  await db()
+    .insertInto('organization_membership')
+    .values({ user: user.userId, is_member_of__organization: orgId, organization_membership_role: await idOf('organization_membership_role', 'name', role) })
+    .execute();
+}
+
+async function fleetRole(user: SignedUp, fleetId: number, role: string) {
+  await db()
+    .insertInto('user_application_membership')
+    .values({ user: user.userId, is_member_of__application: fleetId, application_membership_role: await idOf('application_membership_role', 'name', role) })
+    .execute();
+}
+
+async function teamRole(user: SignedUp, orgId: number, fleetId: number, role: string) {
+  const team = await db().insertInto('team').values({ name: `team${fresh()}`, belongs_to__organization: orgId }).returning('id').executeTakeFirstOrThrow();
+  await db().insertInto('team_membership').values({ user: user.userId, is_member_of__team: team.id }).execute();
+  await db()
+    .insertInto('team_application_access')
+    .values({ team: team.id, grants_access_to__application: fleetId, application_membership_role: await idOf('application_membership_role', 'name', role) })
+    .execute();
+}
+
+const patchDevice = (user: SignedUp, deviceId: number, body: object) =>
+  ctx.app.inject({ method: 'PATCH', url: `/v7/device(${deviceId})`, payload: body, headers: { authorization: `Bearer ${user.token}` } });
+const deviceRow = (id: number) => db().selectFrom('device').select(['belongs_to__application', 'is_active']).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** An organization member who operates fleet `from` (and holds `target` on fleet `to`, if given). */
+async function moveWorld(target?: { role: string; via: 'membership' | 'team' }) {
+  const orgId = await newOrg();
+  const from = await newFleet(orgId);
+  const to = await newFleet(orgId);
+  const deviceId = await newDevice(from);
+  const user = await signUp(ctx, 'mover');
+  await joinOrg(user, orgId, 'member');
+  await fleetRole(user, from, 'operator');
+  if (target?.via === 'membership') await fleetRole(user, to, target.role);
+  if (target?.via === 'team') await teamRole(user, orgId, to, target.role);
+  return { orgId, from, to, deviceId, user };
+}
+
+describe('moving a device (fleets spec §5 "Move")', () => {
+  it.each([
+    ['developer', 'membership'],
+    ['safe-developer', 'membership'],
+    ['operator', 'membership'],
+    ['developer', 'team'],
+    ['operator', 'team'],
+  ] as const)('moves when the target fleet grants %s access through a %s', async (role, via) => {
+    const w = await moveWorld({ role, via });
+    const res = await patchDevice(w.user, w.deviceId, { belongs_to__application: w.to });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await deviceRow(w.deviceId)).belongs_to__application).toBe(w.to);
+  });
+
+  it.each([
+    ['observer', 'membership'],
+    ['safe-operator', 'membership'],
+    ['observer', 'team'],
+  ] as const)('refuses when the target fleet grants only %s access through a %s', async (role, via) => {
+    const w = await moveWorld({ role, via });
+    const res = await patchDevice(w.user, w.deviceId, { belongs_to__application: w.to });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await deviceRow(w.deviceId)).belongs_to__application).toBe(w.from);
+  });
+
+  it('refuses a target fleet the user holds no role on, and answers as for a missing fleet', async () => {
+    const w = await moveWorld();
+    const res = await patchDevice(w.user, w.deviceId, { belongs_to__application: w.to });
+    const missing = await patchDevice(w.user, w.deviceId, { belongs_to__application: 2_000_000_000 });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBe(missing.statusCode);
+    expect((await deviceRow(w.deviceId)).belongs_to__application).toBe(w.from);
+  });
+
+  it("lets the organization's administrator move into any of its fleets", async () => {
+    const w = await moveWorld();
+    const admin = await signUp(ctx, 'org-admin');
+    await joinOrg(admin, w.orgId, 'administrator');
+    const res = await patchDevice(admin, w.deviceId, { belongs_to__application: w.to });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await deviceRow(w.deviceId)).belongs_to__application).toBe(w.to);
+  });
+
+  it('refuses a target fleet of an incompatible architecture even to a developer there', async () => {
+    const w = await moveWorld();
+    const nuc = await newFleet(w.orgId, 'intel-nuc');
+    await fleetRole(w.user, nuc, 'developer');
+    const res = await patchDevice(w.user, w.deviceId, { belongs_to__application: nuc });
+    expect(res.statusCode).toBe(400);
+    expect((await deviceRow(w.deviceId)).belongs_to__application).toBe(w.from);
+  });
+
+  it('refuses a move out of a fleet where the user lacks resin.device.move (a limited operator)', async () => {
+    const orgId = await newOrg();
+    const from = await newFleet(orgId);
+    const to = await newFleet(orgId);
+    const deviceId = await newDevice(from);
+    const user = await signUp(ctx, 'limited');
+    await joinOrg(user, orgId, 'member');
+    await fleetRole(user, from, 'safe-operator');
+    await fleetRole(user, to, 'developer');
+    expect((await patchDevice(user, deviceId, { belongs_to__application: to })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await deviceRow(deviceId)).belongs_to__application).toBe(from);
+  });
+});
+
+describe('deactivating a device (fleets spec §6 "Device actions": application deactivate-device)', () => {
+  it.each([
+    ['operator', true],
+    ['developer', true],
+    ['safe-operator', false],
+    ['observer', false],
+  ] as const)('%s: deactivates = %s', async (role, isAllowed) => {
+    const orgId = await newOrg();
+    const fleetId = await newFleet(orgId);
+    const deviceId = await newDevice(fleetId);
+    const user = await signUp(ctx, 'deactivator');
+    await joinOrg(user, orgId, 'member');
+    await fleetRole(user, fleetId, role);
+    const res = await patchDevice(user, deviceId, { is_active: false });
+    expect((await deviceRow(deviceId)).is_active).toBe(!isAllowed);
+    if (isAllowed) expect(res.statusCode, res.body).toBe(200);
+    else expect(res.statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
