@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
+import { runAxe, seriousViolations } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
@@ -124,6 +125,94 @@ describe('device list', () => {
     await count;
     await page.getByText('Current release does not match RegEx ^1\\.1\\.0$').waitFor();
     await expect.poll(total).toBe(`${n.toLocaleString('en')} rows`);
+  });
+
+  it('filters by cloudlink with the words of the indicator, as is_connected_to_vpn eq true', async () => {
+    await sql`UPDATE device SET is_connected_to_vpn = (id % 7 = 0) WHERE belongs_to__application = ${fleetId}`.execute(e2e.stack.app.db);
+    const expected = await sql<{ n: number }>`SELECT count(*)::int AS n FROM device WHERE belongs_to__application = ${fleetId} AND is_connected_to_vpn`.execute(e2e.stack.app.db);
+    const n = expected.rows[0]!.n;
+    expect(n).toBeGreaterThan(0);
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    await openList();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a filter' });
+    await dialog.getByRole('combobox', { name: 'Column' }).click();
+    await page.getByRole('option', { name: 'Cloudlink' }).click();
+    await dialog.getByRole('combobox', { name: 'Operator' }).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['is', 'is not']);
+    await page.getByRole('option', { name: 'is', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Value' }).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Connected', 'Disconnected']);
+    await page.getByRole('option', { name: 'Connected', exact: true }).click();
+    const count = page.waitForRequest((r) => decodeURIComponent(r.url()).includes('$count?$filter=') && decodeURIComponent(r.url()).includes('is_connected_to_vpn eq true'));
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await count;
+    await page.getByText('Cloudlink is Connected').waitFor();
+    await expect.poll(total).toBe(`${n.toLocaleString('en')} rows`);
+    expect(decodeURIComponent(page.url())).toContain('"field":"cloudlink","op":"is","value":"true"');
+    // Every row on the page shows the state the rule asked for.
+    expect(await page.locator('tbody tr[aria-rowindex]').first().getByText('Disconnected').count()).toBe(0);
+    await page.locator('tbody tr[aria-rowindex]').first().getByText('Connected', { exact: true }).waitFor();
+
+    // "is not" from the URL: the rest of the fleet.
+    await page.goto(`${e2e.stack.url}${devicesUrl(`?filters=${encodeURIComponent(JSON.stringify([{ field: 'cloudlink', op: 'is_not', value: 'true' }]))}`)}`);
+    await page.getByText('Cloudlink is not Connected').waitFor();
+    await expect.poll(total).toBe(`${(DEVICES - n).toLocaleString('en')} rows`);
+  });
+
+  it('shows tags as chips (text at most 100 px) and filters by a tag\'s key and value through device_tag/any', async () => {
+    const tagged = await sql<{ id: number; device_name: string }>`SELECT id, device_name FROM device WHERE belongs_to__application = ${fleetId}
+      ORDER BY device_name ASC, id ASC LIMIT 4`.execute(e2e.stack.app.db);
+    const [first, ...others] = tagged.rows;
+    // The first device (first row by name): more tags than a row shows, one with a long value.
+    await e2e.stack.app.db.insertInto('device_tag').values([
+      { device: first!.id, tag_key: 'location', value: 'North greenhouse, bench 12 by the east door' },
+      { device: first!.id, tag_key: 'owner', value: 'ops' },
+      { device: first!.id, tag_key: 'power', value: 'mains' },
+      { device: first!.id, tag_key: 'rack', value: '7' },
+    ]).execute();
+    await e2e.stack.app.db.insertInto('device_tag').values(others.map((d) => ({ device: d.id, tag_key: 'Location', value: 'South lab' }))).execute();
+
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    await openList();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Tags', exact: true }).click();
+    await page.keyboard.press('Escape');
+    const tagsHeader = page.getByRole('columnheader', { name: 'Tags', exact: true });
+    await tagsHeader.waitFor();
+    // Never sorted: the header is no button.
+    expect(await tagsHeader.getByRole('button').count()).toBe(0);
+    const firstRow = page.locator('tbody tr[aria-rowindex="2"]');
+    const longChip = firstRow.getByText('location: North greenhouse, bench 12 by the east door');
+    await longChip.waitFor();
+    expect(await longChip.evaluate((el: { getBoundingClientRect(): { width: number } }) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(100);
+    await firstRow.getByText('owner: ops').waitFor();
+    await firstRow.getByText('power: mains').waitFor();
+    expect(await firstRow.getByText('rack: 7').count()).toBe(0);
+    await firstRow.getByText('and more').waitFor();
+    // The table with its chips (the seeded statuses' dots animate, so the page never settles for expectPageSound).
+    expect(seriousViolations(await runAxe(page, [['[role="region"][aria-label="Devices"]']]))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a filter' });
+    await dialog.getByRole('combobox', { name: 'Column' }).click();
+    await page.getByRole('option', { name: 'Tags' }).click();
+    await dialog.getByLabel('Value').fill('location: LAB');
+    const count = page.waitForRequest((r) => decodeURIComponent(r.url()).includes('$count?$filter=') && decodeURIComponent(r.url()).includes("device_tag/any(tag:contains(tolower(tag/tag_key),'location') and contains(tolower(tag/value),'lab'))"));
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await count;
+    await page.getByText('Tags contains location: LAB').waitFor();
+    await expect.poll(total).toBe(`${others.length} rows`);
+    await expect.poll(firstRowName).toBe(others[0]!.device_name);
+
+    // "does not contain", from the URL: every device without such a tag, untagged ones too.
+    await page.goto(`${e2e.stack.url}${devicesUrl(`?filters=${encodeURIComponent(JSON.stringify([{ field: 'tags', op: 'not_contains', value: 'location' }]))}`)}`);
+    await page.getByText('Tags does not contain location').waitFor();
+    await expect.poll(total).toBe(`${(DEVICES - tagged.rows.length).toLocaleString('en')} rows`);
+
+    // Hidden again for the next tests of this user.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Tags', exact: true }).click();
   });
 
   it('tells "no match" from an empty fleet', async () => {

@@ -3,6 +3,7 @@ import {
   FIELD_KINDS,
   FILTER_OPERATORS,
   OPERATORS_BY_KIND,
+  isSortableField,
   isValidRule,
   orderByPath,
   ruleMatches,
@@ -26,6 +27,8 @@ describe('operators per kind', () => {
     expect(OPERATORS_BY_KIND.number).toEqual(['is', 'is_not', 'gt', 'lt']);
     expect(OPERATORS_BY_KIND.date).toEqual(['before', 'after']);
     expect(OPERATORS_BY_KIND.enum).toEqual(['is', 'is_not']);
+    expect(OPERATORS_BY_KIND.boolean).toEqual(['is', 'is_not']);
+    expect(OPERATORS_BY_KIND.tag).toEqual(['contains', 'not_contains']);
   });
 
   it('refuses an operator of another kind and values that do not parse', () => {
@@ -152,5 +155,73 @@ describe('ruleMatches (a short list loaded in full)', () => {
   it('lets a rule that does not apply through, as rulesToPineFilter leaves it out', () => {
     expect(ruleMatches(undefined, rule('nope', 'is', 'x'), 'y')).toBe(true);
     expect(ruleMatches(cpu, rule('cpu', 'gt', 'abc'), 1)).toBe(true);
+  });
+});
+
+describe('boolean fields (cloudlink)', () => {
+  const vpn: ListField = { kind: 'boolean', path: 'is_connected_to_vpn' };
+  const rule = (op: FilterRule['op'], value: string): FilterRule => ({ field: 'cloudlink', op, value });
+
+  it('takes only true and false, with is / is not', () => {
+    expect(isValidRule(vpn, rule('is', 'true'))).toBe(true);
+    expect(isValidRule(vpn, rule('is_not', 'false'))).toBe(true);
+    expect(isValidRule(vpn, rule('is', 'connected'))).toBe(false);
+    expect(isValidRule(vpn, rule('is', 'TRUE'))).toBe(false);
+    expect(isValidRule(vpn, rule('contains', 'true'))).toBe(false);
+    expect(isSortableField(vpn)).toBe(true);
+  });
+
+  it('compiles to an equality with a boolean literal (is_connected_to_vpn eq true)', () => {
+    expect(ruleToPineFilter(vpn, rule('is', 'true'))).toEqual({ $eq: [{ $: 'is_connected_to_vpn' }, true] });
+    expect(ruleToPineFilter(vpn, rule('is_not', 'true'))).toEqual({ $ne: [{ $: 'is_connected_to_vpn' }, true] });
+    expect(ruleToPineFilter(vpn, rule('is', 'false'))).toEqual({ $eq: [{ $: 'is_connected_to_vpn' }, false] });
+  });
+
+  it('matches loaded rows by their boolean, never a text that looks like one', () => {
+    expect(ruleMatches(vpn, rule('is', 'true'), true)).toBe(true);
+    expect(ruleMatches(vpn, rule('is', 'true'), false)).toBe(false);
+    expect(ruleMatches(vpn, rule('is', 'true'), 'true')).toBe(false);
+    expect(ruleMatches(vpn, rule('is_not', 'true'), null)).toBe(true);
+    expect(ruleMatches(vpn, rule('is_not', 'false'), false)).toBe(false);
+  });
+});
+
+describe('tag fields', () => {
+  const tags: ListField = { kind: 'tag', path: 'device_tag' };
+  const rule = (op: FilterRule['op'], value: string): FilterRule => ({ field: 'tags', op, value });
+  const key = (text: string) => ({ $contains: [{ $tolower: { $: ['tag', 'tag_key'] } }, text] });
+  const val = (text: string) => ({ $contains: [{ $tolower: { $: ['tag', 'value'] } }, text] });
+  const any = (expr: unknown) => ({ device_tag: { $any: { $alias: 'tag', $expr: expr } } });
+
+  it('reads a text as "key or value contains", and "key: value" as both, ignoring case', () => {
+    expect(ruleToPineFilter(tags, rule('contains', ' Lab '))).toEqual(any({ $or: [key('lab'), val('lab')] }));
+    expect(ruleToPineFilter(tags, rule('contains', 'Location: North Lab'))).toEqual(any({ $and: [key('location'), val('north lab')] }));
+    expect(ruleToPineFilter(tags, rule('contains', 'location:'))).toEqual(any(key('location')));
+    expect(ruleToPineFilter(tags, rule('contains', ': lab'))).toEqual(any(val('lab')));
+    // Only the first colon splits: a value may hold colons (a URL).
+    expect(ruleToPineFilter(tags, rule('contains', 'site: http://x'))).toEqual(any({ $and: [key('site'), val('http://x')] }));
+  });
+
+  it('"does not contain" is the negated lambda: devices without any such tag, tagless ones included', () => {
+    expect(ruleToPineFilter(tags, rule('not_contains', 'lab'))).toEqual({ $not: any({ $or: [key('lab'), val('lab')] }) });
+  });
+
+  it('refuses blank texts, a lone colon and the operators of other kinds; never sorts', () => {
+    expect(isValidRule(tags, rule('contains', '  '))).toBe(false);
+    expect(isValidRule(tags, rule('contains', ' : '))).toBe(false);
+    expect(isValidRule(tags, rule('is', 'lab'))).toBe(false);
+    expect(ruleToPineFilter(tags, rule('matches', 'lab'))).toBeNull();
+    expect(isSortableField(tags)).toBe(false);
+  });
+
+  it('matches loaded tag rows as the server does', () => {
+    const rows = [{ tag_key: 'Location', value: 'North Lab' }, { tag_key: 'owner', value: 'ops' }];
+    expect(ruleMatches(tags, rule('contains', 'lab'), rows)).toBe(true);
+    expect(ruleMatches(tags, rule('contains', 'location: lab'), rows)).toBe(true);
+    // Key and value must be of the same tag.
+    expect(ruleMatches(tags, rule('contains', 'owner: lab'), rows)).toBe(false);
+    expect(ruleMatches(tags, rule('not_contains', 'ops'), rows)).toBe(false);
+    expect(ruleMatches(tags, rule('not_contains', 'ops'), [])).toBe(true);
+    expect(ruleMatches(tags, rule('contains', 'ops'), undefined)).toBe(false);
   });
 });

@@ -11,13 +11,18 @@
  * back-references, the syntax JavaScript and PostgreSQL share) are regex-pattern.ts.
  */
 
+import { parseTagQuery, tagAnyFilter, tagsMatch } from './list-filter-tag.ts';
 import { regexPatternProblem } from './regex-pattern.ts';
 
 export const FILTER_OPERATORS = ['contains', 'not_contains', 'is', 'is_not', 'matches', 'not_matches', 'gt', 'lt', 'before', 'after'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-/** What a column holds, which decides its operators and how its value is written. */
-export const FIELD_KINDS = ['text', 'number', 'date', 'enum'] as const;
+/**
+ * What a column holds, which decides its operators and how its value is written. A `boolean`
+ * is written `true`/`false` (the column names them, e.g. connected/disconnected); a `tag` is
+ * a navigation to the row's tags, filtered by the text of a tag chip (list-filter-tag.ts).
+ */
+export const FIELD_KINDS = ['text', 'number', 'date', 'enum', 'boolean', 'tag'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export const OPERATORS_BY_KIND: Record<FieldKind, readonly FilterOperator[]> = {
@@ -25,9 +30,18 @@ export const OPERATORS_BY_KIND: Record<FieldKind, readonly FilterOperator[]> = {
   number: ['is', 'is_not', 'gt', 'lt'],
   date: ['before', 'after'],
   enum: ['is', 'is_not'],
+  boolean: ['is', 'is_not'],
+  tag: ['contains', 'not_contains'],
 };
 
-/** A property of the listed resource, or a path through single-valued navigations (`['is_running__release', 'raw_version']`). */
+/** The values of a `boolean` field's rules, as the URL keeps them. */
+export const BOOLEAN_VALUES = ['true', 'false'] as const;
+
+/**
+ * A property of the listed resource, or a path through single-valued navigations
+ * (`['is_running__release', 'raw_version']`); for a `tag` field, the multi-valued navigation
+ * to the tags (`device_tag`).
+ */
 export type FieldPath = string | readonly [string, ...string[]];
 
 /** A filterable, sortable field of a list: its kind, where it lives, and the values of an enum. */
@@ -66,13 +80,22 @@ export function operatorsFor(field: ListField): readonly FilterOperator[] {
   return OPERATORS_BY_KIND[field.kind];
 }
 
+/** Whether a list can sort on the field: not on tags (a row has many, or none). */
+export function isSortableField(field: ListField | undefined): field is ListField {
+  return field !== undefined && field.kind !== 'tag';
+}
+
 const ref = (path: FieldPath): PineFilter => ({ $: typeof path === 'string' ? path : [...path] });
 
 /** The rule's value in its field's type, or null when it is not one (an empty text, `abc` for a number). */
-function typedValue(field: ListField, value: string): string | number | Date | null {
+function typedValue(field: ListField, value: string): string | number | boolean | Date | null {
   switch (field.kind) {
     case 'text':
       return value.trim() === '' ? null : value;
+    case 'tag':
+      return parseTagQuery(value) === null ? null : value;
+    case 'boolean':
+      return value === 'true' ? true : value === 'false' ? false : null;
     case 'enum':
       return field.options === undefined || field.options.includes(value) ? value : null;
     case 'number': {
@@ -120,6 +143,12 @@ export function ruleToPineFilter(field: ListField | undefined, rule: FilterRule)
   if (!isValidRule(field, rule)) return null;
   if (rule.op === 'matches') return matchesPattern(ref(field.path), rule.value);
   if (rule.op === 'not_matches') return { $not: matchesPattern(ref(field.path), rule.value) };
+  if (field.kind === 'tag') {
+    const query = parseTagQuery(rule.value);
+    if (query === null) return null;
+    const any = tagAnyFilter(orderByPath(field), query);
+    return rule.op === 'not_contains' ? { $not: any } : any;
+  }
   const value = typedValue(field, rule.value);
   if (value === null) return null;
   const f = ref(field.path);
@@ -171,7 +200,10 @@ function comparable(field: ListField, value: unknown): string | number | null {
   switch (field.kind) {
     case 'text':
     case 'enum':
+    case 'tag':
       return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+    case 'boolean':
+      return typeof value === 'boolean' ? String(value) : null;
     case 'number': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
       return Number.isFinite(n) ? n : null;
@@ -191,6 +223,12 @@ function comparable(field: ListField, value: unknown): string | number | null {
  */
 export function ruleMatches(field: ListField | undefined, rule: FilterRule, value: unknown): boolean {
   if (!isValidRule(field, rule)) return true;
+  if (field.kind === 'tag') {
+    // `value` is the row's loaded tag rows (client-rows.ts passes the whole navigation).
+    const query = parseTagQuery(rule.value);
+    const has = query !== null && tagsMatch(value, query);
+    return rule.op === 'contains' ? has : !has;
+  }
   if (isPatternOperator(rule.op)) {
     const text = comparable(field, value);
     const isMatch = text !== null && patternRegExp(rule.value).test(String(text));
@@ -199,7 +237,7 @@ export function ruleMatches(field: ListField | undefined, rule: FilterRule, valu
   const wanted = typedValue(field, rule.value);
   if (wanted === null) return true;
   const actual = comparable(field, value);
-  const target = wanted instanceof Date ? wanted.getTime() : wanted;
+  const target = wanted instanceof Date ? wanted.getTime() : typeof wanted === 'boolean' ? String(wanted) : wanted;
   const contains = () => actual !== null && String(actual).toLowerCase().includes(String(target).toLowerCase());
   switch (rule.op) {
     case 'contains':

@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { isSortableField } from '@flotilla/core/list-filter';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../states/EmptyState.tsx';
 import { QueryState } from '../states/QueryState.tsx';
@@ -129,7 +130,7 @@ export function DataList<Row, Id extends string | number>(props: DataListProps<R
                 getRowId={getRowId}
                 rowOffset={isPaged ? (params.page - 1) * params.pageSize : 0}
                 totalRows={page.total}
-                isSortable={(id) => id in config.fields}
+                isSortable={(id) => isSortableField(config.fields[id])}
                 sort={params.sort}
                 onSort={state.toggleSort}
                 selection={isSelectable ? { selected: selection.selected, onToggle: selection.toggle, onSetMany: selection.setMany, rowName } : undefined}

@@ -8,9 +8,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { isPatternOperator, isValidRule, operatorsFor, type FilterOperator, type FilterRule } from '@flotilla/core/list-filter';
+import { BOOLEAN_VALUES, isPatternOperator, isValidRule, operatorsFor, type FilterOperator, type FilterRule, type ListField } from '@flotilla/core/list-filter';
 import { REGEX_PATTERN_MAX_EXPANSION, REGEX_PATTERN_MAX_LENGTH, regexPatternProblem } from '@flotilla/core/regex-pattern';
 import type { FilterField } from './filter-fields.ts';
+
+/** The values a field's rule picks from a list (an enum's, a boolean's true/false); none for typed values. */
+function choices(field: ListField | undefined): readonly string[] | null {
+  if (field?.kind === 'enum') return field.options ?? [];
+  if (field?.kind === 'boolean') return BOOLEAN_VALUES;
+  return null;
+}
 
 /**
  * Picks a column, one of its kind's operators and a value of its type; Apply adds the rule.
@@ -34,13 +41,15 @@ export function FilterDialog({ fields, onApply, onClose }: { fields: readonly Fi
       ? t('filters.patternHelp')
       : value !== '' && !isValid
         ? t('filters.invalid')
-        : undefined;
+        : field?.field.kind === 'tag'
+          ? t('filters.tagHelp')
+          : undefined;
 
   const changeField = (id: string) => {
     setFieldId(id);
     const next = fields.find((f) => f.id === id);
     setOp(next ? (operatorsFor(next.field)[0] ?? 'contains') : 'contains');
-    setValue(next?.field.kind === 'enum' ? (next.field.options?.[0] ?? '') : '');
+    setValue(choices(next?.field)?.[0] ?? '');
   };
 
   return (
@@ -68,9 +77,9 @@ export function FilterDialog({ fields, onApply, onClose }: { fields: readonly Fi
                 </MenuItem>
               ))}
             </TextField>
-            {field?.field.kind === 'enum' ? (
+            {field && choices(field.field) ? (
               <TextField select label={t('filters.value')} value={value} onChange={(e) => setValue(e.target.value)}>
-                {(field.field.options ?? []).map((o) => (
+                {(choices(field.field) ?? []).map((o) => (
                   <MenuItem key={o} value={o}>
                     {field.optionLabel ? field.optionLabel(o) : o}
                   </MenuItem>

@@ -76,3 +76,37 @@ describe('clientListPage', () => {
     expect(clientListPage([], config, { sort: config.defaultSort, filters: [{ field: 'uses', op: 'gt', value: '1000' }] }).isScopeEmpty).toBe(true);
   });
 });
+
+describe('boolean and tag fields on loaded rows', () => {
+  interface Device {
+    id: number;
+    name: string;
+    is_connected_to_vpn: boolean;
+    device_tag: Array<{ tag_key: string; value: string }>;
+  }
+  const devices: Device[] = [
+    { id: 1, name: 'a', is_connected_to_vpn: true, device_tag: [{ tag_key: 'location', value: 'North Lab' }] },
+    { id: 2, name: 'b', is_connected_to_vpn: false, device_tag: [{ tag_key: 'owner', value: 'lab-team' }, { tag_key: 'location', value: 'roof' }] },
+    { id: 3, name: 'c', is_connected_to_vpn: true, device_tag: [] },
+  ];
+  const deviceConfig: ClientListConfig = {
+    tableId: 'devices',
+    fields: { name: { kind: 'text', path: 'name' }, cloudlink: { kind: 'boolean', path: 'is_connected_to_vpn' }, tags: { kind: 'tag', path: 'device_tag' } },
+    defaultSort: { field: 'name', direction: 'asc' },
+  };
+  const page = (filters: Array<{ field: string; op: 'is' | 'is_not' | 'contains' | 'not_contains'; value: string }>, sort = { field: 'name', direction: 'asc' as const }) =>
+    clientListPage(devices, deviceConfig, { sort, filters }).rows.map((d) => d.id);
+
+  it('looks at every tag of a row, not only the first', () => {
+    expect(page([{ field: 'tags', op: 'contains', value: 'location: roof' }])).toEqual([2]);
+    expect(page([{ field: 'tags', op: 'contains', value: 'lab' }])).toEqual([1, 2]);
+    expect(page([{ field: 'tags', op: 'not_contains', value: 'location' }])).toEqual([3]);
+  });
+
+  it('filters and sorts on a boolean (false before true ascending); a sort on tags falls back to the default', () => {
+    expect(page([{ field: 'cloudlink', op: 'is', value: 'true' }])).toEqual([1, 3]);
+    expect(page([{ field: 'cloudlink', op: 'is_not', value: 'true' }])).toEqual([2]);
+    expect(page([], { field: 'cloudlink', direction: 'asc' })).toEqual([2, 1, 3]);
+    expect(page([], { field: 'tags', direction: 'asc' })).toEqual([1, 2, 3]);
+  });
+});

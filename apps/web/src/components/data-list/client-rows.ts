@@ -1,4 +1,4 @@
-import { ruleMatches, type FieldPath, type ListField } from '@flotilla/core/list-filter';
+import { isSortableField, ruleMatches, type FieldPath, type ListField } from '@flotilla/core/list-filter';
 import type { ODataPage } from '../../lib/odata.ts';
 import type { ListConfig, ListParams } from './list-search.ts';
 
@@ -22,11 +22,18 @@ export function valueAt(row: unknown, path: FieldPath): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The value a rule on `field` compares: a tag field's rules look at all the row's tags, the others at one value. */
+function fieldValue(row: unknown, field: ListField | undefined, fallback: string): unknown {
+  if (field?.kind === 'tag') return typeof row === 'object' && row !== null && typeof field.path === 'string' ? Reflect.get(row, field.path) : undefined;
+  return valueAt(row, field?.path ?? fallback);
+}
+
 /** A field's value as it sorts: a number, a time or a text; null when empty. */
 function sortKey(field: ListField, value: unknown): number | string | null {
   if (value === null || value === undefined || value === '') return null;
   if (field.kind === 'number') return typeof value === 'number' ? value : Number(value);
   if (field.kind === 'date') return typeof value === 'string' || value instanceof Date ? new Date(value).getTime() : null;
+  if (field.kind === 'boolean') return typeof value === 'boolean' ? Number(value) : null;
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
@@ -43,8 +50,9 @@ function compareKeys(a: number | string | null, b: number | string | null): numb
  * itself is empty ("empty" rather than "no match").
  */
 export function clientListPage<Row>(rows: readonly Row[], config: ClientListConfig, params: Pick<ListParams, 'sort' | 'filters'>): ODataPage<Row> {
-  const kept = rows.filter((row) => params.filters.every((rule) => ruleMatches(config.fields[rule.field], rule, valueAt(row, config.fields[rule.field]?.path ?? rule.field))));
-  const sortField = config.fields[params.sort.field] ?? config.fields[config.defaultSort.field];
+  const kept = rows.filter((row) => params.filters.every((rule) => ruleMatches(config.fields[rule.field], rule, fieldValue(row, config.fields[rule.field], rule.field))));
+  const wanted = config.fields[params.sort.field];
+  const sortField = isSortableField(wanted) ? wanted : config.fields[config.defaultSort.field];
   const sign = params.sort.direction === 'desc' ? -1 : 1;
   const sorted = sortField
     ? kept

@@ -9,6 +9,8 @@ const config: ListConfig = {
     name: { kind: 'text', path: 'device_name' },
     release: { kind: 'text', path: ['is_running__release', 'raw_version'] },
     seen: { kind: 'date', path: 'last_connectivity_event' },
+    cloudlink: { kind: 'boolean', path: 'is_connected_to_vpn' },
+    tags: { kind: 'tag', path: 'device_tag' },
   },
   pageSizes: [50],
   defaultPageSize: 50,
@@ -71,6 +73,30 @@ describe('listODataOptions', () => {
     );
     expect(url({ $filter: o.$filter })).toBe(
       "device?$filter=belongs_to__application eq 7 and (matchesPattern((device_name),('^it''s $2|x$1'))) and not((matchesPattern((is_running__release/raw_version),('^1\\.'))))",
+    );
+  });
+
+  it('sends a cloudlink rule as a boolean literal and a tag rule as a lambda over device_tag', () => {
+    const o = listODataOptions(
+      config,
+      {
+        page: 1,
+        pageSize: 50,
+        // Sorting on tags is refused: the default sort stands.
+        sort: { field: 'tags', direction: 'asc' },
+        filters: [
+          { field: 'cloudlink', op: 'is', value: 'true' },
+          { field: 'tags', op: 'contains', value: "Site: O'Hare" },
+          { field: 'tags', op: 'not_contains', value: 'Retired' },
+        ],
+      },
+      { belongs_to__application: 7 },
+    );
+    expect(url({ $filter: o.$filter, $orderby: o.$orderby })).toBe(
+      "device?$filter=belongs_to__application eq 7 and is_connected_to_vpn eq true" +
+        " and device_tag/any(tag:contains(tolower(tag/tag_key),'site') and contains(tolower(tag/value),'o''hare'))" +
+        " and not(device_tag/any(tag:contains(tolower(tag/tag_key),'retired') or contains(tolower(tag/value),'retired')))" +
+        '&$orderby=device_name asc',
     );
   });
 });

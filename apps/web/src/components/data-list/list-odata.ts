@@ -1,4 +1,4 @@
-import { orderByPath, rulesToPineFilter, type PineFilter } from '@flotilla/core/list-filter';
+import { isSortableField, orderByPath, rulesToPineFilter, type PineFilter } from '@flotilla/core/list-filter';
 import type { ListConfig, ListParams } from './list-search.ts';
 
 /**
@@ -16,7 +16,8 @@ export interface ListODataOptions {
 }
 
 export function listODataOptions(config: ListConfig, params: ListParams, scope?: { readonly [key: string]: PineFilter }): ListODataOptions {
-  const sortField = config.fields[params.sort.field] ?? config.fields[config.defaultSort.field];
+  const wanted = config.fields[params.sort.field];
+  const sortField = isSortableField(wanted) ? wanted : config.fields[config.defaultSort.field];
   return {
     $filter: rulesToPineFilter(config.fields, params.filters, scope),
     $scope: scope,

@@ -7,6 +7,8 @@ const config: ListConfig = {
     name: { kind: 'text', path: 'device_name' },
     seen: { kind: 'date', path: 'last_connectivity_event' },
     status: { kind: 'enum', path: 'overall_status', options: ['operational'] },
+    cloudlink: { kind: 'boolean', path: 'is_connected_to_vpn' },
+    tags: { kind: 'tag', path: 'device_tag' },
   },
   pageSizes: [50, 100, 10_000],
   defaultPageSize: 50,
@@ -51,6 +53,30 @@ describe('listSearchValidator', () => {
   it('leaves defaults out, so the plain URL is the default view', () => {
     expect(validate({ page: 1, size: 50 })).toEqual({});
     expect(validate({})).toEqual({});
+  });
+});
+
+describe('boolean and tag rules in the URL', () => {
+  it('keeps a cloudlink rule written true/false and a tag rule, and drops the rest', () => {
+    const kept = [
+      { field: 'cloudlink', op: 'is', value: 'true' },
+      { field: 'cloudlink', op: 'is_not', value: 'false' },
+      { field: 'tags', op: 'contains', value: 'location: lab' },
+      { field: 'tags', op: 'not_contains', value: 'ops' },
+    ];
+    const dropped = [
+      { field: 'cloudlink', op: 'is', value: 'connected' },
+      { field: 'cloudlink', op: 'contains', value: 'true' },
+      { field: 'tags', op: 'is', value: 'lab' },
+      { field: 'tags', op: 'contains', value: ' : ' },
+    ];
+    expect(validate({ filters: [...kept, ...dropped] })).toEqual({ filters: kept });
+  });
+
+  it('never sorts on tags: the URL keeps the default sort, a boolean sorts', () => {
+    expect(validate({ sort: 'tags' })).toEqual({});
+    expect(listParams({ sort: 'tags' }, config).sort).toEqual({ field: 'name', direction: 'asc' });
+    expect(validate({ sort: 'cloudlink' })).toEqual({ sort: 'cloudlink' });
   });
 });
 

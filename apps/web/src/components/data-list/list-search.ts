@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILTER_OPERATORS, isValidRule, type FilterRule, type ListField } from '@flotilla/core/list-filter';
+import { FILTER_OPERATORS, isSortableField, isValidRule, type FilterRule, type ListField } from '@flotilla/core/list-filter';
 
 /**
  * A list's state in the URL (page, page size, sort, filter rules), so a filtered view can be
@@ -13,7 +13,7 @@ export interface ListSort {
   direction: SortDirection;
 }
 
-/** What a list offers: its fields (each filterable and sortable), page sizes and defaults. */
+/** What a list offers: its fields (each filterable, and sortable unless it holds tags), page sizes and defaults. */
 export interface ListConfig {
   /** Names the list for remembered column choices (`fleet-devices`). */
   tableId: string;
@@ -59,7 +59,7 @@ export function listSearchValidator(config: ListConfig): (search: Record<string,
     const size = pick(z.coerce.number().int(), search.size);
     if (size !== undefined && size !== config.defaultPageSize && config.pageSizes.includes(size)) out.size = size;
     const sort = pick(z.string(), search.sort);
-    if (sort !== undefined && sort in config.fields) out.sort = sort;
+    if (sort !== undefined && isSortableField(config.fields[sort])) out.sort = sort;
     const dir = pick(z.enum(['asc', 'desc']), search.dir);
     if (dir !== undefined) out.dir = dir;
     const rules = pick(z.array(z.unknown()).max(MAX_FILTER_RULES), search.filters) ?? [];
@@ -73,7 +73,7 @@ export function listSearchValidator(config: ListConfig): (search: Record<string,
 
 /** The list's state: the URL's values over the defaults. */
 export function listParams(search: ListSearch, config: ListConfig): ListParams {
-  const field = search.sort !== undefined && search.sort in config.fields ? search.sort : config.defaultSort.field;
+  const field = search.sort !== undefined && isSortableField(config.fields[search.sort]) ? search.sort : config.defaultSort.field;
   const direction = search.dir ?? (field === config.defaultSort.field ? config.defaultSort.direction : 'asc');
   return {
     page: search.page ?? 1,

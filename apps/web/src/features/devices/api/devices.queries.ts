@@ -5,13 +5,14 @@ import * as application from '@flotilla/core/schemas/odata/application';
 import { expanded } from '@flotilla/core/schemas/odata/common';
 import * as device from '@flotilla/core/schemas/odata/device';
 import * as deviceConfigVariable from '@flotilla/core/schemas/odata/device-config-variable';
+import * as deviceTag from '@flotilla/core/schemas/odata/device-tag';
 import * as deviceType from '@flotilla/core/schemas/odata/device-type';
 import * as release from '@flotilla/core/schemas/odata/release';
 import { listODataOptions } from '../../../components/data-list/list-odata.ts';
 import type { ListParams } from '../../../components/data-list/list-search.ts';
 import { odataOne, odataPage } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
-import { DEVICE_LIST } from '../device-list.ts';
+import { DEVICE_LIST, DEVICE_TAG_CHIPS } from '../device-list.ts';
 
 /** Query keys of the devices area, everything under `all`. */
 export const deviceKeys = {
@@ -34,13 +35,22 @@ const DEVICE_ROW_EXPAND = {
   is_of__device_type: { $select: ['slug', 'name'] },
   is_running__release: { $select: ['id', 'commit', 'raw_version'] },
 };
+/**
+ * The list's tags column: a few tags per device, by key, in the same statement (the API
+ * compiles an expansion to a sub-select); bounded, so a device with hundreds of tags costs no
+ * more. Only the list asks for them: the device pages have their own tags card.
+ */
+const DEVICE_LIST_EXPAND = {
+  ...DEVICE_ROW_EXPAND,
+  device_tag: { $select: ['tag_key', 'value'], $orderby: { tag_key: 'asc' as const }, $top: DEVICE_TAG_CHIPS + 1 },
+};
 
 /** A release as the device pages name it: version and commit. */
 const releaseRef = release.row.pick({ id: true, commit: true, raw_version: true });
 export type ReleaseRef = z.output<typeof releaseRef>;
 
-/** A device as the fleet's device table shows it: DEVICE_ROW_SELECT plus DEVICE_ROW_EXPAND. */
-const deviceRow = device.row
+/** A device as the device pages load it: DEVICE_ROW_SELECT plus DEVICE_ROW_EXPAND. */
+const deviceBase = device.row
   .pick({
     id: true, uuid: true, device_name: true, overall_status: true, api_heartbeat_state: true, is_online: true, last_connectivity_event: true,
     os_version: true, os_variant: true, supervisor_version: true, ip_address: true, public_address: true, mac_address: true,
@@ -51,6 +61,8 @@ const deviceRow = device.row
     is_of__device_type: expanded(deviceType.row.pick({ slug: true, name: true })),
     is_running__release: expanded(releaseRef),
   });
+/** A device as the fleet's device table shows it: deviceBase plus its first tags (DEVICE_LIST_EXPAND). */
+const deviceRow = deviceBase.extend({ device_tag: expanded(deviceTag.row.pick({ tag_key: true, value: true })) });
 export type DeviceRow = z.output<typeof deviceRow>;
 
 /**
@@ -67,7 +79,7 @@ export function fleetDevicePageQuery(fleetId: number, params: ListParams) {
       const { $filter, $orderby, $top, $skip } = listODataOptions(DEVICE_LIST, params, scope);
       return odataPage(
         deviceRow,
-        { resource: device.resource, options: { $select: DEVICE_ROW_SELECT, $expand: DEVICE_ROW_EXPAND, $filter, $orderby, $top, $skip } },
+        { resource: device.resource, options: { $select: DEVICE_ROW_SELECT, $expand: DEVICE_LIST_EXPAND, $filter, $orderby, $top, $skip } },
         scope,
       );
     },
@@ -86,7 +98,7 @@ export function fleetDevicePageQuery(fleetId: number, params: ListParams) {
  * permission checks) and its target release; for the actions' availability (packages/core
  * device-actions.ts) the device type's contract (does it blink) and the local mode variables.
  */
-const deviceDetail = deviceRow
+const deviceDetail = deviceBase
   .extend(
     device.row.pick({
       created_at: true, update_status: true, is_frozen: true, cpu_usage: true, cpu_temp: true,

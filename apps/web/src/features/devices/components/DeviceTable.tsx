@@ -10,6 +10,7 @@ import { formatRelative } from '../../../lib/format.ts';
 import type { DeviceRow } from '../api/devices.queries.ts';
 import { DEVICE_LIST } from '../device-list.ts';
 import { releaseLabel } from '../release-label.ts';
+import { DeviceTagChips } from './DeviceTagChips.tsx';
 
 const isHeartbeatState = (v: string): v is HeartbeatState => v in HEARTBEAT_DISPLAY;
 
@@ -18,6 +19,8 @@ export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state
   const { t } = useTranslation('devices');
   const { t: tc } = useTranslation();
   const statusLabel = (s: string) => tc(`status.overall.${s}`, { defaultValue: overallStatusDisplay(s).label });
+  // A cloudlink rule's value (`true`/`false`) in the words of the indicator (fleets spec §4).
+  const cloudlinkLabel = (v: string) => t(v === 'true' ? 'summary.cloudlinkConnected' : 'summary.cloudlinkDisconnected');
   const heartbeatLabel = (s: string) => (isHeartbeatState(s) ? tc(`status.heartbeat.${s}`, { defaultValue: HEARTBEAT_DISPLAY[s].label }) : s);
   const columns: DataColumn<DeviceRow>[] = [
     {
@@ -39,9 +42,10 @@ export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state
     },
     {
       // The device link (is_connected_to_vpn): what supervisor actions need, so a reboot shows here
-      // as Disconnected and back. Not in DEVICE_LIST, so neither sorted nor filtered on.
+      // as Disconnected and back. Filtered as "is connected" / "is not connected".
       id: 'cloudlink',
       label: t('summary.cloudlink'),
+      optionLabel: cloudlinkLabel,
       render: (d) => {
         const state = cloudlinkState(d.is_connected_to_vpn);
         return <StatusDot color={CLOUDLINK_DISPLAY[state].color} label={t(state === 'connected' ? 'summary.cloudlinkConnected' : 'summary.cloudlinkDisconnected')} />;
@@ -64,6 +68,7 @@ export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state
     { id: 'publicIp', label: t('list.columns.publicIp'), isHiddenByDefault: true, render: (d) => d.public_address ?? '—' },
     { id: 'mac', label: t('list.columns.mac'), isHiddenByDefault: true, render: (d) => d.mac_address ?? '—' },
     { id: 'lastSeen', label: t('list.columns.lastSeen'), render: (d) => formatRelative(d.last_connectivity_event) },
+    { id: 'tags', label: t('list.columns.tags'), isHiddenByDefault: true, render: (d) => <DeviceTagChips tags={d.device_tag} /> },
   ];
   return (
     <DataList
