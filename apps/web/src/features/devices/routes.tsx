@@ -68,5 +68,12 @@ const deviceLocationRoute = createRoute({
   component: lazyRouteComponent(() => import('../device-location/components/DeviceLocationRoute.tsx'), 'DeviceLocationRoute'),
 });
 
+/** The device's settings, one section each (fleets spec §2 "Device action pages" settings). */
+const deviceSettingsRoute = createRoute({
+  getParentRoute: () => deviceRoute,
+  path: 'settings',
+  component: lazyRouteComponent(() => import('../device-settings/components/DeviceSettingsPage.tsx'), 'DeviceSettingsPage'),
+});
+
 /** Children of the signed-in layout (`_app`). */
-export const deviceRoutes = [deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute, deviceActionsRoute, deviceLocationRoute])] as const;
+export const deviceRoutes = [deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute, deviceActionsRoute, deviceSettingsRoute, deviceLocationRoute])] as const;

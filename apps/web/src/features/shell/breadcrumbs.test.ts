@@ -27,6 +27,8 @@ describe('breadcrumbTrail', () => {
   it('puts a device under its fleet once the fleet is known', () => {
     expect(labels(breadcrumbTrail(sidebarContext({ uuid: 'abc' }, 3), { fleet: 'Sensors', device: 'pi-1' }, '/devices/abc/summary'))).toEqual(['sidebar.fleets', 'Sensors', 'pi-1']);
     expect(labels(breadcrumbTrail(sidebarContext({ uuid: 'abc' }, null), {}, '/devices/abc/summary'))).toEqual(['sidebar.fleets', '…']);
+    // A device's settings page: the section after the device.
+    expect(labels(breadcrumbTrail(sidebarContext({ uuid: 'abc' }, 3), { fleet: 'Sensors', device: 'pi-1' }, '/devices/abc/settings'))).toEqual(['sidebar.fleets', 'Sensors', 'pi-1', 'sidebar.settings']);
   });
 
   it('leads through the organization to its sections, members and teams', () => {

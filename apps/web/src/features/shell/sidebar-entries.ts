@@ -67,6 +67,8 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
     case 'device':
       return [
         { labelKey: 'sidebar.summary', to: `/devices/${context.uuid}/summary` },
+        // Device settings are hidden for observers, as a fleet's are (fleets spec §2 Sidebar entries).
+        { labelKey: 'sidebar.settings', to: `/devices/${context.uuid}/settings`, hiddenForObservers: true },
         ...(context.fleetId !== null ? [{ labelKey: 'sidebar.devices', to: `/fleets/${context.fleetId}/devices`, exact: true }] : []),
       ];
   }

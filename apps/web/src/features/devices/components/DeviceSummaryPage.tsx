@@ -29,6 +29,7 @@ import { DeviceActionsMenu } from '../../device-actions/components/DeviceActions
 import { DeviceNoteField } from '../../device-summary/components/DeviceNoteField.tsx';
 import { DeviceTagsCard } from '../../device-summary/components/DeviceTagsCard.tsx';
 import { RenameDeviceDialog } from '../../device-summary/components/RenameDeviceDialog.tsx';
+import { SettingsEditLink } from '../../device-settings/components/SettingsEditLink.tsx';
 import { devicePublicUrl, supportAccessUntil, updateStatusShown } from '../../device-summary/summary-fields.ts';
 import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 import { deviceQuery, type DeviceDetail } from '../api/devices.queries.ts';
@@ -106,12 +107,17 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
                 { label: t('summary.name'), value: device.device_name },
                 {
                   label: t('summary.fleet'),
-                  value: fleet ? (
-                    <Link component={RouterLink} to={`/fleets/${fleet.id}`}>
-                      {fleet.slug}
-                    </Link>
-                  ) : (
-                    '—'
+                  value: (
+                    <>
+                      {fleet ? (
+                        <Link component={RouterLink} to={`/fleets/${fleet.id}`}>
+                          {fleet.slug}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                      <SettingsEditLink device={device} section="move" />
+                    </>
                   ),
                 },
                 { label: t('summary.status'), value: <StatusDot color={status.color} label={tc(`status.overall.${device.overall_status}`, { defaultValue: status.label })} /> },
@@ -136,13 +142,16 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
                     '—'
                   ),
                 },
-                { label: t('summary.osVersion'), value: device.os_version ?? '—' },
+                { label: t('summary.osVersion'), value: <>{device.os_version ?? '—'}<SettingsEditLink device={device} section="os-update" /></> },
                 { label: t('summary.osVariant'), value: device.os_variant ?? '—' },
-                { label: t('summary.supervisorVersion'), value: device.supervisor_version ?? '—' },
+                { label: t('summary.supervisorVersion'), value: <>{device.supervisor_version ?? '—'}<SettingsEditLink device={device} section="supervisor-update" /></> },
                 { label: t('summary.currentRelease'), value: releaseLabel(device.is_running__release[0]) ?? t('summary.noRelease') },
-                { label: t('summary.targetRelease'), value: releaseLabel(device.should_be_running__release[0]) ?? t('summary.noRelease') },
-                { label: t('summary.supportAccess'), value: supportUntil ? t('summary.supportAccessUntil', { date: formatDate(supportUntil) }) : t('summary.no') },
-                { label: t('summary.active'), value: device.is_active ? t('summary.yes') : t('summary.no') },
+                { label: t('summary.targetRelease'), value: <>{releaseLabel(device.should_be_running__release[0]) ?? t('summary.noRelease')}<SettingsEditLink device={device} section="release" /></> },
+                {
+                  label: t('summary.supportAccess'),
+                  value: <>{supportUntil ? t('summary.supportAccessUntil', { date: formatDate(supportUntil) }) : t('summary.no')}<SettingsEditLink device={device} section="support-access" /></>,
+                },
+                { label: t('summary.active'), value: <>{device.is_active ? t('summary.yes') : t('summary.no')}<SettingsEditLink device={device} section="deactivate" /></> },
                 { label: t('summary.localMode'), value: isLocalModeOn(device.device_config_variable) ? t('summary.on') : t('summary.off') },
                 {
                   label: t('summary.publicUrl'),

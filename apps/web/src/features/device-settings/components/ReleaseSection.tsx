@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/states/QueryState.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
+import { fleetReleasesQuery, type ReleaseChoice } from '../../fleet-settings/api/fleet-settings.queries.ts';
+import { releaseText } from '../../fleet-settings/release-target.ts';
+import { usePinDeviceRelease } from '../api/device-settings.mutations.ts';
+import { deviceSettingsQuery, type DeviceSettingsExtra } from '../api/device-settings.queries.ts';
+import { useCanSection } from '../hooks/use-device-permission.ts';
+import { SettingsSection } from './SettingsSection.tsx';
+
+type Mode = 'track' | 'pin';
+
+/**
+ * Pin to a release, or track the fleet (fleets spec §2 device settings "pin release"; §6
+ * resin.device.update; §8 "pinned to release"). Offers the fleet's successful releases that are
+ * not invalidated; a fleet without any says so.
+ */
+export function ReleaseSection({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation('deviceSettings');
+  const canUpdate = useCanSection(device, 'release');
+  const fleetId = device.belongs_to__application[0]?.id ?? 0;
+  const extra = useQuery(deviceSettingsQuery(device.uuid));
+  const releases = useQuery({ ...fleetReleasesQuery(fleetId), enabled: fleetId > 0 });
+  const pinned = extra.data?.pinnedRelease ?? null;
+  const target = device.should_be_running__release[0];
+  const current = pinned
+    ? t('release.currentPinned', { release: releaseText(pinned) })
+    : target
+      ? t('release.currentTracking', { release: releaseText(target) })
+      : t('release.currentTrackingNone');
+  return (
+    <SettingsSection title={t('release.title')} intro={t('release.intro')} reason={canUpdate ? null : t('noPermission')}>
+      <QueryState query={extra} what={t('what')}>
+        {(settings) => (
+          <>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {current}
+            </Typography>
+            <QueryState query={releases} what={t('release.what')}>
+              {(rows) => (
+                <ReleaseForm
+                  key={pinned?.id ?? 'track'}
+                  device={device}
+                  pinned={settings?.pinnedRelease ?? null}
+                  fleetReleases={rows.filter((r) => !r.is_invalidated)}
+                  canUpdate={canUpdate}
+                />
+              )}
+            </QueryState>
+          </>
+        )}
+      </QueryState>
+    </SettingsSection>
+  );
+}
+
+function ReleaseForm({ device, pinned, fleetReleases, canUpdate }: { device: DeviceDetail; pinned: DeviceSettingsExtra['pinnedRelease']; fleetReleases: ReleaseChoice[]; canUpdate: boolean }) {
+  const { t } = useTranslation('deviceSettings');
+  const mutation = usePinDeviceRelease(device);
+  const current: Mode = pinned ? 'pin' : 'track';
+  const [mode, setMode] = useState<Mode>(current);
+  const [releaseId, setReleaseId] = useState<number | ''>(pinned?.id ?? '');
+  // A pin to a release outside the list (older than the newest 50, or invalidated) stays as it is.
+  const choices: Array<Pick<ReleaseChoice, 'id' | 'commit' | 'raw_version'>> = fleetReleases.map(({ id, commit, raw_version }) => ({ id, commit, raw_version }));
+  if (pinned && !choices.some((r) => r.id === pinned.id)) choices.push(pinned);
+  const isChanged = mode !== current || (mode === 'pin' && releaseId !== (pinned?.id ?? ''));
+  const canApply = canUpdate && isChanged && !mutation.isPending && (mode === 'track' || releaseId !== '');
+  const modeLabelId = `device-release-mode-${device.id}`;
+
+  const apply = () =>
+    mutation.mutate(mode === 'pin' ? Number(releaseId) : null, {
+      onSuccess: () => notifySuccess(mode === 'pin' ? t('release.pinned') : t('release.tracking')),
+    });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canApply) apply();
+      }}
+    >
+      <Stack spacing={1}>
+        {mutation.isError && <Alert severity="error">{mutation.error.message}</Alert>}
+        <FormControl disabled={!canUpdate || mutation.isPending}>
+          <FormLabel id={modeLabelId}>{t('release.mode')}</FormLabel>
+          <RadioGroup
+            aria-labelledby={modeLabelId}
+            value={mode}
+            onChange={(event) => {
+              mutation.reset();
+              setMode(event.target.value === 'pin' ? 'pin' : 'track');
+            }}
+          >
+            <FormControlLabel value="track" control={<Radio />} label={t('release.track')} />
+            <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.trackHelp')}</FormHelperText>
+            <FormControlLabel value="pin" control={<Radio />} label={t('release.pin')} disabled={choices.length === 0} />
+            <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.pinHelp')}</FormHelperText>
+          </RadioGroup>
+        </FormControl>
+        {choices.length === 0 && <Alert severity="info">{t('release.noReleases')}</Alert>}
+        {mode === 'pin' && choices.length > 0 && (
+          <TextField
+            select
+            size="small"
+            label={t('release.choose')}
+            value={releaseId}
+            onChange={(event) => setReleaseId(Number(event.target.value))}
+            disabled={!canUpdate || mutation.isPending}
+            sx={{ maxWidth: 480 }}
+          >
+            {choices.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {releaseText(r)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <div>
+          <Button type="submit" variant="outlined" disabled={!canApply}>
+            {mutation.isPending ? t('saving') : t('release.apply')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}
