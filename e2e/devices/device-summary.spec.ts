@@ -2,7 +2,7 @@
 // toggles", §8 "Success messages"), at desktop width and at 390 px: the card's fields (update
 // status with its age, OS variant, support access, active, local mode, public URL, created);
 // rename; a note with a newline (Shift+Enter) that autosaves 500 ms after the last keystroke and
-// Enter that saves at once; tags added, edited and removed with the count following; an observer
+// Enter that saves at once and shows it rendered as Markdown; tags added, edited and removed with the count following; an observer
 // sees everything read-only. Axe clean, one h1, no sideways scroll.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -75,7 +75,9 @@ describe.each(VIEWPORTS)('device summary ($label)', ({ viewport }) => {
     await page.getByRole('heading', { level: 1, name: `${device.name}-renamed` }).waitFor();
     expect((await stored(device.id)).device_name).toBe(`${device.name}-renamed`);
 
-    // The note: Shift+Enter adds a newline, and the text saves by itself after the last keystroke.
+    // The note: "Edit note" opens the field; Shift+Enter adds a newline, and the text saves by
+    // itself after the last keystroke.
+    await page.getByRole('button', { name: 'Edit note' }).click();
     const note = page.getByRole('textbox', { name: 'Note' });
     await note.click();
     await note.pressSequentially('first line');
@@ -84,19 +86,25 @@ describe.each(VIEWPORTS)('device summary ($label)', ({ viewport }) => {
     await expect.poll(async () => (await stored(device.id)).note, { timeout: 5000 }).toBe('first line\nsecond line');
     await page.getByText('Setting changed successfully').waitFor();
     expect(await page.getByText('Setting changed successfully').count()).toBe(1);
-    // Enter saves at once and adds no newline.
-    await note.pressSequentially(' and more');
+    // Enter saves at once, adds no newline and shows the note rendered as Markdown.
+    await note.pressSequentially(' and **more**');
     await note.press('Enter');
-    await expect.poll(async () => (await stored(device.id)).note).toBe('first line\nsecond line and more');
-    expect(await note.inputValue()).toBe('first line\nsecond line and more');
+    await expect.poll(async () => (await stored(device.id)).note).toBe('first line\nsecond line and **more**');
+    await note.waitFor({ state: 'detached' });
+    await main.locator('strong', { hasText: 'more' }).waitFor();
+    await main.getByText(/first line\s+second line and more/).waitFor();
 
-    // Markdown help.
+    // Markdown help, offered while editing.
+    await page.getByRole('button', { name: 'Edit note' }).click();
+    expect(await note.inputValue()).toBe('first line\nsecond line and **more**');
     await page.getByRole('button', { name: 'Markdown help' }).click();
     const help = page.getByRole('dialog', { name: 'Markdown help' });
     await help.getByText('**bold**').waitFor();
     await expectPageSound(page);
     await help.getByRole('button', { name: 'Close' }).click();
     await help.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Done' }).click();
+    await note.waitFor({ state: 'detached' });
 
     // Tags: add, edit, remove; the count follows.
     await page.getByRole('button', { name: 'Add tag' }).click();
@@ -137,7 +145,7 @@ describe.each(VIEWPORTS)('device summary ($label)', ({ viewport }) => {
     await page.getByText(/line one\s+line two <b>not bold<\/b>/).waitFor();
     expect(await page.locator('main b').count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Note' }).count()).toBe(0);
-    for (const name of ['Rename device', 'Add tag', 'Edit tag site', 'Remove tag site']) {
+    for (const name of ['Rename device', 'Edit note', 'Add tag', 'Edit tag site', 'Remove tag site']) {
       expect(await page.getByRole('button', { name }).count()).toBe(0);
     }
     await expectPageSound(page);

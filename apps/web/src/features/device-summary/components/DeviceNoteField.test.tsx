@@ -43,11 +43,15 @@ afterEach(() => {
 
 const field = () => screen.getByRole('textbox', { name: 'Note' });
 
-/** Renders an editable note and waits for the router to draw it. */
+/** Renders an editable note, waits for the router to draw it and opens the field ("Edit note"). */
 async function renderEditable(note: string) {
   renderWithProviders(<DeviceNoteField deviceId={DEVICE} uuid="abc" note={note} canEdit />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
   await screen.findByRole('textbox', { name: 'Note' });
 }
+
+/** The note as shown (not edited): its Markdown, once the lazily loaded renderer is in. */
+const shown = () => screen.findByTestId('note-markdown');
 
 describe('DeviceNoteField', () => {
   it('autosaves once after typing stops, and Enter after that sends nothing more', async () => {
@@ -59,6 +63,9 @@ describe('DeviceNoteField', () => {
     fireEvent.keyDown(field(), { key: 'Enter' });
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(patches).toHaveLength(1);
+    // Enter closed the field: the note is shown again, with its line break.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect((await shown()).querySelector('p')?.textContent).toBe('line 1\nline 2');
   });
 
   it('saves at once on Enter, and leaves Shift+Enter to the field', async () => {
@@ -79,16 +86,62 @@ describe('DeviceNoteField', () => {
     fireEvent.change(field(), { target: { value: 'keep me' } });
     fireEvent.keyDown(field(), { key: 'Enter' });
     expect(await screen.findByText(/The note was not saved: .*Database unavailable/)).toBeTruthy();
-    expect((field() as HTMLTextAreaElement).value).toBe('keep me');
-    fireEvent.keyDown(field(), { key: 'Enter' });
+    // The field opened again, with the text.
+    const again = await screen.findByRole('textbox', { name: 'Note' });
+    expect((again as HTMLTextAreaElement).value).toBe('keep me');
+    fireEvent.keyDown(again, { key: 'Enter' });
     await waitFor(() => expect(patches).toEqual([{ note: 'keep me' }]));
   });
 
-  it('shows the note as text with its line breaks to users who cannot edit it', async () => {
+  it('shows the note to users who cannot edit it: raw HTML as typed, line breaks kept, nothing to edit', async () => {
     renderWithProviders(<DeviceNoteField deviceId={DEVICE} uuid="abc" note={'a <b>b</b>\nc'} canEdit={false} />);
     const text = await screen.findByText((_, el) => el?.textContent === 'a <b>b</b>\nc' && el.tagName === 'P');
     expect(text.querySelector('b')).toBeNull();
     expect(getComputedStyle(text).whiteSpace).toBe('pre-wrap');
     expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit note' })).toBeNull();
+  });
+
+  it('renders Markdown: emphasis, lists, headings under the card\'s, links that open in a new tab', async () => {
+    const note = ['# Site', '', 'Pump is **on** and _quiet_.', '', '- first', '- second', '', '[runbook](https://example.com/run?a=1)'].join('\n');
+    renderWithProviders(<DeviceNoteField deviceId={DEVICE} uuid="abc" note={note} canEdit={false} />);
+    const root = await shown();
+    expect(root.querySelector('strong')?.textContent).toBe('on');
+    expect(root.querySelector('em')?.textContent).toBe('quiet');
+    expect([...root.querySelectorAll('ul > li')].map((li) => li.textContent)).toEqual(['first', 'second']);
+    // A note's "# heading" never adds a page heading above the card's own (h3).
+    expect(root.querySelector('h1, h2, h3')).toBeNull();
+    expect(root.querySelector('h4')?.textContent).toBe('Site');
+    const link = screen.getByRole('link', { name: 'runbook' });
+    expect(link.getAttribute('href')).toBe('https://example.com/run?a=1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('never renders raw HTML, javascript: links or remote images as such', async () => {
+    const note = ['<script>alert(1)</script><img src=x onerror=alert(2)>', '', '[click](javascript:alert(3)) [data](data:text/html,hi)', '', '![tracker](https://example.com/p.png)'].join('\n');
+    renderWithProviders(<DeviceNoteField deviceId={DEVICE} uuid="abc" note={note} canEdit={false} />);
+    const root = await shown();
+    expect(root.querySelector('script, img, iframe')).toBeNull();
+    expect(root.querySelector('[onerror]')).toBeNull();
+    expect(root.textContent).toContain('<script>alert(1)</script>');
+    // The unsafe links are their text only; the image is its alt text.
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(root.querySelector('a')).toBeNull();
+    expect(root.textContent).toContain('click');
+    expect(root.textContent).toContain('tracker');
+  });
+
+  it('opens the field from "Edit note" with the caret after the text; Escape saves, closes and gives focus back', async () => {
+    await renderEditable('kept');
+    const input = field() as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(input);
+    expect(input.selectionStart).toBe(4);
+    fireEvent.change(input, { target: { value: 'kept *more*' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await waitFor(() => expect(patches).toEqual([{ note: 'kept *more*' }]));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect((await shown()).querySelector('em')?.textContent).toBe('more');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit note' }));
   });
 });
