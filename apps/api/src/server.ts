@@ -14,6 +14,8 @@ import type { LinkHub } from './device-link/link-hub.ts';
 import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
 import { RedisLinkHub } from './device-link/redis-link-hub.ts';
 import { clearStaleLinks } from './device-link/cloudlink.repository.ts';
+import { loadOsReleaseCatalog } from './os-releases/os-release-catalog.ts';
+import { seedOsReleases } from './os-releases/os-release-seed.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -91,6 +93,13 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
     dataDir: env.DATABASE_URL ? undefined : join(dataDir, 'pglite'),
   });
   const config = configFrom(env, dataDir);
+  // Host OS and supervisor releases are reference data: published (idempotently) before serving.
+  try {
+    await seedOsReleases(database.db, loadOsReleaseCatalog(env.OS_RELEASES_FILE));
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   // With REDIS_URL, a device linked to another API process is reached through Redis.
   let linkHub: LinkHub;
   try {

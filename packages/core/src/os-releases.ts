@@ -27,6 +27,8 @@ export const HOST_APP_TAGS = {
   esrSunset: 'esr-sunset',
   /** Updates crossing this version are takeovers on the application's device type (see os-update.ts). */
   minTakeoverVersion: 'flotilla-min-takeover-version',
+  /** The changelog a version links to, `{version}` standing for its x.y.z (apps/api/reference-data/os-releases.json). */
+  changelogUrl: 'flotilla-changelog-url',
 } as const;
 
 /** The release tag naming the non-ESR version an ESR release is based on (compat §6.4). */
@@ -45,6 +47,7 @@ export interface HostAppPolicy {
   osType: OsType;
   esrRanges: { next?: string; current?: string; sunset?: string };
   minTakeoverVersion?: string;
+  changelogUrl?: string;
 }
 
 /** One host OS release as the dashboard and the API's checks use it. */
@@ -80,6 +83,7 @@ export function hostAppPolicy(tags: readonly Tag[]): HostAppPolicy {
     osType: policy === 'esr' ? 'esr' : 'default',
     esrRanges: { next: tagValue(tags, HOST_APP_TAGS.esrNext), current: tagValue(tags, HOST_APP_TAGS.esrCurrent), sunset: tagValue(tags, HOST_APP_TAGS.esrSunset) },
     minTakeoverVersion: tagValue(tags, HOST_APP_TAGS.minTakeoverVersion),
+    changelogUrl: tagValue(tags, HOST_APP_TAGS.changelogUrl),
   };
 }
 
@@ -151,4 +155,17 @@ export function runningOsRelease(osVersion: string | null, osVariant: string | n
   if (!current) return null;
   const same = releases.filter((r) => isSameOsVersion(r.rawVersion, current));
   return same.find((r) => r.variant === osVariant) ?? same.find((r) => r.variant === '') ?? same[0] ?? null;
+}
+
+/** The semver parts of a release version (`2.115.1+rev1.prod`), or null when it is not one. */
+export function releaseVersionParts(rawVersion: string): { version: string; major: number; minor: number; patch: number; prerelease: string; build: string } | null {
+  const parsed = bSemver.valid(rawVersion) !== null ? bSemver.parse(rawVersion) : null;
+  if (!parsed) return null;
+  return { version: parsed.version, major: parsed.major, minor: parsed.minor, patch: parsed.patch, prerelease: parsed.prerelease.join('.'), build: parsed.build.join('.') };
+}
+
+/** The changelog link of a version (`{version}` → x.y.z), or null without a template or a readable version. */
+export function osChangelogUrl(template: string | undefined, version: string | null): string | null {
+  const parsed = template && version ? bSemver.parse(version) : null;
+  return template && parsed ? template.replaceAll('{version}', parsed.version) : null;
 }

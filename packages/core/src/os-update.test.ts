@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostAppPolicy, osReleasesOf, osReleaseLine, runningOsRelease, deviceOsSemver, type OsRelease } from './os-releases.ts';
+import { deviceOsSemver, hostAppPolicy, osChangelogUrl, osReleaseLine, osReleasesOf, runningOsRelease, type OsRelease } from './os-releases.ts';
 import {
   OS_UPDATE_CLASSES,
   classifyOsUpdate,
@@ -151,5 +151,14 @@ describe('supervisor versions', () => {
     expect(supervisorUpdateBlock({ os_version: 'balenaOS 2024.10.1', supervisor_version: '16.7.4' }, supervisors)).toBe('esrSupervisor');
     expect(supervisorUpdateBlock({ os_version: 'balenaOS 6.0.0', supervisor_version: '17.0.0' }, [])).toBe('noVersions');
     expect(supervisorUpdateBlock({ os_version: 'balenaOS 6.0.0', supervisor_version: '17.0.0' }, [{ id: 2, rawVersion: '17.0.0' }])).toBe('onlyRunning');
+  });
+});
+
+describe('changelog link', () => {
+  it('puts the x.y.z of the running version into the template', () => {
+    const template = 'https://example.test/os/v{version}/CHANGELOG.md';
+    expect(osChangelogUrl(template, 'balenaOS 2.115.1+rev1')).toBe('https://example.test/os/v2.115.1/CHANGELOG.md');
+    expect(osChangelogUrl(undefined, 'balenaOS 6.0.0')).toBeNull();
+    expect(osChangelogUrl(template, null)).toBeNull();
   });
 });

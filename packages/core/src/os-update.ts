@@ -116,7 +116,7 @@ export function osUpdateOptions(device: DeviceForOsUpdate, releases: readonly Os
 }
 
 /** Finds the release of `version` (variant as written, e.g. `2.115.1+rev1.prod`) among the type's releases. */
-export function findOsRelease(releases: readonly OsRelease[], version: string): OsRelease | null {
+export function findOsRelease<T extends OsRelease>(releases: readonly T[], version: string): T | null {
   return releases.find((r) => bSemver.compare(r.rawVersion, version) === 0) ?? null;
 }
 
