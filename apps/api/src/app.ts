@@ -27,6 +27,7 @@ import type { LinkHub } from './device-link/link-hub.ts';
 import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
 import { linkRoutes } from './device-link/link.routes.ts';
 import { supervisorRoutes } from './device-link/supervisor.routes.ts';
+import { osUpdateRoutes } from './os-update/os-update.routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -92,6 +93,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(deviceProtocolRoutes);
   await app.register(linkRoutes);
   await app.register(supervisorRoutes);
+  await app.register(osUpdateRoutes);
   await app.register(webRoutes);
   return app;
 }

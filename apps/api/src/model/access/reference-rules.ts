@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { ARCH_ALSO_RUNS } from '@flotilla/core/cpu-architecture';
+import { ESR_MIN_MAJOR } from '@flotilla/core/os-releases';
+import { OS_UPDATE_MESSAGES } from '@flotilla/core/os-update';
 import type { ReferenceRule } from '../types.ts';
 import { col, userFleetPermission, userOrgPermission } from './rule-builders.ts';
 
@@ -101,6 +103,26 @@ export const supervisorReleaseOfDeviceArch: ReferenceRule = {
          AND ${archOfType(sql`sva.is_for__device_type`)} = ${archOfType(col(row, 'is_of__device_type'))})`,
   message: "The release is not a supervisor release for this device's architecture",
 };
+
+/**
+ * Device → supervisor release: not on an ESR host OS (fleets spec §5 "Supervisor update is
+ * unavailable for ESR OS versions", §8 "Cannot update the ESR supervisor"): the major of the
+ * device's os_version ("balenaOS 2024.10.1") is not a year.
+ */
+export const supervisorNotOnEsrOs: ReferenceRule = {
+  check: (row) => sql`coalesce(substring(${col(row, 'os_version')} from ${String.raw`(\d+)\.\d+`})::int, 0) <= ${ESR_MIN_MAJOR}`,
+  message: OS_UPDATE_MESSAGES.esrSupervisor,
+};
+
+/** The caller holds `permission` on the fleet of the row as written (a device created with a field only that permission may set). */
+export function permissionOnRowFleet(permission: string, fleetColumn: string, on?: 'create' | 'update'): ReferenceRule {
+  return {
+    check: (row, _target, p) => (p.kind === 'user' ? userFleetPermission(p, permission, col(row, fleetColumn)) : false),
+    message: 'You may not set this on devices of this fleet',
+    status: 403,
+    on,
+  };
+}
 
 /** Fleet → its own release (should_be_running__release): a new fleet has none yet. */
 export const releaseOfThisFleet: ReferenceRule = {

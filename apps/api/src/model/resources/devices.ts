@@ -7,11 +7,14 @@ import {
   deviceArchRunsTargetFleet,
   hostOsReleaseOfDeviceType,
   imageOfReleaseFleet,
+  permissionOnRowFleet,
   permissionOnTargetFleet,
   releaseOfRowFleet,
+  supervisorNotOnEsrOs,
   supervisorReleaseOfDeviceArch,
   targetTypeRunsDeviceFleet,
 } from '../access/reference-rules.ts';
+import { SUPERVISOR_UPDATE_PERMISSION } from '@flotilla/core/os-update';
 import { deviceTargetRelease, overallProgress, overallStatus } from './device-status.ts';
 import { createdAt, field, fk, hidden, id, reverse, through, writable } from './field-helpers.ts';
 
@@ -52,7 +55,13 @@ export const device: ResourceDef = {
     fk('is_pinned_on__release', 'release', { writable: userOrDevice, nullable: true, reference: sameFleetRelease }),
     fk('should_be_running__release', 'release', { nullable: true, computed: deviceTargetRelease }),
     fk('should_be_operated_by__release', 'release', { writable: true, nullable: true, reference: { rules: [hostOsReleaseOfDeviceType] } }),
-    fk('should_be_managed_by__release', 'release', { writable: true, nullable: true, reference: { rules: [supervisorReleaseOfDeviceArch] } }),
+    // The supervisor update (§6 "Device actions"): its own permission, never on an ESR host OS.
+    fk('should_be_managed_by__release', 'release', {
+      writable: true,
+      nullable: true,
+      changeRule: byPrincipal({ user: fleetPermission(SUPERVISOR_UPDATE_PERMISSION, deviceFleet) }),
+      reference: { rules: [supervisorReleaseOfDeviceArch, supervisorNotOnEsrOs, permissionOnRowFleet(SUPERVISOR_UPDATE_PERMISSION, 'belongs_to__application', 'create')] },
+    }),
     fk('is_managed_by__service_instance', 'service_instance', { nullable: true }),
     field('is_online', 'Boolean'),
     // Deactivating (or reactivating) needs resin.application.deactivate-device (fleets spec §6
