@@ -62,6 +62,7 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     avatarUrl: env.AVATAR_URL,
     ...(env.MAP_TILE_URL ? { mapTileUrl: env.MAP_TILE_URL } : {}),
     adminUrl: env.ADMIN_URL,
+    geoIpUrl: env.GEOIP_URL,
     headerLinks: {
       gettingStarted: env.GETTING_STARTED_URL,
       docs: env.DOCS_URL,

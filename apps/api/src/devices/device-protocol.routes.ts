@@ -14,6 +14,7 @@ import { getTargetState } from './target-state.service.ts';
 import { ifNoneMatchMatches } from './target-state.ts';
 import { reportDeviceState, reportDeviceTags } from './device-state.service.ts';
 import { ingestDeviceLogs } from './device-logs.service.ts';
+import { createDeviceGeolocator, normalizeAddress } from './device-geolocation.ts';
 import { downloadConfigBody } from '@flotilla/core/schemas/download-config';
 import { requireUser } from '../auth/guards.ts';
 import { buildDeviceConfig } from './download-config.service.ts';
@@ -25,6 +26,9 @@ import { buildDeviceConfig } from './download-config.service.ts';
  */
 export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Locations from the devices' public addresses (GEOIP_URL); open lookups end before the server does.
+  const geolocator = createDeviceGeolocator({ db: app.db, urlTemplate: app.config.geoIpUrl, log: app.log });
+  app.addHook('onClose', () => geolocator.close());
 
   app.post('/device/register', { schema: { body: deviceRegisterBody, response: { 201: deviceRegisterResponse } } }, async (request, reply) => {
     const device = await registerDevice(app.db, request.principal, request.body);
@@ -42,7 +46,10 @@ export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<vo
   }
 
   app.patch('/device/v3/state', { schema: { body: deviceStateBody } }, async (request, reply) => {
-    await reportDeviceState(app.db, request.principal, request.body);
+    const address = normalizeAddress(request.ip);
+    const { deviceId, isPublicAddressChanged } = await reportDeviceState(app.db, request.principal, request.body, address);
+    // Queued, never awaited: the lookup happens after this answer.
+    if (isPublicAddressChanged) geolocator.locate(deviceId, address);
     return reply.status(200).send();
   });
 

@@ -24,6 +24,26 @@ export async function updateReportedFields(db: Db, deviceId: number, values: Dev
   await db.updateTable('device').set(set).where('id', '=', deviceId).execute();
 }
 
+/**
+ * Records the address the device reports from; true when it changed (then its GeoIP location
+ * is looked up, device-geolocation.ts). One statement, so two reports at once see one change.
+ */
+export async function updatePublicAddress(db: Db, deviceId: number, address: string): Promise<boolean> {
+  const row = await db
+    .updateTable('device')
+    .set({ public_address: address })
+    .where('id', '=', deviceId)
+    .where(sql<boolean>`public_address IS DISTINCT FROM ${address}`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The automatic location of a GeoIP lookup, kept only while the device still reports from the address looked up. */
+export async function setDeviceGeolocation(db: Db, deviceId: number, address: string, place: { latitude: string; longitude: string; location: string | null }): Promise<void> {
+  await db.updateTable('device').set(place).where('id', '=', deviceId).where('public_address', '=', address).execute();
+}
+
 export interface ReleaseImageRow {
   release_id: number;
   app_uuid: string;

@@ -7,6 +7,7 @@ import {
   findDeviceUuid,
   listReleaseImages,
   markOtherImageInstallsDeleted,
+  updatePublicAddress,
   updateReportedFields,
   upsertDeviceTags,
   upsertImageInstalls,
@@ -115,9 +116,16 @@ export async function authorizeReport(db: Db, principal: Principal, uuids: strin
   return principal.deviceId;
 }
 
-export async function reportDeviceState(db: Db, principal: Principal, body: DeviceStateBody): Promise<void> {
+/**
+ * Applies a state report. `publicAddress` is the address the report came from (request.ip,
+ * behind TRUST_PROXY the client's): recorded as the device's public_address, as balena does,
+ * since no state field carries it. Returns whether it changed (the caller then looks up the
+ * device's location, device-geolocation.ts).
+ */
+export async function reportDeviceState(db: Db, principal: Principal, body: DeviceStateBody, publicAddress?: string): Promise<{ deviceId: number; isPublicAddressChanged: boolean }> {
   const uuids = Object.keys(body);
   const deviceId = await authorizeReport(db, principal, uuids);
+  const isPublicAddressChanged = publicAddress !== undefined && (await updatePublicAddress(db, deviceId, publicAddress));
   for (const report of Object.values(body)) {
     if (!report) continue;
     await db.transaction().execute(async (tx) => {
@@ -131,6 +139,7 @@ export async function reportDeviceState(db: Db, principal: Principal, body: Devi
       await updateReportedFields(tx, deviceId, columns, updateStatus);
     });
   }
+  return { deviceId, isPublicAddressChanged };
 }
 
 /** PATCH /device/v3/tags (compat §5.6): `{"<uuid>": {"<tag_key>": "<value>"}}`, upserted. */

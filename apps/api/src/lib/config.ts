@@ -22,6 +22,11 @@ export interface AppConfig {
    * (fleets spec §2 "Device location"); tests point it at a local stand-in.
    */
   mapTileUrl: string;
+  /**
+   * GeoIP lookup URL template with `{ip}`, answering ip-api-compatible JSON (`{status, lat, lon,
+   * city, country}`): a device's automatic location (devices/device-geolocation.ts); unset = none.
+   */
+  geoIpUrl?: string;
   /** Avatar image URL template with `{hash}` (SHA-256 hex of the trimmed lower-case email, accounts §2 Header); unset = initials only. */
   avatarUrl?: string;
   /** Back-office URL the user menu links to for platform admins (accounts §2 Header, §6); unset = no admin link. */

@@ -33,10 +33,12 @@ describe('parseEnv', () => {
       REQUIRE_EMAIL_VERIFICATION: '1',
       SMTP_URL: 'smtps://u:p@mail.example.com:465',
       AVATAR_URL: 'https://avatars.example.com/{hash}?d=404',
+      GEOIP_URL: 'http://geo.example.com/json/{ip}?fields=status,lat,lon,city,country',
       LOG_LEVEL: 'debug',
       SHUTDOWN_TIMEOUT_MS: '2500',
       DEMO_DEVICES: '0',
     });
+    expect(env.GEOIP_URL).toBe('http://geo.example.com/json/{ip}?fields=status,lat,lon,city,country');
     expect(env).toMatchObject({ PORT: 0, REQUIRE_EMAIL_VERIFICATION: true, LOG_LEVEL: 'debug', SHUTDOWN_TIMEOUT_MS: 2500, DEMO_DEVICES: 0 });
     expect(parseEnv({ REQUIRE_EMAIL_VERIFICATION: '0' }).REQUIRE_EMAIL_VERIFICATION).toBe(false);
     expect(parseEnv({ DATABASE_URL: 'postgresql://db/flotilla' }).DATABASE_URL).toBe('postgresql://db/flotilla');
@@ -65,6 +67,8 @@ describe('parseEnv', () => {
     ['JWT_SECRET', 'short'],
     ['AVATAR_URL', 'javascript:alert(1)//{hash}'],
     ['ADMIN_URL', '/admin'],
+    ['GEOIP_URL', 'http://geo.example.com/json/'],
+    ['GEOIP_URL', 'file:///etc/{ip}'],
     ['DOCS_URL', 'docs.example.com'],
     ['GETTING_STARTED_URL', 'javascript:alert(1)'],
     ['FEATURE_REQUESTS_URL', 'mailto:ideas@example.com'],

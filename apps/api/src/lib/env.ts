@@ -79,6 +79,8 @@ export const envSchema = z.object({
   MAP_TILE_URL: optional(z.string().refine((v) => httpUrl.safeParse(v.replace(/\{[a-z]\}/g, '0')).success, 'must be an http:// or https:// URL template with {z}, {x} and {y}')),
   AVATAR_URL: optional(z.string().refine((v) => httpUrl.safeParse(v.replaceAll('{hash}', '0')).success, 'must be an http:// or https:// URL template with {hash}')),
   ADMIN_URL: optional(httpUrl),
+  // A device's automatic location (devices/device-geolocation.ts): `{ip}` is the device's public address.
+  GEOIP_URL: optional(z.string().refine((v) => v.includes('{ip}') && httpUrl.safeParse(v.replaceAll('{ip}', '192.0.2.1')).success, 'must be an http:// or https:// URL template with {ip}')),
   // An extra host OS / supervisor release catalog, added to apps/api/reference-data/os-releases.json (os-releases/).
   OS_RELEASES_FILE: optional(z.string()),
   // The dashboard header's links (accounts spec §2 Header); each one unset is not shown.
