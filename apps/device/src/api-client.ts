@@ -61,6 +61,8 @@ export interface DeviceApi {
   getTargetState(deviceKey: string, uuid: string, etag: string | null): Promise<TargetStateResult>;
   patchState(deviceKey: string, report: Record<string, unknown>): Promise<void>;
   postLogs(deviceKey: string, uuid: string, lines: LogLine[]): Promise<void>;
+  /** The raw_version of the device's should_be_managed_by__release, or null (no supervisor target). */
+  getSupervisorTarget?(deviceKey: string, deviceId: number): Promise<string | null>;
 }
 
 /** One log line as the supervisor sends it (compat §5.5). */
@@ -156,6 +158,13 @@ export class HttpApiClient implements DeviceApi {
     const res = await this.request('POST', `/device/v2/${uuid}/logs`, deviceKey, lines);
     if (!res.ok) return HttpApiClient.fail(res, 'logs');
     await res.arrayBuffer();
+  }
+
+  async getSupervisorTarget(deviceKey: string, deviceId: number): Promise<string | null> {
+    const res = await this.request('GET', `/v7/device(${deviceId})?$select=id&$expand=should_be_managed_by__release($select=raw_version)`, deviceKey);
+    if (!res.ok) return HttpApiClient.fail(res, 'supervisor target');
+    const json = (await res.json()) as { d?: Array<{ should_be_managed_by__release?: Array<{ raw_version: string }> }> };
+    return json.d?.[0]?.should_be_managed_by__release?.[0]?.raw_version ?? null;
   }
 
   /** Fleet id from a numeric id or a slug (`org/name`), as seen by a user token. */

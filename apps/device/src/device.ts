@@ -2,6 +2,8 @@ import { DEFAULT_PROFILE, type DeviceProfile } from './device-profile.ts';
 import { ApiError, type DeviceApi, type LogLine, type TargetStateV3 } from './api-client.ts';
 import { LogBuffer, appLogMessage } from './log-buffer.ts';
 import { MetricsModel, type DeviceMetrics, type Rng } from './metrics.ts';
+import type { OsUpdateLinkBody } from '@flotilla/core/schemas/os-update';
+import { advanceHostOsUpdate, hostAppReport, isHostOsUpdateActive, osVersionOf, startHostOsUpdate, type HostOsUpdate } from './host-os-update.ts';
 
 /**
  * One simulated device: the supervisor's life cycle as a state machine (compat §5):
@@ -29,6 +31,8 @@ export interface DeviceOptions {
   metricsIntervalMs: number;
   /** Time between simulated download/install steps. */
   updateStepMs: number;
+  /** How long the reboot into a new host OS keeps the device offline (default 5 s). */
+  osUpdateRebootMs?: number;
   /** Each running service writes an application log line this often; 0 = only system logs. */
   appLogIntervalMs?: number;
   rng?: Rng;
@@ -87,6 +91,12 @@ export class SimulatedDevice {
   lastError: string | null = null;
   /** A supervisor update lock is held: reboot, shutdown, restart, purge and service actions answer 423 unless forced. */
   isUpdateLocked = false;
+  /** The host OS update in progress or last done (host-os-update.ts). */
+  hostOsUpdate: HostOsUpdate | null = null;
+  /** A supervisor version read from should_be_managed_by__release, installed in the next round. */
+  private pendingSupervisor: string | null = null;
+  /** OS and supervisor versions: the profile's, until an update changes them. */
+  private versions: DeviceProfile;
   /** Off (rebooting, shut down or misbehaving): no polls, reports, logs or link until powerOnAt. */
   private poweredOff = false;
   private powerOnAt = 0;
@@ -104,10 +114,11 @@ export class SimulatedDevice {
   private readonly now: () => number;
 
   get profile(): DeviceProfile {
-    return this.opts.profile ?? DEFAULT_PROFILE;
+    return this.versions;
   }
 
   constructor(private readonly opts: DeviceOptions) {
+    this.versions = { ...(opts.profile ?? DEFAULT_PROFILE) };
     this.identity = opts.identity;
     this.rng = opts.rng ?? Math.random;
     this.now = opts.now ?? Date.now;
@@ -132,7 +143,7 @@ export class SimulatedDevice {
   }
 
   get isUpdating(): boolean {
-    return [...this.apps.values()].some((a) => a.update !== null);
+    return [...this.apps.values()].some((a) => a.update !== null) || isHostOsUpdateActive(this.hostOsUpdate) || this.pendingSupervisor !== null;
   }
 
   get pollIntervalMs(): number {
@@ -246,12 +257,25 @@ export class SimulatedDevice {
   /** Back from power-off: the supervisor starts afresh, polls at once and reports everything again. */
   private boot(): void {
     this.poweredOff = false;
+    if (this.hostOsUpdate?.phase === 'rebooting') {
+      this.versions = { ...this.versions, osVersion: osVersionOf(this.hostOsUpdate.targetVersion) };
+      this.hostOsUpdate = { ...this.hostOsUpdate, phase: 'done' };
+    }
     this.log('Supervisor starting');
     for (const app of this.apps.values()) app.stopped.clear();
     this.lastSent = {};
     this.etag = null;
     this.nextPollAt = 0;
     this.lastMetricsAt = -Infinity;
+  }
+
+  /** Starts a host OS update sent over the link; 'busy' while another one runs. */
+  startOsUpdate(body: OsUpdateLinkBody): 'started' | 'busy' {
+    if (isHostOsUpdateActive(this.hostOsUpdate)) return 'busy';
+    this.hostOsUpdate = startHostOsUpdate(body);
+    this.log(`Host OS update to ${body.target_version} started${body.type === 'takeover' ? ' (takeover: the data partition is wiped)' : ''}`);
+    this.opts.onWake?.();
+    return 'started';
   }
 
   /** Poll the target state in the next round (the supervisor's `POST /v1/update`). */
@@ -319,6 +343,7 @@ export class SimulatedDevice {
   async poll(): Promise<void> {
     const res = await this.opts.api.getTargetState(this.identity.apiKey, this.identity.uuid, this.etag);
     this.polls += 1;
+    await this.checkSupervisorTarget();
     if (res.status === 304) return;
     this.etag = res.etag;
     this.applyTarget(res.body);
@@ -362,8 +387,35 @@ export class SimulatedDevice {
     for (const appUuid of [...this.apps.keys()]) if (!seen.has(appUuid)) this.apps.delete(appUuid);
   }
 
+  /** Reads should_be_managed_by__release (the device's update-balena-supervisor); a different version is installed next round. */
+  private async checkSupervisorTarget(): Promise<void> {
+    if (!this.opts.api.getSupervisorTarget || this.identity.deviceId === undefined) return;
+    const target = await this.opts.api.getSupervisorTarget(this.identity.apiKey, this.identity.deviceId);
+    if (target !== null && target !== this.versions.supervisorVersion && target !== this.pendingSupervisor) {
+      this.pendingSupervisor = target;
+      this.log(`Supervisor update to ${target}: downloading`);
+    }
+  }
+
+  /** One step of the host OS update and the supervisor update: a reboot into the new OS, a restarted supervisor. */
+  private advanceSystemUpdates(): void {
+    if (this.pendingSupervisor !== null) {
+      this.versions = { ...this.versions, supervisorVersion: this.pendingSupervisor };
+      this.pendingSupervisor = null;
+      this.log('Supervisor starting');
+    }
+    const update = this.hostOsUpdate;
+    if (!update || !isHostOsUpdateActive(update)) return;
+    this.hostOsUpdate = advanceHostOsUpdate(update, this.rng);
+    if (this.hostOsUpdate.phase === 'rebooting') {
+      this.log(`Rebooting into ${osVersionOf(update.targetVersion)}`);
+      this.goOffline(this.opts.osUpdateRebootMs ?? 5000);
+    }
+  }
+
   /** One simulated step of every update in progress: download in chunks, then install, then run. */
   advanceUpdates(): void {
+    this.advanceSystemUpdates();
     for (const app of this.apps.values()) {
       const u = app.update;
       if (!u) continue;
@@ -439,6 +491,7 @@ export class SimulatedDevice {
       }
       apps[appUuid] = { ...(app.running ? { release_uuid: app.running.commit } : {}), releases };
     }
+    Object.assign(apps, hostAppReport(this.hostOsUpdate));
     return {
       status: this.status,
       os_version: this.profile.osVersion,

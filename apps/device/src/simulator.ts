@@ -109,6 +109,8 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
         pollIntervalMs: opts.intervalMs,
         metricsIntervalMs: opts.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
         updateStepMs,
+        // The reboot into a new host OS takes as long as any reboot of the simulator.
+        osUpdateRebootMs: opts.rebootMs ?? DEFAULT_REBOOT_MS,
         appLogIntervalMs: opts.appLogIntervalMs ?? DEFAULT_APP_LOG_INTERVAL_MS,
         onIdentityChange: persist,
         onWake: () => wake(identity.uuid),

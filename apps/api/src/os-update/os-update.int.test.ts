@@ -72,7 +72,7 @@ describe('OS update for every principal (resin.device.actions-proxy-hup)', () =>
     if (SAFE_OPERATORS.includes(who)) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ id: target.commit, action: 'resinhup', status: 'in_progress', parameters: { target_version: '6.1.4' }, type: 'balenahup' });
-      expect(link.requests).toEqual([expect.objectContaining({ method: 'POST', path: OS_UPDATE_LINK_PATH, body: { target_version: '6.1.4', type: 'balenahup' } })]);
+      expect(link.requests).toEqual([expect.objectContaining({ method: 'POST', path: OS_UPDATE_LINK_PATH, body: { target_version: '6.1.4', type: 'balenahup', app_uuid: expect.any(String), release_uuid: target.commit } })]);
       expect((await deviceRow(w.deviceId)).should_be_operated_by__release).toBe(target.id);
     } else {
       // Users who may not: the same 404 as a device that does not exist; keys of devices and fleets: 403.

@@ -33,14 +33,14 @@ export async function findHupDevice(db: Db, caller: UserPrincipal, uuid: string)
 }
 
 export interface HostOsReleases {
-  releases: Array<OsRelease & { commit: string }>;
+  releases: Array<OsRelease & { commit: string; appUuid: string }>;
   /** The takeover threshold the type's host application names, if any. */
   minTakeoverVersion: string | undefined;
 }
 
 /** The final, successful, valid releases of the host applications of a device type, with their lines. */
 export async function listHostOsReleases(db: Db, deviceTypeId: number): Promise<HostOsReleases> {
-  const apps = await db.selectFrom('application').select('id').where('is_host', '=', true).where('is_archived', '=', false).where('is_for__device_type', '=', deviceTypeId).execute();
+  const apps = await db.selectFrom('application').select(['id', 'uuid']).where('is_host', '=', true).where('is_archived', '=', false).where('is_for__device_type', '=', deviceTypeId).execute();
   if (apps.length === 0) return { releases: [], minTakeoverVersion: undefined };
   const appIds = apps.map((a) => a.id);
   const [appTags, rows] = await Promise.all([
@@ -57,9 +57,9 @@ export async function listHostOsReleases(db: Db, deviceTypeId: number): Promise<
   const releaseTags = rows.length
     ? await db.selectFrom('release_tag').select(['release', 'tag_key', 'value']).where('release', 'in', rows.map((r) => r.id)).execute()
     : [];
-  const releases: Array<OsRelease & { commit: string }> = [];
+  const releases: Array<OsRelease & { commit: string; appUuid: string }> = [];
   let minTakeoverVersion: string | undefined;
-  for (const appId of appIds) {
+  for (const { id: appId, uuid: appUuid } of apps) {
     const policy = hostAppPolicy(appTags.filter((t) => t.application === appId));
     minTakeoverVersion ??= policy.minTakeoverVersion;
     const own = rows.filter((r) => r.belongs_to__application === appId);
@@ -68,7 +68,7 @@ export async function listHostOsReleases(db: Db, deviceTypeId: number): Promise<
       own.map((r) => ({ ...r, release_tag: releaseTags.filter((t) => t.release === r.id) })),
       policy,
     );
-    releases.push(...read.map((r) => ({ ...r, commit: commits.get(r.id)! })));
+    releases.push(...read.map((r) => ({ ...r, commit: commits.get(r.id)!, appUuid })));
   }
   return { releases, minTakeoverVersion };
 }

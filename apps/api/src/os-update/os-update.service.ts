@@ -37,7 +37,7 @@ export async function startOsUpdate({ db, linkHub }: Deps, caller: UserPrincipal
   if (!isUpdatableClass(updateClass) || !target) throw badRequest(OS_UPDATE_MESSAGES.notSupported, updateClass);
   const current = deviceOsSemver(device.os_version, device.os_variant)!;
   const type = osUpdateType(device.device_type, current, target.rawVersion, minTakeoverVersion) ?? 'balenahup';
-  const body: OsUpdateLinkBody = { target_version: target.rawVersion, type };
+  const body: OsUpdateLinkBody = { target_version: target.rawVersion, type, app_uuid: target.appUuid, release_uuid: target.commit };
   const reply = await linkHub.forward(device.uuid, { method: 'POST', path: OS_UPDATE_LINK_PATH, body }).catch((error: unknown) => {
     if (error instanceof LinkCallError) return null;
     throw error;

@@ -1,4 +1,5 @@
 import type { LinkRequest } from '@flotilla/core/device-link';
+import { OS_UPDATE_LINK_PATH, osUpdateLinkBody } from '@flotilla/core/schemas/os-update';
 import type { SimulatedDevice } from '../device.ts';
 import type { LinkHandler, LinkReply } from './link-client.ts';
 
@@ -59,6 +60,13 @@ function answer(device: SimulatedDevice, { method, path, body }: LinkRequest, op
       return { status: 204, body: '' };
     case 'GET /v1/device':
       return { status: 200, body: legacyDeviceState(device) };
+    case `POST ${OS_UPDATE_LINK_PATH}`: {
+      // Flotilla's host OS update (apps/api os-update): the device downloads the OS, reboots into it.
+      const parsed = osUpdateLinkBody.safeParse(body);
+      if (!parsed.success) return { status: 400, body: { Data: '', Error: 'Invalid OS update request' } };
+      if (device.startOsUpdate(parsed.data) === 'busy') return { status: 409, body: { Data: '', Error: 'A host OS update is already in progress' } };
+      return { status: 202, body: { Data: 'OK', Error: null } };
+    }
   }
 
   const service = method === 'POST' ? SERVICE_ACTION.exec(path) : null;

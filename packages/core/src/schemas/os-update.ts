@@ -36,5 +36,8 @@ export const OS_UPDATE_LINK_PATH = '/v1/os-update';
 export const osUpdateLinkBody = z.object({
   target_version: z.string().min(1).max(100),
   type: z.enum(['balenahup', 'takeover']),
+  /** The host application and release (commit) of the target: the device reports the update's progress under them (compat §5.4). */
+  app_uuid: z.string().max(64).optional(),
+  release_uuid: z.string().max(64).optional(),
 });
 export type OsUpdateLinkBody = z.infer<typeof osUpdateLinkBody>;
