@@ -59,6 +59,7 @@ const ROUTES: RouteCase[] = [
   { as: 'user', path: () => '/blocks' },
   { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/summary` },
   { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/actions` },
+  { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/settings` },
   { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/location` },
   { as: 'user', path: () => '/signup/profile' },
   { as: 'user', path: () => '/orgs' },

@@ -82,23 +82,25 @@ function ReleaseForm({ device, pinned, fleetReleases, canUpdate }: { device: Dev
   const canApply = canUpdate && isChanged && !mutation.isPending && (mode === 'track' || releaseId !== '');
   const modeLabelId = `device-release-mode-${device.id}`;
 
+  // mutateAsync: the form is keyed by the pin, so the refreshed device replaces it before a mutate callback would run.
   const apply = () =>
-    mutation.mutate(mode === 'pin' ? Number(releaseId) : null, {
-      onSuccess: () => notifySuccess(mode === 'pin' ? t('release.pinned') : t('release.tracking')),
-    });
+    mutation.mutateAsync(mode === 'pin' ? Number(releaseId) : null).then(
+      () => notifySuccess(mode === 'pin' ? t('release.pinned') : t('release.tracking')),
+      () => undefined, // shown above the form
+    );
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (canApply) apply();
+        if (canApply) void apply();
       }}
     >
       <Stack spacing={1}>
         {mutation.isError && <Alert severity="error">{mutation.error.message}</Alert>}
         <FormControl disabled={!canUpdate || mutation.isPending}>
-          <FormLabel id={modeLabelId}>{t('release.mode')}</FormLabel>
+          <FormLabel id={modeLabelId} disabled={false}>{t('release.mode')}</FormLabel>
           <RadioGroup
             aria-labelledby={modeLabelId}
             value={mode}
@@ -108,9 +110,9 @@ function ReleaseForm({ device, pinned, fleetReleases, canUpdate }: { device: Dev
             }}
           >
             <FormControlLabel value="track" control={<Radio />} label={t('release.track')} />
-            <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.trackHelp')}</FormHelperText>
+            <FormHelperText disabled={false} sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.trackHelp')}</FormHelperText>
             <FormControlLabel value="pin" control={<Radio />} label={t('release.pin')} disabled={choices.length === 0} />
-            <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.pinHelp')}</FormHelperText>
+            <FormHelperText disabled={false} sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.pinHelp')}</FormHelperText>
           </RadioGroup>
         </FormControl>
         {choices.length === 0 && <Alert severity="info">{t('release.noReleases')}</Alert>}

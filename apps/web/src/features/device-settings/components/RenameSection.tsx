@@ -28,7 +28,11 @@ function RenameForm({ device, canUpdate }: { device: DeviceDetail; canUpdate: bo
   const { register, handleSubmit, formState, control } = useForm<{ name: string }>({ mode: 'onTouched', defaultValues: { name: device.device_name } });
   const isChanged = useWatch({ control, name: 'name' }).trim() !== device.device_name;
   const submit = handleSubmit((values) => {
-    rename.mutate(values.name.trim(), { onSuccess: () => notifySuccess(t('rename.success')) });
+    // mutateAsync: this form is keyed by the name, so the refreshed device replaces it before a mutate callback would run.
+    rename.mutateAsync(values.name.trim()).then(
+      () => notifySuccess(t('rename.success')),
+      () => undefined, // shown above the field
+    );
   });
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
