@@ -56,10 +56,25 @@ export function seriousViolations(result: AxeResult): string[] {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.join(' | ')}`);
 }
 
-/** Waits until no CSS animation or transition runs (a dialog fading in is checked at its final colours). */
+interface RunningAnimation {
+  playState: string;
+  effect: { getComputedTiming(): { iterations: number } } | null;
+}
+
+/**
+ * Waits until no finite CSS animation or transition runs (a dialog fading in is checked at its
+ * final colours). Endless ones never settle and are skipped: MUI's focus ripple pulses for as
+ * long as a button keeps keyboard focus, and a progress indicator spins while work goes on.
+ */
 export async function settleAnimations(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => (globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }> } }).document.getAnimations().every((a) => a.playState !== 'running')))
+    .poll(() =>
+      page.evaluate(() =>
+        (globalThis as unknown as { document: { getAnimations(): RunningAnimation[] } }).document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      ),
+    )
     .toBe(true);
 }
 
