@@ -2,6 +2,7 @@
 // first-start demo data, and simulated devices. Ctrl-C stops everything cleanly.
 import { exitOnSignals, startServerOrExit } from '../apps/api/src/server.ts';
 import { ensureDemo } from './demo-seed.ts';
+import { placeDemoDevices } from './demo-places.ts';
 import { startFleetSimulator } from '../apps/device/src/simulator.ts';
 import { join } from 'node:path';
 
@@ -19,6 +20,13 @@ const simulator = await startFleetSimulator({
   // allows local mode, an ESR one cannot take a supervisor update (fleets spec §5).
   varied: true,
 });
+
+// Once registered, the demo devices say where they are (demo-places.ts): they all report from
+// 127.0.0.1, which no GeoIP lookup can place. In the background: the banner does not wait.
+simulator
+  .waitUntilProvisioned(Math.max(60_000, server.env.DEMO_DEVICES * 50))
+  .then(() => placeDemoDevices(`http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`, simulator.devices.map((d) => d.identity)))
+  .catch((err: unknown) => console.warn(`Demo device locations not set: ${err instanceof Error ? err.message : String(err)}`));
 
 console.log(`
   Flotilla is running (${server.database.kind}, data in ${server.dataDir})

@@ -1,6 +1,7 @@
 // What `npm start` promises (issue: platform foundation, item 9): the whole stack in one
 // process on the embedded database, a demo user whose fleet has 5 simulated devices online,
-// a clean stop on Ctrl-C, and a second start that reuses the data.
+// a clean stop on Ctrl-C, and a second start that reuses the data; the demo devices have
+// distinct locations for the map.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
+import { DEMO_PLACES } from '../../scripts/demo-places.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const DEMO_PASSWORD = 'demo-password-for-tests';
@@ -95,6 +97,15 @@ describe('npm start', () => {
     const token = await login.text();
     const count = await fetch(`${second.url}/v7/device/$count`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json());
     expect(count).toEqual({ d: 5 });
+    // Each demo device says where it is (scripts/demo-places.ts): five places, so the map spreads.
+    const located = async () => {
+      const res = await fetch(`${second.url}/v7/device?$select=latitude,longitude,location&$orderby=id asc`, { headers: { Authorization: `Bearer ${token}` } });
+      return (await res.json()) as { d: Array<{ latitude: string | null; longitude: string | null; location: string | null }> };
+    };
+    await expect.poll(async () => (await located()).d.filter((d) => d.latitude !== null && d.longitude !== null).length, { timeout: 30_000 }).toBe(5);
+    const places = (await located()).d;
+    expect(new Set(places.map((d) => d.location))).toEqual(new Set(DEMO_PLACES.slice(0, 5).map((p) => `${p.city}, ${p.country}`)));
+    expect(places).toContainEqual({ latitude: '52.3676', longitude: '4.9041', location: 'Amsterdam, Netherlands' });
     expect(await stop(second)).toBe(0);
   });
 });
