@@ -30,6 +30,7 @@ import { DeviceNoteField } from '../../device-summary/components/DeviceNoteField
 import { DeviceTagsCard } from '../../device-summary/components/DeviceTagsCard.tsx';
 import { RenameDeviceDialog } from '../../device-summary/components/RenameDeviceDialog.tsx';
 import { SettingsEditLink } from '../../device-settings/components/SettingsEditLink.tsx';
+import { OsVersionValue } from '../../device-os-update/components/OsVersionValue.tsx';
 import { devicePublicUrl, supportAccessUntil, updateStatusShown } from '../../device-summary/summary-fields.ts';
 import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 import { deviceQuery, type DeviceDetail } from '../api/devices.queries.ts';
@@ -142,7 +143,7 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
                     '—'
                   ),
                 },
-                { label: t('summary.osVersion'), value: <>{device.os_version ?? '—'}<SettingsEditLink device={device} section="os-update" /></> },
+                { label: t('summary.osVersion'), value: <><OsVersionValue device={device} /><SettingsEditLink device={device} section="os-update" /></> },
                 { label: t('summary.osVariant'), value: device.os_variant ?? '—' },
                 { label: t('summary.supervisorVersion'), value: <>{device.supervisor_version ?? '—'}<SettingsEditLink device={device} section="supervisor-update" /></> },
                 { label: t('summary.currentRelease'), value: releaseLabel(device.is_running__release[0]) ?? t('summary.noRelease') },

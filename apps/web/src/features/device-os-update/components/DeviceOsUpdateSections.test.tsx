@@ -1,0 +1,204 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hostAppPolicy, osReleasesOf } from '@flotilla/core/os-releases';
+import { whoamiQuery } from '../../../lib/auth-api.ts';
+import { fleetMembershipRoleQuery, organizationRolesQuery, teamFleetRolesQuery } from '../../../lib/permissions.ts';
+import { setToken } from '../../../lib/session.ts';
+import { fakeJwt } from '../../../test/fake-jwt.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
+import { hostOsReleasesQuery, supervisorReleasesQuery, type HostOsReleases } from '../api/os-update.queries.ts';
+import { DeviceOsUpdateSection } from './DeviceOsUpdateSection.tsx';
+import { DeviceSupervisorUpdateSection } from './DeviceSupervisorUpdateSection.tsx';
+import { OsVersionValue } from './OsVersionValue.tsx';
+
+/**
+ * The OS and supervisor update sections with the user's role, the device and the published
+ * versions as the cache holds them, and the requests they send (fetch stubbed at the boundary).
+ */
+const FLEET = 7;
+const ORG = 3;
+const SLUG = 'raspberrypi4-64';
+
+function makeDevice(overrides: Partial<DeviceDetail> = {}): DeviceDetail {
+  return {
+    id: 42, uuid: 'abc123', device_name: 'greenhouse-1', overall_status: 'operational', api_heartbeat_state: 'online', is_online: true,
+    last_connectivity_event: '2026-11-25T10:00:00.000Z', os_version: 'balenaOS 6.0.0', os_variant: 'prod', supervisor_version: '17.0.0',
+    ip_address: null, public_address: null, mac_address: null, is_connected_to_vpn: true, is_active: true,
+    is_of__device_type: [{ slug: SLUG, name: 'Raspberry Pi 4', contract: null }],
+    is_running__release: [], created_at: '2026-11-01T00:00:00.000Z', update_status: null, is_frozen: false, cpu_usage: null, cpu_temp: null,
+    note: null, last_update_status_event: null, is_web_accessible: false, is_accessible_by_support_until__date: null,
+    latitude: null, longitude: null, custom_latitude: null, custom_longitude: null,
+    memory_usage: null, memory_total: null, storage_usage: null, storage_total: null,
+    belongs_to__application: [{ id: FLEET, app_name: 'greenhouse', slug: 'org/greenhouse', organization: { __id: ORG } }],
+    should_be_running__release: [], device_config_variable: [],
+    ...overrides,
+  };
+}
+
+function hostReleases(minTakeoverVersion?: string): HostOsReleases {
+  const defaults = osReleasesOf(
+    [
+      { id: 1, raw_version: '6.1.4', variant: '', phase: 'next' },
+      { id: 2, raw_version: '6.0.13', variant: '', phase: 'current' },
+      { id: 3, raw_version: '6.0.0', variant: '', phase: 'current' },
+      { id: 4, raw_version: '5.3.21', variant: '', phase: 'sunset' },
+    ],
+    hostAppPolicy([]),
+  );
+  const esr = osReleasesOf(
+    [{ id: 10, raw_version: '2025.1.0', variant: '', phase: null, release_tag: [{ tag_key: 'meta-balena-base', value: '6.1.4' }] }],
+    hostAppPolicy([{ tag_key: 'release-policy', value: 'esr' }, { tag_key: 'esr-current', value: '2025.1' }]),
+  );
+  return { releases: [...defaults, ...esr], minTakeoverVersion, changelogUrl: 'https://changes.example.test/v{version}' };
+}
+
+const requests: Array<{ method: string; path: string; body: unknown }> = [];
+
+beforeEach(() => {
+  requests.length = 0;
+  setToken(fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init.method ?? 'GET';
+      requests.push({ method, path: decodeURIComponent(url.pathname), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+      const body = url.pathname.startsWith('/actions/')
+        ? { id: 'c'.repeat(32), action: 'resinhup', status: 'in_progress', parameters: { target_version: '6.1.4' }, type: 'balenahup' }
+        : { d: [] };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderWith(ui: React.ReactElement, { fleetRole, host = hostReleases(), supervisors = [{ id: 21, rawVersion: '17.1.2' }, { id: 22, rawVersion: '17.0.0' }, { id: 23, rawVersion: '16.4.6' }] }: {
+  fleetRole: string;
+  host?: HostOsReleases;
+  supervisors?: Array<{ id: number; rawVersion: string }>;
+}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(whoamiQuery.queryKey, { id: 10, actorType: 'user', actorTypeId: 1, username: 'alice' });
+  client.setQueryData(organizationRolesQuery(1).queryKey, new Map([[ORG, 'member']]));
+  client.setQueryData(fleetMembershipRoleQuery(1, FLEET).queryKey, fleetRole);
+  client.setQueryData(teamFleetRolesQuery(1, FLEET).queryKey, []);
+  client.setQueryData(hostOsReleasesQuery(SLUG).queryKey, host);
+  client.setQueryData(supervisorReleasesQuery(SLUG).queryKey, supervisors);
+  return renderWithProviders(ui, { queryClient: client });
+}
+
+async function openOptions(name: string): Promise<HTMLElement[]> {
+  fireEvent.mouseDown(await screen.findByRole('combobox', { name }));
+  return within(await screen.findByRole('listbox')).getAllByRole('option');
+}
+
+describe('DeviceOsUpdateSection', () => {
+  it('offers the newer versions, lists the running one as not selectable, and starts the update after confirming', async () => {
+    renderWith(<DeviceOsUpdateSection device={makeDevice()} />, { fleetRole: 'safe-operator' });
+    const options = await openOptions('Target version');
+    const running = options.find((o) => o.textContent?.startsWith('6.0.0'))!;
+    expect(running.getAttribute('aria-disabled')).toBe('true');
+    expect(running.textContent).toContain('(running)');
+    expect(options.find((o) => o.textContent?.startsWith('5.3.21'))?.textContent).toContain('(not supported)');
+    fireEvent.click(options.find((o) => o.textContent?.startsWith('6.1.4'))!);
+    fireEvent.click(screen.getByRole('button', { name: 'Start OS update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update the host OS to 6.1.4?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start update' }));
+    expect(await screen.findByText('OS update to 6.1.4 started')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', path: '/actions/v2/abc123/resinhup', body: { parameters: { target_version: '6.1.4' } } });
+    expect(await screen.findByTestId('os-update-action')).toHaveProperty('textContent', 'OS update to 6.1.4: in progress');
+  });
+
+  it('asks the device name typed for a takeover (data loss, no rollback)', async () => {
+    renderWith(<DeviceOsUpdateSection device={makeDevice()} />, { fleetRole: 'operator', host: hostReleases('6.0.50') });
+    const options = await openOptions('Target version');
+    const takeover = options.find((o) => o.textContent?.startsWith('6.1.4'))!;
+    expect(takeover.textContent).toContain('takeover');
+    fireEvent.click(takeover);
+    fireEvent.click(screen.getByRole('button', { name: 'Start OS update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Takeover update to 6.1.4' });
+    expect(within(dialog).getByText(/cannot be rolled back/)).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Start update' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Type greenhouse-1 to confirm'), { target: { value: 'greenhouse-1' } });
+    expect(confirm.disabled).toBe(false);
+  });
+
+  it('marks ESR versions and lists them under their own OS type', async () => {
+    renderWith(<DeviceOsUpdateSection device={makeDevice({ os_version: 'balenaOS 6.0.13' })} />, { fleetRole: 'operator' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'OS type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'ESR (production, enterprise plan only)' }));
+    const options = await openOptions('Target version');
+    expect(options.map((o) => o.textContent)).toEqual(['2025.1.0currentESR']);
+  });
+
+  it('is disabled with the reason for an offline device, and shows the update in progress', async () => {
+    renderWith(<DeviceOsUpdateSection device={makeDevice({ is_connected_to_vpn: false, update_status: 'downloading' })} />, { fleetRole: 'operator' });
+    expect((await screen.findByTestId('os-update-block')).textContent).toBe('The device must be online to update its OS');
+    expect((screen.getByRole('button', { name: 'Start OS update' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Update in progress: Downloading')).toBeTruthy();
+  });
+
+  it('says there is no version when the device runs the newest and no ESR line is published', async () => {
+    const host = hostReleases();
+    const defaultsOnly = { ...host, releases: host.releases.filter((r) => r.osType === 'default') };
+    renderWith(<DeviceOsUpdateSection device={makeDevice({ os_version: 'balenaOS 6.1.4' })} />, { fleetRole: 'operator', host: defaultsOnly });
+    expect((await screen.findByTestId('os-update-block')).textContent).toBe('No versions available');
+  });
+
+  it('shows no form to a role without resin.device.actions-proxy-hup', async () => {
+    renderWith(<DeviceOsUpdateSection device={makeDevice()} />, { fleetRole: 'observer' });
+    expect(await screen.findByText('You do not have permission to do this on this device')).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
+
+describe('DeviceSupervisorUpdateSection', () => {
+  it('offers every version but the running one and sets the supervisor release', async () => {
+    renderWith(<DeviceSupervisorUpdateSection device={makeDevice()} />, { fleetRole: 'operator' });
+    const options = await openOptions('Target version');
+    expect(options.map((o) => o.textContent)).toEqual(['17.1.2', '16.4.6']);
+    fireEvent.click(options[0]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Update supervisor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update the supervisor to 17.1.2?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Supervisor update to 17.1.2 requested')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', path: '/v7/device(42)', body: { should_be_managed_by__release: 21 } });
+  });
+
+  it.each([
+    ['an ESR device', { os_version: 'balenaOS 2025.1.0' }, undefined, 'Cannot update the ESR supervisor'],
+    ['no versions', {}, [], 'No versions available'],
+    ['only the running one', {}, [{ id: 22, rawVersion: '17.0.0' }], 'No versions available: the device already runs the only one'],
+  ])('is disabled with the reason for %s', async (_name, overrides, supervisors, reason) => {
+    renderWith(<DeviceSupervisorUpdateSection device={makeDevice(overrides)} />, { fleetRole: 'operator', ...(supervisors ? { supervisors } : {}) });
+    expect((await screen.findByTestId('supervisor-update-block')).textContent).toBe(reason);
+    expect((screen.getByRole('button', { name: 'Update supervisor' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows no form to a safe operator (no resin.device.actions-proxy-supervisorupgrade)', async () => {
+    renderWith(<DeviceSupervisorUpdateSection device={makeDevice()} />, { fleetRole: 'safe-operator' });
+    expect(await screen.findByText('You do not have permission to do this on this device')).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
+
+describe('OsVersionValue', () => {
+  it('shows the version with its release line and changelog link', async () => {
+    renderWith(<OsVersionValue device={makeDevice({ os_version: 'balenaOS 6.0.13' })} />, { fleetRole: 'observer' });
+    expect(await screen.findByLabelText('Release line: current')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Changelog of balenaOS 6.0.13 (opens in a new tab)' }).getAttribute('href')).toBe('https://changes.example.test/v6.0.13');
+  });
+
+  it('shows the version alone when it is not a published release', async () => {
+    renderWith(<OsVersionValue device={makeDevice({ os_version: 'balenaOS 4.0.0' })} />, { fleetRole: 'observer' });
+    expect(await screen.findByText(/balenaOS 4\.0\.0/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Release line/)).toBeNull();
+  });
+});
