@@ -11,6 +11,8 @@ import { rolesHavePermission } from '@flotilla/core/roles';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { useRoles } from '../../../lib/permissions.ts';
+import { DeviceOsUpdateSection } from '../../device-os-update/components/DeviceOsUpdateSection.tsx';
+import { DeviceSupervisorUpdateSection } from '../../device-os-update/components/DeviceSupervisorUpdateSection.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { deviceQuery, type DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { deviceScope } from '../hooks/use-device-permission.ts';
@@ -51,7 +53,7 @@ export function DeviceSettingsPage() {
   );
 }
 
-/** The sections in the page's order; one line each (the OS and supervisor update sections join here). */
+/** The sections in the page's order, one line each. */
 function sections(device: DeviceDetail): Array<{ id: SettingsSectionId; element: ReactNode }> {
   return [
     { id: SETTINGS_SECTION.rename, element: <RenameSection device={device} /> },
@@ -61,6 +63,8 @@ function sections(device: DeviceDetail): Array<{ id: SettingsSectionId; element:
     { id: SETTINGS_SECTION.localMode, element: <LocalModeSection device={device} /> },
     { id: SETTINGS_SECTION.supportAccess, element: <SupportAccessSection device={device} /> },
     { id: SETTINGS_SECTION.move, element: <MoveSection device={device} /> },
+    { id: SETTINGS_SECTION.osUpdate, element: <DeviceOsUpdateSection device={device} /> },
+    { id: SETTINGS_SECTION.supervisorUpdate, element: <DeviceSupervisorUpdateSection device={device} /> },
     { id: SETTINGS_SECTION.deactivate, element: <DeactivateSection device={device} /> },
     { id: SETTINGS_SECTION.delete, element: <DeleteSection device={device} /> },
   ];
