@@ -31,17 +31,18 @@ function buildTime(): Plugin {
 }
 
 /**
- * `<link rel="modulepreload">` in index.html for the signed-in shell's chunk (header, sidebar,
- * and the queries it shares with the pages: fleets, devices, organizations) and everything it
- * imports. The router asks for that chunk only once the entry has run (hundreds of ms of
- * script evaluation on a slow machine); preloaded, it is fetched and compiled meanwhile. The
- * sign-in page fetches it too (~30 kB compressed), for the page that follows. Vite already
- * preloads the entry's own imports.
+ * `<link rel="modulepreload">` in index.html for the app's own chunk (src/main.tsx, which the
+ * boot script imports once it has sent the first page's requests), the signed-in shell's chunk
+ * (header, sidebar, and the queries it shares with the pages: fleets, devices, organizations)
+ * and everything they import. Both are asked for only once code has run (the boot script, then
+ * the router: hundreds of ms of script evaluation on a slow machine); preloaded, they are
+ * fetched and compiled meanwhile. The sign-in page fetches the shell too (~30 kB compressed),
+ * for the page that follows. Vite already preloads the entry's (src/boot.ts) own imports.
  */
-function preloadShell(): Plugin {
-  const SHELL = /[\\/]src[\\/]features[\\/]shell[\\/]components[\\/]AppLayout\.tsx$/;
+function preloadAppAndShell(): Plugin {
+  const TARGETS = [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]features[\\/]shell[\\/]components[\\/]AppLayout\.tsx$/];
   return {
-    name: 'flotilla-preload-shell',
+    name: 'flotilla-preload-app-and-shell',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -49,8 +50,11 @@ function preloadShell(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return [];
         const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const shell = chunks.find((c) => c.facadeModuleId !== null && SHELL.test(c.facadeModuleId));
-        if (!shell) throw new Error('preloadShell: no chunk for features/shell/components/AppLayout.tsx');
+        const targets = TARGETS.map((test) => {
+          const chunk = chunks.find((c) => c.facadeModuleId !== null && test.test(c.facadeModuleId));
+          if (!chunk) throw new Error(`preloadAppAndShell: no chunk for ${test.source}`);
+          return chunk;
+        });
         // What the entry loads anyway (Vite preloads those) is left out.
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const loaded = new Set<string>();
@@ -60,9 +64,10 @@ function preloadShell(): Plugin {
           for (const dep of byName.get(name)?.imports ?? []) visit(dep, into);
         };
         for (const entry of chunks.filter((c) => c.isEntry)) visit(entry.fileName, loaded);
-        const shellGraph = new Set<string>();
-        visit(shell.fileName, shellGraph);
-        return [...shellGraph]
+        // In order: the app's graph first, then the shell's.
+        const graph = new Set<string>();
+        for (const target of targets) visit(target.fileName, graph);
+        return [...graph]
           .filter((name) => !loaded.has(name))
           .map((name) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
       },
@@ -74,7 +79,7 @@ export default defineConfig({
   plugins: [
     react(),
     buildTime(),
-    preloadShell(),
+    preloadAppAndShell(),
     // Brotli and gzip siblings of every text file, at the highest levels: done once per build,
     // then served as they are by the API (web.routes.ts, `preCompressed`).
     compression({
@@ -97,6 +102,9 @@ export default defineConfig({
           // built without it, and the CSP (no 'unsafe-eval') reports that probe as a violation.
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
+            // React alone (a few kB): the boot script's modules (i18n, toasts) need it, and in
+            // the MUI chunk it made the boot script wait for all of MUI.
+            { name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/ },
             // MUI and its styling engine as one chunk instead of ~90 tiny ones: on a first visit
             // over HTTP/1.1 (six connections) the many small requests cost more than the bytes.
             { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/ },

@@ -6,7 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { I18nextProvider } from 'react-i18next';
 import i18n from './lib/i18n.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { createQueryClient } from './lib/create-query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { theme } from './theme.ts';
 

@@ -32,13 +32,17 @@ function ordinalSuffix(day: number): string {
   }
 }
 
+/** One formatter for every call: building an Intl formatter costs ~1 ms, and a table asks per row. */
+let relativeTimeFormat: Intl.RelativeTimeFormat | undefined;
+
 /** "3 minutes ago" style relative time for last-seen columns. */
 export function formatRelative(value: string | null | undefined, now: number = Date.now()): string {
   if (!value) return '—';
   const then = new Date(value).getTime();
   if (Number.isNaN(then)) return '—';
   const seconds = Math.round((now - then) / 1000);
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  relativeTimeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const rtf = relativeTimeFormat;
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(-seconds, 'second');
   if (abs < 3600) return rtf.format(-Math.round(seconds / 60), 'minute');

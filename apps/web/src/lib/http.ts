@@ -1,4 +1,5 @@
 import { connectivity } from './connectivity.ts';
+import { apiHeaders, isCapturingRequests, takeEarlyResponse } from './early-requests.ts';
 import { getToken, logout } from './session.ts';
 
 /** An HTTP failure with the server's message (compat §1.5: body.error.text, message, error, text). */
@@ -62,18 +63,21 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
   const { method = 'GET', body, auth = true, signal, keepSessionOn401 = false } = options;
-  const headers: Record<string, string> = { 'X-Balena-Client': 'flotilla-dashboard' };
   const token = auth ? getToken() : null;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isPlainGet = method === 'GET' && body === undefined;
+  // The boot script asking which URLs the first page needs (lib/early-requests.ts): sent early, never answered here.
+  if (isCapturingRequests(path, isPlainGet ? token : null)) return new Promise<never>(() => undefined);
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    // An answer the boot script already asked for is taken instead of asking again.
+    const early = isPlainGet && !signal ? takeEarlyResponse(path, token) : undefined;
+    response = await (early ??
+      fetch(path, {
+        method,
+        headers: apiHeaders(token, body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      }));
   } catch (error) {
     // fetch() rejects with a TypeError when nothing answered (offline, server down): the
     // offline alert takes over from there (lib/connectivity.ts). A cancelled request is not that.

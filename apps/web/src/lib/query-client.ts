@@ -1,6 +1,8 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './http.ts';
-import { notifyError } from './notify.ts';
+/**
+ * Refetch intervals the queries share. Kept apart from `createQueryClient`
+ * (lib/create-query-client.ts), which reports errors as toasts: the query modules the boot
+ * script runs (src/boot.ts) import these and must not load toasts, i18n and React with them.
+ */
 
 /** Fleets spec §9: default polling interval 15 s. */
 export const DEFAULT_POLL_MS = 15_000;
@@ -9,30 +11,3 @@ export const FLEET_LIST_POLL_MS = 8_000;
 /** Fleets spec §9: organization and device refresh 60 s; device types refetch 60 s. */
 export const DEVICE_REFRESH_MS = 60_000;
 export const DEVICE_TYPES_REFETCH_MS = 60_000;
-
-/** Client errors other than throttling will not succeed on retry. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status < 500 && error.status !== 429) return false;
-  return failureCount < 2;
-}
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    // Background polling failures toast once (duplicates are dropped by notistack).
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (!query.meta?.silent) notifyError(error);
-      },
-    }),
-    // Mutations handle their own errors where a form shows them inline (meta.silent).
-    mutationCache: new MutationCache({
-      onError: (error, _vars, _ctx, mutation) => {
-        if (!mutation.meta?.silent) notifyError(error);
-      },
-    }),
-    defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 5_000, refetchOnWindowFocus: true },
-      mutations: { retry: false },
-    },
-  });
-}

@@ -1,0 +1,36 @@
+// First, before any module builds a zod schema (lib/zod-config.ts: no `new Function` probe).
+import './lib/zod-config.ts';
+import { QueryClient } from '@tanstack/react-query';
+import { startDeviceListQueries, type StartQuery } from './features/devices/device-list.early.ts';
+import { captureEarlyRequests } from './lib/early-requests.ts';
+import { isSignedIn } from './lib/session.ts';
+
+/**
+ * The dashboard's entry (index.html). Before the app's code (React, MUI, the router, i18n:
+ * hundreds of ms to evaluate on a slow machine, fetched meanwhile thanks to the modulepreload
+ * links of vite.config.ts) it sends, for a page whose first screen follows from its URL alone,
+ * that page's requests, through the page's own query functions (lib/early-requests.ts): the
+ * app finds the answers waiting instead of asking once its router runs. Then it starts the app.
+ * Any failure here only means the app asks for itself.
+ */
+function sendFirstPageRequests(): void {
+  if (!isSignedIn()) return;
+  // The query functions' context; none of them reads more than the key.
+  const client = new QueryClient();
+  const signal = new AbortController().signal;
+  const start: StartQuery = (options) => {
+    if (typeof options.queryFn !== 'function') return;
+    const result = options.queryFn({ client, queryKey: options.queryKey, signal, meta: undefined });
+    if (result instanceof Promise) result.catch(() => undefined);
+  };
+  captureEarlyRequests(() => {
+    startDeviceListQueries(window.location.pathname, window.location.search, start);
+  });
+}
+
+try {
+  sendFirstPageRequests();
+} catch {
+  // The app sends its requests itself.
+}
+void import('./main.tsx');
