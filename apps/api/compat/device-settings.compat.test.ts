@@ -3,9 +3,18 @@
 // status and progress.
 import { describe, expect, it } from 'vitest';
 import { orgAndFleet, registeredDevice, signedUpSdk, useLiveServer } from './sdk-fixtures.ts';
+import { DEVICE_ACTION_ERRORS } from '@flotilla/core/device-action-errors';
 import { createRelease } from '../src/devices/device-test-factories.ts';
 
 const server = useLiveServer();
+
+/** The organization subscribes to a paid plan, as the billing service records a completed plan change. */
+async function payForPlan(orgId: number): Promise<void> {
+  const db = server.current.database.db;
+  const plan = await db.selectFrom('plan').select('id').where('billing_code', '=', 'pilot-v2').executeTakeFirstOrThrow();
+  await db.updateTable('subscription').set({ is_active: false }).where('is_for__organization', '=', orgId).execute();
+  await db.insertInto('subscription').values({ is_for__organization: orgId, is_for__plan: plan.id, is_active: true }).execute();
+}
 
 describe('device settings through the SDK', () => {
   it('moves a device to another fleet of a compatible architecture, and refuses an incompatible one', async () => {
@@ -76,13 +85,35 @@ describe('device settings through the SDK', () => {
     expect(await sdk.models.device.get(uuid, { $select: ['custom_latitude', 'custom_longitude'] })).toEqual({ custom_latitude: '', custom_longitude: '' });
   });
 
-  it('reads the status and progress, and deactivates an offline device', async () => {
+  it('reads the status and progress, and deactivates an offline device once the organization pays', async () => {
     const { sdk } = await signedUpSdk(server.current);
     const fleet = await orgAndFleet(sdk);
     const { uuid } = await registeredDevice(sdk, fleet.slug);
     expect(await sdk.models.device.getStatus(uuid)).toBe('configuring');
     expect(await sdk.models.device.getProgress(uuid)).toBeNull();
+    // A new organization is on the free plan: deactivation needs a paid one (fleets spec §5, §8).
+    await expect(sdk.models.device.deactivate(uuid)).rejects.toThrow(DEVICE_ACTION_ERRORS.upgradePlan);
+    expect(await sdk.models.device.getStatus(uuid)).toBe('configuring');
+    // Plans change through the billing service (payment first), which has no API here: its result is written as it would.
+    await payForPlan(fleet.orgId);
     await sdk.models.device.deactivate(uuid);
     expect(await sdk.models.device.getStatus(uuid)).toBe('inactive');
+    await expect(sdk.models.device.deactivate(uuid)).rejects.toThrow(DEVICE_ACTION_ERRORS.alreadyInactive);
+  });
+
+  it('refuses to deactivate a device whose link is up, and local mode on a production device', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const fleet = await orgAndFleet(sdk);
+    await payForPlan(fleet.orgId);
+    const { uuid } = await registeredDevice(sdk, fleet.slug);
+    await server.current.database.db.updateTable('device').set({ is_connected_to_vpn: true, os_version: 'balenaOS 6.0.0', os_variant: 'prod', supervisor_version: '17.0.0' }).where('uuid', '=', uuid).execute();
+    await expect(sdk.models.device.deactivate(uuid)).rejects.toThrow(DEVICE_ACTION_ERRORS.mustBeOffline);
+    // The SDK's enableLocalMode checks the device first; configVar.set skips that, the API does not.
+    await expect(sdk.models.device.enableLocalMode(uuid)).rejects.toThrow();
+    await expect(sdk.models.device.configVar.set(uuid, 'RESIN_SUPERVISOR_LOCAL_MODE', '1')).rejects.toThrow(DEVICE_ACTION_ERRORS.localModeUnsupported);
+    await sdk.models.device.disableLocalMode(uuid);
+    // Now the upsert's POST clashes and its PATCH is refused.
+    await expect(sdk.models.device.configVar.set(uuid, 'RESIN_SUPERVISOR_LOCAL_MODE', '1')).rejects.toThrow(DEVICE_ACTION_ERRORS.localModeUnsupported);
+    expect(await sdk.models.device.isInLocalMode(uuid)).toBe(false);
   });
 });

@@ -172,6 +172,9 @@ describe('deactivating a device (fleets spec §6 "Device actions": application d
     ['observer', false],
   ] as const)('%s: deactivates = %s', async (role, isAllowed) => {
     const orgId = await newOrg();
+    // Deactivation needs a paid plan and an offline device (device-rules.int.test.ts); the new device has never connected.
+    const plan = await db().selectFrom('plan').select('id').where('billing_code', '=', 'pilot-v2').executeTakeFirstOrThrow();
+    await db().insertInto('subscription').values({ is_for__organization: orgId, is_for__plan: plan.id, is_active: true }).execute();
     const fleetId = await newFleet(orgId);
     const deviceId = await newDevice(fleetId);
     const user = await signUp(ctx, 'deactivator');

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { ARCH_ALSO_RUNS } from '@flotilla/core/cpu-architecture';
 import { ESR_MIN_MAJOR } from '@flotilla/core/os-releases';
 import { OS_UPDATE_MESSAGES } from '@flotilla/core/os-update';
+import { PIN_NEEDS_SUCCESSFUL_RELEASE } from '@flotilla/core/device-action-errors';
 import type { ReferenceRule } from '../types.ts';
 import { col, userFleetPermission, userOrgPermission } from './rule-builders.ts';
 
@@ -18,6 +19,16 @@ export function releaseOfRowFleet(fleetColumn: string): ReferenceRule {
     message: 'The release does not belong to this fleet',
   };
 }
+
+/**
+ * The referenced release built successfully (a device's pin). Drafts and invalidated releases
+ * may still be pinned, as in open-balena, whose rule asks only for status success; the
+ * dashboard offers successful, valid ones.
+ */
+export const successfulRelease: ReferenceRule = {
+  check: (_row, target) => sql`${col(target, 'status')} = 'success'`,
+  message: PIN_NEEDS_SUCCESSFUL_RELEASE,
+};
 
 /** The referenced user is the caller (a release's creator): nobody writes in another user's name. */
 export const callerThemself: ReferenceRule = {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../lib/errors.ts';
 import type { ResourceHooks, Values } from '../types.ts';
 import { createActor } from './actor.repository.ts';
+import { assertDeviceWriteAllowed } from '../../devices/device-rules.ts';
 
 const ADJECTIVES = ['quiet', 'brave', 'sunny', 'rapid', 'gentle', 'lucky', 'misty', 'bold', 'calm', 'eager'];
 const NOUNS = ['river', 'falcon', 'meadow', 'comet', 'harbor', 'maple', 'canyon', 'breeze', 'summit', 'willow'];
@@ -24,13 +25,15 @@ export const deviceHooks: ResourceHooks = {
     out.actor = await createActor(ctx.db);
     return out;
   },
-  beforeUpdate(patch: Values) {
+  async beforeUpdate(patch: Values, ids, ctx) {
     if ('uuid' in patch && (typeof patch.uuid !== 'string' || !UUID_PATTERN.test(patch.uuid))) {
       throw badRequest('Invalid device uuid');
     }
     if ('device_name' in patch && (typeof patch.device_name !== 'string' || patch.device_name.trim() === '')) {
       throw badRequest('A device name is required');
     }
+    // Deactivation's rules read the device and its plan: after the engine's permission checks.
+    await assertDeviceWriteAllowed(ctx.db, patch, ids);
     return patch;
   },
 };

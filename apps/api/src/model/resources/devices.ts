@@ -10,6 +10,7 @@ import {
   permissionOnRowFleet,
   permissionOnTargetFleet,
   releaseOfRowFleet,
+  successfulRelease,
   supervisorNotOnEsrOs,
   supervisorReleaseOfDeviceArch,
   targetTypeRunsDeviceFleet,
@@ -52,7 +53,8 @@ export const device: ResourceDef = {
     fk('belongs_to__user', 'user', { nullable: true }),
     fk('is_of__device_type', 'device_type', { writable: true, required: true, reference: { rules: [targetTypeRunsDeviceFleet] } }),
     fk('is_running__release', 'release', { ...reported, reference: sameFleetRelease }),
-    fk('is_pinned_on__release', 'release', { writable: userOrDevice, nullable: true, reference: sameFleetRelease }),
+    // A pin: a successful release of the device's own fleet (open-balena's rule; compat §6.1).
+    fk('is_pinned_on__release', 'release', { writable: userOrDevice, nullable: true, reference: { rules: [...sameFleetRelease.rules, successfulRelease] } }),
     fk('should_be_running__release', 'release', { nullable: true, computed: deviceTargetRelease }),
     fk('should_be_operated_by__release', 'release', { writable: true, nullable: true, reference: { rules: [hostOsReleaseOfDeviceType] } }),
     // The supervisor update (§6 "Device actions"): its own permission, never on an ESR host OS.

@@ -3,6 +3,7 @@ import { fleetScoped, type FleetScopedOptions } from '../access/fleet-scoped.ts'
 import { column, fleetVia } from '../access/rule-builders.ts';
 import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { configVarHooks, envVarHooks, tagHooks } from '../../fleets/variable.hooks.ts';
+import { deviceConfigVarHooks } from '../../devices/device-config-variable.hooks.ts';
 import type { ResourceHooks } from '../types.ts';
 import { createdAt, fk, id, writable } from './field-helpers.ts';
 
@@ -70,7 +71,8 @@ export const deviceConfigVariable = variableResource({
   name: 'device_config_variable', alias: 'device__has__config_var_name',
   owner: 'device', ownerTarget: 'device', key: 'name',
   access: { fleetOf: deviceFleet, deviceReadsFleet: false, deviceColumn: 'device', deviceWrites: ['create', 'update'] },
-  hooks: configVarHooks,
+  // Local mode on needs a device that supports it (fleets spec §5).
+  hooks: deviceConfigVarHooks,
 });
 export const deviceServiceEnvironmentVariable = variableResource({
     name: 'device_service_environment_variable', alias: 'device__installs__application__has__service_name__has__name',
