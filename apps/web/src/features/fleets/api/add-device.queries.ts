@@ -61,8 +61,9 @@ const hostRelease = release.row.pick({ id: true, raw_version: true, phase: true 
 
 /**
  * The host OS versions of a device type, newest first: successful, valid releases of the host
- * applications (`is_host`) made for that type. None today (no OS releases are published yet):
- * the dialog then warns "No versions available" (fleets spec §8).
+ * applications (`is_host`) made for that type, as the server publishes them from its OS release
+ * catalog (apps/api/reference-data/os-releases.json). With none for the type the dialog warns
+ * "No versions available" (fleets spec §8).
  */
 export function hostOsVersionsQuery(deviceTypeId: number) {
   return queryOptions({
