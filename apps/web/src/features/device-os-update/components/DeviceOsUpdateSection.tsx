@@ -16,7 +16,7 @@ import { cleanErrorText, notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { deviceScope } from '../../device-settings/hooks/use-device-permission.ts';
-import { SettingsSection } from '../../device-settings/components/SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 import { useStartOsUpdate } from '../api/os-update.mutations.ts';
 import { hostOsReleasesQuery, type HostOsReleases } from '../api/os-update.queries.ts';
 import { OsUpdateActionStatus, OsUpdateProgress } from './OsUpdateProgress.tsx';

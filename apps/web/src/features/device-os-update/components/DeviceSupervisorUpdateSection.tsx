@@ -15,7 +15,7 @@ import { cleanErrorText, notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { deviceScope } from '../../device-settings/hooks/use-device-permission.ts';
-import { SettingsSection } from '../../device-settings/components/SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 import { useSetSupervisorRelease } from '../api/os-update.mutations.ts';
 import { supervisorReleasesQuery } from '../api/os-update.queries.ts';
 

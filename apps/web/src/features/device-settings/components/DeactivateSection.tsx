@@ -11,7 +11,7 @@ import { deviceForActions } from '../../device-actions/device-action-rules.ts';
 import { useDeactivateDevice } from '../api/device-settings.mutations.ts';
 import { organizationPaidQuery } from '../api/device-settings.queries.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /**
  * Deactivate (fleets spec §4 "Device toggles": offline, active devices only, for a one-time fee

@@ -7,7 +7,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { useDeleteDevice } from '../../device-actions/api/device-actions.mutations.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /**
  * Delete, in the danger zone (fleets spec §2 device settings "delete as dangerous",

@@ -5,7 +5,7 @@ import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { deviceForActions } from '../../device-actions/device-action-rules.ts';
 import { useSetLocalMode } from '../api/device-settings.mutations.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 import { ToggleSetting } from './ToggleSetting.tsx';
 
 /**

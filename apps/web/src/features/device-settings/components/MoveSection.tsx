@@ -17,7 +17,7 @@ import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { useMoveDevice } from '../api/device-settings.mutations.ts';
 import { deviceSettingsQuery, moveCandidatesQuery } from '../api/device-settings.queries.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /** How each move warning shows (fleets spec §5 "Move": a warning for the data folder, a danger warning for the pin). */
 const WARNING_SEVERITY: Record<MoveWarning, 'warning' | 'error'> = { dataFolderNotCarried: 'warning', pinLost: 'error' };

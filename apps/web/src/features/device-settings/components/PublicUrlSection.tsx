@@ -3,7 +3,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { useSetDevicePublicUrl } from '../api/device-settings.mutations.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 import { ToggleSetting } from './ToggleSetting.tsx';
 
 /** Public device URL on and off (fleets spec §4 "Device toggles"; §6 resin.device.update). */

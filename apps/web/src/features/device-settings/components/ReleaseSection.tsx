@@ -21,7 +21,7 @@ import { releaseText } from '../../fleet-settings/release-target.ts';
 import { usePinDeviceRelease } from '../api/device-settings.mutations.ts';
 import { deviceSettingsQuery, type DeviceSettingsExtra } from '../api/device-settings.queries.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 type Mode = 'track' | 'pin';
 

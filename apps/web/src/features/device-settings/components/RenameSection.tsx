@@ -8,7 +8,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { useRenameDevice } from '../../device-summary/api/device-summary.mutations.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /** Rename (fleets spec §6 resin.device.update; §8 "renamed successfully"). */
 export function RenameSection({ device }: { device: DeviceDetail }) {

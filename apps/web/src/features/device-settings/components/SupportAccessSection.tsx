@@ -17,7 +17,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { useSetDeviceSupportAccess } from '../api/device-settings.mutations.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /**
  * Support access to the device (fleets spec §5 "Support access date": the minimum is now, the

@@ -10,7 +10,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useChangeApplicationType } from '../api/fleet-settings.mutations.ts';
 import { applicationTypeChoicesQuery, type ApplicationTypeChoice, type FleetSettings } from '../api/fleet-settings.queries.ts';
 import { ReadOnlySetting, SelectApplyForm } from './SelectApplyForm.tsx';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 type TypeChoice = ApplicationTypeChoice;
 

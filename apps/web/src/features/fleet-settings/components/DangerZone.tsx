@@ -17,7 +17,7 @@ import { QueryState } from '../../../components/states/QueryState.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteFleet, useRemoveOwnAccess, useTransferFleet } from '../api/fleet-settings.mutations.ts';
 import { ownFleetMembershipQuery, transferCandidatesQuery, type FleetSettings } from '../api/fleet-settings.queries.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 export interface DangerPermissions {
   canTransfer: boolean;

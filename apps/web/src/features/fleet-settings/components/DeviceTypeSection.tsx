@@ -10,7 +10,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useChangeDeviceType } from '../api/fleet-settings.mutations.ts';
 import { deviceTypesWithArchQuery, type FleetSettings } from '../api/fleet-settings.queries.ts';
 import { ReadOnlySetting, SelectApplyForm } from './SelectApplyForm.tsx';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /**
  * Change the default device type (fleets spec §5 "Fleet changes": across CPU architectures it is

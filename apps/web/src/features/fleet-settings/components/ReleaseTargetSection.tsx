@@ -18,7 +18,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useSetReleaseTarget, type ReleaseTarget } from '../api/fleet-settings.mutations.ts';
 import { fleetReleasesQuery, RELEASE_CHOICES_LIMIT, type FleetSettings, type ReleaseChoice } from '../api/fleet-settings.queries.ts';
 import { releaseTargetMode, releaseText, type ReleaseTargetMode } from '../release-target.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /**
  * Release targeting (fleets spec §4 "Fleet release targeting": track latest, none — "No release" —

@@ -8,7 +8,7 @@ import { fleetNameTakenMessage, validateFleetName } from '@flotilla/core/fleet-n
 import { notifySuccess } from '../../../lib/notify.ts';
 import { isDuplicateNameError, useRenameFleet } from '../api/fleet-settings.mutations.ts';
 import type { FleetSettings } from '../api/fleet-settings.queries.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /**
  * Rename (fleets spec §5 "Fleet name", "Fleet changes": blocked for classic and legacy types;

@@ -16,7 +16,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSetSupportAccess } from '../api/fleet-settings.mutations.ts';
 import type { FleetSettings } from '../api/fleet-settings.queries.ts';
-import { SettingsSection } from './SettingsSection.tsx';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /**
  * Support access (fleets spec §5 "Support access date": the minimum is now, the default now plus

@@ -4,8 +4,9 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 
 /**
- * One setting of the device: a labelled region (its h2 names it for screen readers, tests and
- * the #anchor focus). `reason` says why its controls are disabled (§5: "the reason is shown").
+ * One setting on a settings page (fleet or device): a labelled region (its h2 names it for screen
+ * readers, tests and the #anchor focus). `reason` says why its controls are disabled (§5: "the
+ * reason is shown").
  */
 export function SettingsSection({ title, intro, danger, reason, children }: { title: string; intro?: ReactNode; danger?: boolean; reason?: string | null; children?: ReactNode }) {
   const titleId = useId();
