@@ -32,7 +32,7 @@ afterEach(async () => {
 async function linkedDevice(admin: E2eUser): Promise<{ orgId: number; fleetId: number; uuid: string; name: string }> {
   const org = await createOrganization(e2e.stack, admin);
   const fleetId = await createFleet(e2e.stack, admin, org.id, `os-${Date.now().toString(36)}`);
-  const sim = await startFleetSimulator({ apiUrl: e2e.stack.url, fleet: String(fleetId), userToken: admin.token, count: 1, intervalMs: 500, rebootMs: 2_000, log: () => undefined });
+  const sim = await startFleetSimulator({ apiUrl: e2e.stack.url, fleet: String(fleetId), userToken: admin.token, count: 1, intervalMs: 500, rebootMs: 2_000, supervisorCheckMs: 0, log: () => undefined });
   simulators.push(sim);
   await sim.waitUntilProvisioned();
   const row = () => e2e.stack.app.db.selectFrom('device').select(['uuid', 'device_name', 'is_connected_to_vpn']).where('belongs_to__application', '=', fleetId).executeTakeFirstOrThrow();

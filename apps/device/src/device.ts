@@ -35,6 +35,12 @@ export interface DeviceOptions {
   osUpdateRebootMs?: number;
   /** Each running service writes an application log line this often; 0 = only system logs. */
   appLogIntervalMs?: number;
+  /**
+   * Reads its supervisor target (should_be_managed_by__release) at most this often, like a
+   * device's periodic update-balena-supervisor; not on every poll, which would double the API's
+   * poll load. Default 60 s.
+   */
+  supervisorCheckMs?: number;
   rng?: Rng;
   now?: () => number;
   /** OS and supervisor versions (device-profile.ts); default: the current release. */
@@ -73,6 +79,7 @@ export const OS_VERSION = DEFAULT_PROFILE.osVersion;
 export const OS_VARIANT = DEFAULT_PROFILE.osVariant;
 export const SUPERVISOR_VERSION = DEFAULT_PROFILE.supervisorVersion;
 const DEFAULT_POLL_MS = 900_000;
+const DEFAULT_SUPERVISOR_CHECK_MS = 60_000;
 const MAX_JITTER_MS = 60_000;
 const BACKOFF_BASE_MS = 15_000;
 /** A powered-off device's loop looks again this often (powerOn() wakes it sooner). */
@@ -95,6 +102,8 @@ export class SimulatedDevice {
   hostOsUpdate: HostOsUpdate | null = null;
   /** A supervisor version read from should_be_managed_by__release, installed in the next round. */
   private pendingSupervisor: string | null = null;
+  /** When the supervisor target was last read (-Infinity: at the next poll). */
+  private lastSupervisorCheckAt = -Infinity;
   /** OS and supervisor versions: the profile's, until an update changes them. */
   private versions: DeviceProfile;
   /** Off (rebooting, shut down or misbehaving): no polls, reports, logs or link until powerOnAt. */
@@ -390,6 +399,8 @@ export class SimulatedDevice {
   /** Reads should_be_managed_by__release (the device's update-balena-supervisor); a different version is installed next round. */
   private async checkSupervisorTarget(): Promise<void> {
     if (!this.opts.api.getSupervisorTarget || this.identity.deviceId === undefined) return;
+    if (this.now() - this.lastSupervisorCheckAt < (this.opts.supervisorCheckMs ?? DEFAULT_SUPERVISOR_CHECK_MS)) return;
+    this.lastSupervisorCheckAt = this.now();
     const target = await this.opts.api.getSupervisorTarget(this.identity.apiKey, this.identity.deviceId);
     if (target !== null && target !== this.versions.supervisorVersion && target !== this.pendingSupervisor) {
       this.pendingSupervisor = target;

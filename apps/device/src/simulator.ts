@@ -25,6 +25,8 @@ export interface FleetSimulatorOptions {
   updateStepMs?: number;
   /** Application log line per running service this often (default 60 s; 0 = system logs only). */
   appLogIntervalMs?: number;
+  /** Each device reads its supervisor target at most this often (default 60 s; tests shorten it). */
+  supervisorCheckMs?: number;
   deviceType?: string;
   stateFile?: string;
   provisionConcurrency?: number;
@@ -112,6 +114,7 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
         // The reboot into a new host OS takes as long as any reboot of the simulator.
         osUpdateRebootMs: opts.rebootMs ?? DEFAULT_REBOOT_MS,
         appLogIntervalMs: opts.appLogIntervalMs ?? DEFAULT_APP_LOG_INTERVAL_MS,
+        supervisorCheckMs: opts.supervisorCheckMs,
         onIdentityChange: persist,
         onWake: () => wake(identity.uuid),
         log: opts.log,

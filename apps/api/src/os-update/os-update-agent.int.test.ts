@@ -32,7 +32,7 @@ describe('OS and supervisor updates on a simulated device', () => {
   it('updates the host OS and the supervisor', async () => {
     const fleet = await createFleetWithProvisioningKey(db);
     const user = await createUserWithKey(db, fleet.applicationId, 'operator');
-    const sim = await startFleetSimulator({ apiUrl, provisioningKey: fleet.provisioningKey, count: 1, intervalMs: 150, updateStepMs: 150, metricsIntervalMs: 0, rebootMs: 600 });
+    const sim = await startFleetSimulator({ apiUrl, provisioningKey: fleet.provisioningKey, count: 1, intervalMs: 150, updateStepMs: 150, metricsIntervalMs: 0, rebootMs: 600, supervisorCheckMs: 0 });
     try {
       await sim.waitUntilProvisioned(15_000);
       const { uuid } = sim.devices[0]!;
