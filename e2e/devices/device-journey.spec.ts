@@ -77,6 +77,9 @@ describe.each(VIEWPORTS)('device journey ($label)', ({ viewport }) => {
     const fleetId = await createFleet(e2e.stack, admin, org.id, `journey-${stamp}`);
     const otherFleetName = `journey-dest-${stamp}`;
     const otherFleetId = await createFleet(e2e.stack, admin, org.id, otherFleetName);
+    // Twenty devices need a paid plan: on the free one, those past the tenth are frozen (§4).
+    const plan = await e2e.stack.app.db.selectFrom('plan').select('id').where('billing_code', '=', 'pilot-v2').executeTakeFirstOrThrow();
+    await e2e.stack.app.db.insertInto('subscription').values({ is_for__organization: org.id, is_for__plan: plan.id, is_active: true }).execute();
     const pi4 = await simulate(admin, fleetId, 14, 'raspberrypi4-64', 1);
     await simulate(admin, fleetId, 6, 'raspberrypi5');
     await expect.poll(() => linkedCount(fleetId), { timeout: 30_000 }).toBe(20);

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { FREE_BILLING_CODE, FREE_DEVICE_ALLOWANCE } from '@flotilla/core/device-allowance';
 import type { Db } from '../db/database.ts';
 
 /** Queries behind POST /device/register. */
@@ -64,13 +66,20 @@ export interface NewDevice {
   mac_address: string | null;
 }
 
-/** Actor, device and device key in one transaction; returns the device id. */
+/**
+ * Actor, device and device key in one transaction; returns the device id. A device provisioned
+ * beyond the free allowance of an organization on the free plan is frozen (fleets spec §4
+ * "Device toggles"; core device-allowance.ts). The organization's devices are counted under a
+ * transaction-scoped advisory lock, so two registrations racing for the last free place cannot
+ * both get it.
+ */
 export async function insertDeviceWithKey(db: Db, device: NewDevice, keyHash: string): Promise<number> {
   return db.transaction().execute(async (tx) => {
+    const is_frozen = await isBeyondFreeAllowance(tx, device.belongs_to__application);
     const actor = await tx.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
     const row = await tx
       .insertInto('device')
-      .values({ ...device, actor: actor.id, api_heartbeat_state: 'unknown', is_online: false })
+      .values({ ...device, actor: actor.id, api_heartbeat_state: 'unknown', is_online: false, is_frozen })
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx
@@ -79,6 +88,20 @@ export async function insertDeviceWithKey(db: Db, device: NewDevice, keyHash: st
       .execute();
     return row.id;
   });
+}
+
+/** Locks the fleet's organization's allowance for this transaction and says whether a new device would exceed it. */
+async function isBeyondFreeAllowance(tx: Db, fleetId: number): Promise<boolean> {
+  const fleet = await tx.selectFrom('application').select('organization').where('id', '=', fleetId).executeTakeFirstOrThrow();
+  const orgId = fleet.organization;
+  // First the lock, then the count: one statement would not order them.
+  await sql`SELECT pg_advisory_xact_lock(hashtext('flotilla:device-allowance'), ${orgId}::int)`.execute(tx);
+  const r = await sql<{ is_beyond: boolean }>`
+    SELECT coalesce((SELECT p.billing_code FROM subscription s JOIN plan p ON p.id = s.is_for__plan
+                     WHERE s.is_for__organization = ${orgId} AND s.is_active LIMIT 1), ${FREE_BILLING_CODE}) = ${FREE_BILLING_CODE}
+      AND (SELECT count(*) FROM device d JOIN application a ON a.id = d.belongs_to__application
+           WHERE a.organization = ${orgId} AND d.is_active AND NOT d.is_frozen) >= ${FREE_DEVICE_ALLOWANCE} AS is_beyond`.execute(tx);
+  return r.rows[0]?.is_beyond === true;
 }
 
 /** PostgreSQL unique violation on a constraint/index whose name mentions `hint`. */
