@@ -1,112 +1,20 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import {
-  defaultSupportAccessUntil,
-  isSupportAccessActive,
-  supportAccessDateProblem,
-  supportAccessMinimum,
-  toDateTimeLocal,
-} from '@flotilla/core/support-access';
-import { formatDate } from '../../../lib/format.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
+import { SupportAccessControls } from '../../../components/support-access/SupportAccessControls.tsx';
 import { useSetSupportAccess } from '../api/fleet-settings.mutations.ts';
 import type { FleetSettings } from '../api/fleet-settings.queries.ts';
-import { SettingsSection } from '../../../components/SettingsSection.tsx';
 
 /**
- * Support access (fleets spec §5 "Support access date": the minimum is now, the default now plus
- * 5 minutes; §6 resin.application.update; §8 "support access granted or removed"). The date is
- * picked in the browser's time zone and sent as an instant.
+ * Support access to the fleet (fleets spec §5 "Support access date"; §6 resin.application.update;
+ * §8 "support access granted or removed"). Without permission the buttons give way to the reason.
  */
 export function SupportAccessSection({ fleet, canUpdate }: { fleet: FleetSettings; canUpdate: boolean }) {
   const { t } = useTranslation('fleetSettings');
   const type = t(`className.${fleet.is_of__class}`);
   const mutation = useSetSupportAccess(fleet.id);
-  const until = fleet.is_accessible_by_support_until__date;
-  const isActive = isSupportAccessActive(until, new Date());
-  // Opened on demand, so the default is now plus 5 minutes when the user starts, not when the page loaded.
-  const [draft, setDraft] = useState<string | null>(null);
-  const problem = draft === null ? null : supportAccessDateProblem(draft, new Date());
-
-  const grant = () => {
-    if (draft === null || supportAccessDateProblem(draft, new Date())) return;
-    mutation.mutate(new Date(draft).toISOString(), {
-      onSuccess: () => {
-        setDraft(null);
-        notifySuccess(t('supportAccess.granted'));
-      },
-    });
-  };
-  const revoke = () =>
-    mutation.mutate(null, {
-      onSuccess: () => notifySuccess(t('supportAccess.removed')),
-    });
-
   return (
     <SettingsSection title={t('supportAccess.title')} intro={t('supportAccess.intro', { type })}>
-      <Stack spacing={2}>
-        <Typography variant="body2">
-          {isActive ? t('supportAccess.grantedUntil', { date: formatDate(until) }) : t('supportAccess.notGranted')}
-        </Typography>
-        {mutation.isError && <Alert severity="error">{mutation.error.message}</Alert>}
-        {!canUpdate && (
-          <Typography variant="body2" color="text.secondary">
-            {t('noPermission')}
-          </Typography>
-        )}
-        {canUpdate && draft === null && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button
-              variant="outlined"
-              onClick={() => {
-                mutation.reset();
-                setDraft(toDateTimeLocal(defaultSupportAccessUntil(new Date())));
-              }}
-            >
-              {isActive ? t('supportAccess.extend') : t('supportAccess.grant')}
-            </Button>
-            {isActive && (
-              <Button variant="outlined" color="error" onClick={revoke} disabled={mutation.isPending}>
-                {t('supportAccess.revoke')}
-              </Button>
-            )}
-          </Stack>
-        )}
-        {canUpdate && draft !== null && (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              grant();
-            }}
-          >
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
-              <TextField
-                type="datetime-local"
-                label={t('supportAccess.until')}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                size="small"
-                autoFocus
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toDateTimeLocal(supportAccessMinimum(new Date())), readOnly: mutation.isPending } }}
-                error={problem !== null}
-                helperText={problem ? t(`supportAccess.problems.${problem}`) : ' '}
-              />
-              <Button type="submit" variant="contained" disabled={problem !== null || mutation.isPending} sx={{ mt: { sm: '2px' } }}>
-                {mutation.isPending ? t('saving') : t('supportAccess.grant')}
-              </Button>
-              <Button onClick={() => setDraft(null)} disabled={mutation.isPending} sx={{ mt: { sm: '2px' } }}>
-                {t('common:cancel')}
-              </Button>
-            </Stack>
-          </form>
-        )}
-      </Stack>
+      <SupportAccessControls namespace="fleetSettings" until={fleet.is_accessible_by_support_until__date} mutation={mutation} canUpdate={canUpdate} whenDenied="explain" />
     </SettingsSection>
   );
 }
