@@ -21,3 +21,13 @@ export function releaseText(release: { commit: string; raw_version: string | nul
   const commit = release.commit.slice(0, 7);
   return release.raw_version ? `${release.raw_version} (${commit})` : commit;
 }
+
+/**
+ * The releases a pin picker offers: `releases`, plus the current pin when it is not among them
+ * (older than the newest the list reads, or invalidated), so a pin stays selectable as it is.
+ */
+export function releaseChoicesWithPin(releases: readonly ReleaseRefLike[], pinned: ReleaseRefLike | null | undefined): ReleaseRefLike[] {
+  const choices = releases.map(({ id, commit, raw_version }) => ({ id, commit, raw_version }));
+  if (pinned && !choices.some((r) => r.id === pinned.id)) choices.push({ id: pinned.id, commit: pinned.commit, raw_version: pinned.raw_version });
+  return choices;
+}

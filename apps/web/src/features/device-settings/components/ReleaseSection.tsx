@@ -5,11 +5,9 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +15,8 @@ import { QueryState } from '../../../components/states/QueryState.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { fleetReleasesQuery, type ReleaseChoice } from '../../fleet-settings/api/fleet-settings.queries.ts';
-import { releaseText } from '../../fleet-settings/release-target.ts';
+import { ReleasePicker } from '../../fleet-settings/components/ReleasePicker.tsx';
+import { releaseChoicesWithPin, releaseText } from '../../fleet-settings/release-target.ts';
 import { usePinDeviceRelease } from '../api/device-settings.mutations.ts';
 import { deviceSettingsQuery, type DeviceSettingsExtra } from '../api/device-settings.queries.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
@@ -76,8 +75,7 @@ function ReleaseForm({ device, pinned, fleetReleases, canUpdate }: { device: Dev
   const [mode, setMode] = useState<Mode>(current);
   const [releaseId, setReleaseId] = useState<number | ''>(pinned?.id ?? '');
   // A pin to a release outside the list (older than the newest 50, or invalidated) stays as it is.
-  const choices: Array<Pick<ReleaseChoice, 'id' | 'commit' | 'raw_version'>> = fleetReleases.map(({ id, commit, raw_version }) => ({ id, commit, raw_version }));
-  if (pinned && !choices.some((r) => r.id === pinned.id)) choices.push(pinned);
+  const choices = releaseChoicesWithPin(fleetReleases, pinned);
   const isChanged = mode !== current || (mode === 'pin' && releaseId !== (pinned?.id ?? ''));
   const canApply = canUpdate && isChanged && !mutation.isPending && (mode === 'track' || releaseId !== '');
   const modeLabelId = `device-release-mode-${device.id}`;
@@ -117,21 +115,7 @@ function ReleaseForm({ device, pinned, fleetReleases, canUpdate }: { device: Dev
         </FormControl>
         {choices.length === 0 && <Alert severity="info">{t('release.noReleases')}</Alert>}
         {mode === 'pin' && choices.length > 0 && (
-          <TextField
-            select
-            size="small"
-            label={t('release.choose')}
-            value={releaseId}
-            onChange={(event) => setReleaseId(Number(event.target.value))}
-            disabled={!canUpdate || mutation.isPending}
-            sx={{ maxWidth: 480 }}
-          >
-            {choices.map((r) => (
-              <MenuItem key={r.id} value={r.id}>
-                {releaseText(r)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ReleasePicker label={t('release.choose')} choices={choices} value={releaseId} onChange={setReleaseId} disabled={!canUpdate || mutation.isPending} />
         )}
         <div>
           <Button type="submit" variant="outlined" disabled={!canApply}>

@@ -5,11 +5,9 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +15,9 @@ import { QueryState } from '../../../components/states/QueryState.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSetReleaseTarget, type ReleaseTarget } from '../api/fleet-settings.mutations.ts';
 import { fleetReleasesQuery, RELEASE_CHOICES_LIMIT, type FleetSettings, type ReleaseChoice } from '../api/fleet-settings.queries.ts';
-import { releaseTargetMode, releaseText, type ReleaseTargetMode } from '../release-target.ts';
+import { releaseChoicesWithPin, releaseTargetMode, releaseText, type ReleaseTargetMode } from '../release-target.ts';
 import { SettingsSection } from '../../../components/SettingsSection.tsx';
+import { ReleasePicker } from './ReleasePicker.tsx';
 
 /**
  * Release targeting (fleets spec §4 "Fleet release targeting": track latest, none — "No release" —
@@ -63,8 +62,7 @@ function ReleaseTargetForm({ fleet, releases, current, canUpdate }: { fleet: Fle
   const isChanged = mode !== current || (mode === 'pinned' && releaseId !== (pinnedId ?? ''));
   const canApply = canUpdate && isChanged && !mutation.isPending && (mode !== 'pinned' || releaseId !== '');
   // A pin to a release outside the list (older than the newest 50) stays selectable as it is.
-  const pinned = fleet.should_be_running__release[0];
-  const choices = pinned && current === 'pinned' && !releases.some((r) => r.id === pinned.id) ? releases.concat({ id: pinned.id, commit: pinned.commit, raw_version: pinned.raw_version, created_at: '', is_final: true, is_invalidated: false }) : releases;
+  const choices = releaseChoicesWithPin(releases, current === 'pinned' ? fleet.should_be_running__release[0] : undefined);
 
   const apply = () => {
     const value: ReleaseTarget = mode === 'pinned' ? { kind: 'pinned', releaseId: Number(releaseId) } : { kind: mode };
@@ -105,22 +103,14 @@ function ReleaseTargetForm({ fleet, releases, current, canUpdate }: { fleet: Fle
         </FormControl>
         {!hasReleases && <Alert severity="info">{t('release.noReleases', { type })}</Alert>}
         {mode === 'pinned' && choices.length > 0 && (
-          <TextField
-            select
-            size="small"
+          <ReleasePicker
             label={t('release.choose')}
+            choices={choices}
             value={releaseId}
-            onChange={(event) => setReleaseId(Number(event.target.value))}
+            onChange={setReleaseId}
             disabled={!canUpdate || mutation.isPending}
             helperText={releases.length >= RELEASE_CHOICES_LIMIT ? t('release.limited', { count: RELEASE_CHOICES_LIMIT }) : ' '}
-            sx={{ maxWidth: 480 }}
-          >
-            {choices.map((r) => (
-              <MenuItem key={r.id} value={r.id}>
-                {releaseText(r)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
         {!canUpdate && (
           <Typography variant="body2" color="text.secondary">
