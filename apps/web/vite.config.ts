@@ -31,13 +31,16 @@ function buildTime(): Plugin {
 }
 
 /**
- * `<link rel="modulepreload">` in index.html for the app's own chunk (src/main.tsx, which the
- * boot script imports once it has sent the first page's requests), the signed-in shell's chunk
- * (header, sidebar, and the queries it shares with the pages: fleets, devices, organizations)
- * and everything they import. Both are asked for only once code has run (the boot script, then
- * the router: hundreds of ms of script evaluation on a slow machine); preloaded, they are
- * fetched and compiled meanwhile. The sign-in page fetches the shell too (~30 kB compressed),
- * for the page that follows. Vite already preloads the entry's (src/boot.ts) own imports.
+ * `<link rel="preload" as="script">` in index.html for the app's own chunk (src/main.tsx, which
+ * the boot script imports once it has sent the first page's requests), the signed-in shell's
+ * chunk (header, sidebar, and the queries it shares with the pages: fleets, devices,
+ * organizations) and everything they import. Both are asked for only once code has run (the
+ * boot script, then the router); preloaded, they are downloaded meanwhile. `preload`, not
+ * `modulepreload`: Chromium compiles a modulepreloaded module on the main thread as soon as it
+ * arrives, ~200 ms for all of them on a slow machine, and that ran before the boot script
+ * could send anything; plain preload only fetches, the compile comes with the import. The
+ * sign-in page fetches them too (~100 kB compressed), for the page that follows. Vite itself
+ * modulepreloads the entry's (src/boot.ts) own imports.
  */
 function preloadAppAndShell(): Plugin {
   const TARGETS = [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]features[\\/]shell[\\/]components[\\/]AppLayout\.tsx$/];
@@ -69,7 +72,7 @@ function preloadAppAndShell(): Plugin {
         for (const target of targets) visit(target.fileName, graph);
         return [...graph]
           .filter((name) => !loaded.has(name))
-          .map((name) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
+          .map((name) => ({ tag: 'link', attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -102,9 +105,6 @@ export default defineConfig({
           // built without it, and the CSP (no 'unsafe-eval') reports that probe as a violation.
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
-            // React alone (a few kB): the boot script's modules (i18n, toasts) need it, and in
-            // the MUI chunk it made the boot script wait for all of MUI.
-            { name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/ },
             // MUI and its styling engine as one chunk instead of ~90 tiny ones: on a first visit
             // over HTTP/1.1 (six connections) the many small requests cost more than the bytes.
             { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/ },

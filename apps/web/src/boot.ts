@@ -1,7 +1,7 @@
 // First, before any module builds a zod schema (lib/zod-config.ts: no `new Function` probe).
 import './lib/zod-config.ts';
 import { QueryClient } from '@tanstack/react-query';
-import { startDeviceListQueries, type StartQuery } from './features/devices/device-list.early.ts';
+import { loadDeviceListPage, startDeviceListQueries, type StartQuery } from './features/devices/device-list.early.ts';
 import { captureEarlyRequests } from './lib/early-requests.ts';
 import { isSignedIn } from './lib/session.ts';
 
@@ -23,9 +23,11 @@ function sendFirstPageRequests(): void {
     const result = options.queryFn({ client, queryKey: options.queryKey, signal, meta: undefined });
     if (result instanceof Promise) result.catch(() => undefined);
   };
+  let isDeviceList = false;
   captureEarlyRequests(() => {
-    startDeviceListQueries(window.location.pathname, window.location.search, start);
+    isDeviceList = startDeviceListQueries(window.location.pathname, window.location.search, start);
   });
+  if (isDeviceList) loadDeviceListPage().catch(() => undefined);
 }
 
 try {

@@ -29,3 +29,11 @@ export function startDeviceListQueries(pathname: string, search: string, start: 
   start(fleetDevicePageQuery(fleetId, deviceListParams(validateDeviceListSearch(defaultParseSearch(search)))));
   return true;
 }
+
+/**
+ * The page's code, asked for with its data: the router would ask only once the app has run
+ * (the same chunk: `import()` of one module loads and evaluates it once).
+ */
+export function loadDeviceListPage(): Promise<unknown> {
+  return import('./components/DeviceListPage.tsx');
+}
