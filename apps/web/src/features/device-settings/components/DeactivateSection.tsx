@@ -4,8 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { actionAvailability } from '@flotilla/core/device-actions';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { MutationConfirmDialog } from '../../../components/MutationConfirmDialog.tsx';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { deviceForActions } from '../../device-actions/device-action-rules.ts';
 import { useDeactivateDevice } from '../api/device-settings.mutations.ts';
@@ -38,22 +37,14 @@ export function DeactivateSection({ device }: { device: DeviceDetail }) {
         {t('deactivate.button')}
       </Button>
       {isOpen && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={t('deactivate.confirmTitle', { name: device.device_name })}
           message={t('deactivate.confirmMessage')}
           confirmLabel={t('deactivate.button')}
-          busy={mutation.isPending}
-          error={mutation.isError ? mutation.error.message : null}
+          mutation={mutation}
+          run={() => mutation.mutateAsync()}
+          success={t('deactivate.success', { name: device.device_name })}
           onClose={() => setIsOpen(false)}
-          onConfirm={() =>
-            mutation.mutateAsync().then(
-              () => {
-                setIsOpen(false);
-                notifySuccess(t('deactivate.success', { name: device.device_name }));
-              },
-              () => undefined, // shown in the dialog
-            )
-          }
         />
       )}
     </SettingsSection>

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { MutationConfirmDialog } from '../../../components/MutationConfirmDialog.tsx';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { useDeleteDevice } from '../../device-actions/api/device-actions.mutations.ts';
 import { useCanSection } from '../hooks/use-device-permission.ts';
@@ -27,24 +26,16 @@ export function DeleteSection({ device }: { device: DeviceDetail }) {
         {t('delete.button')}
       </Button>
       {isOpen && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={t('delete.confirmTitle', { name: device.device_name })}
           message={t('delete.confirmMessage')}
           confirmLabel={t('delete.button')}
           typedConfirmation={{ text: device.device_name, label: t('delete.typeLabel', { name: device.device_name }) }}
-          busy={mutation.isPending}
-          error={mutation.isError ? mutation.error.message : null}
+          mutation={mutation}
+          run={() => mutation.mutateAsync({ id: device.id, fleetId })}
+          success={t('delete.success', { name: device.device_name })}
+          onDone={() => void navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass: 'fleets', fleetId: String(fleetId) } })}
           onClose={() => setIsOpen(false)}
-          onConfirm={() =>
-            mutation.mutateAsync({ id: device.id, fleetId }).then(
-              () => {
-                setIsOpen(false);
-                notifySuccess(t('delete.success', { name: device.device_name }));
-                void navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass: 'fleets', fleetId: String(fleetId) } });
-              },
-              () => undefined, // shown in the dialog
-            )
-          }
         />
       )}
     </SettingsSection>

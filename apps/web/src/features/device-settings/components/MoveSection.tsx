@@ -8,10 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { moveTargets, moveWarnings, type MoveCandidate, type MoveWarning } from '@flotilla/core/device-move';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { MutationConfirmDialog } from '../../../components/MutationConfirmDialog.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { organizationRolesQuery } from '../../../lib/permissions.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { useMoveDevice } from '../api/device-settings.mutations.ts';
@@ -96,7 +95,7 @@ function MoveForm({ device, targets, warnings }: { device: DeviceDetail; targets
         </Button>
       </Stack>
       {isOpen && target && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={t('move.confirmTitle', { name: device.device_name, fleet: target.name })}
           message={
             <Stack spacing={1}>
@@ -106,20 +105,11 @@ function MoveForm({ device, targets, warnings }: { device: DeviceDetail; targets
           }
           confirmLabel={t('move.button')}
           confirmColor={warnings.includes('pinLost') ? 'error' : 'primary'}
-          busy={mutation.isPending}
-          error={mutation.isError ? mutation.error.message : null}
+          mutation={mutation}
+          run={() => mutation.mutateAsync(target.id)}
+          success={t('move.success', { name: device.device_name, fleet: target.name })}
+          onDone={() => void navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass: 'fleets', fleetId: String(target.id) } })}
           onClose={() => setIsOpen(false)}
-          onConfirm={() =>
-            // mutateAsync: the follow-up runs even if the page unmounted meanwhile.
-            mutation.mutateAsync(target.id).then(
-              () => {
-                setIsOpen(false);
-                notifySuccess(t('move.success', { name: device.device_name, fleet: target.name }));
-                void navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass: 'fleets', fleetId: String(target.id) } });
-              },
-              () => undefined, // shown in the dialog
-            )
-          }
         />
       )}
     </Stack>

@@ -12,9 +12,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CLASS_PREFIX } from '@flotilla/core/application-class';
 import { transferTargets } from '@flotilla/core/fleet-transfer';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { MutationConfirmDialog } from '../../../components/MutationConfirmDialog.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteFleet, useRemoveOwnAccess, useTransferFleet } from '../api/fleet-settings.mutations.ts';
 import { ownFleetMembershipQuery, transferCandidatesQuery, type FleetSettings } from '../api/fleet-settings.queries.ts';
 import { SettingsSection } from '../../../components/SettingsSection.tsx';
@@ -79,27 +78,20 @@ function RemoveAccessAction({ fleet, userId }: { fleet: FleetSettings; userId: n
               {t('danger.leave.button')}
             </Button>
             {isOpen && row && (
-              <ConfirmDialog
+              <MutationConfirmDialog
                 title={t('danger.leave.confirmTitle', { name: fleet.app_name })}
                 message={t('danger.leave.confirmMessage', { type })}
                 confirmLabel={t('danger.leave.button')}
-                busy={mutation.isPending}
-                error={mutation.isError ? mutation.error.message : null}
+                mutation={mutation}
+                run={() => mutation.mutateAsync(row.id)}
+                success={t('danger.leave.success')}
+                onDone={({ stillVisible }) => {
+                  const fleetClass = CLASS_PREFIX[fleet.is_of__class];
+                  void (stillVisible
+                    ? navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass, fleetId: String(fleet.id) } })
+                    : navigate({ to: '/$fleetClass', params: { fleetClass } }));
+                }}
                 onClose={() => setIsOpen(false)}
-                onConfirm={() =>
-                  // mutateAsync: the follow-up runs even when the page unmounted meanwhile (the fleet went out of sight).
-                  mutation.mutateAsync(row.id).then(
-                    ({ stillVisible }) => {
-                      setIsOpen(false);
-                      notifySuccess(t('danger.leave.success'));
-                      const fleetClass = CLASS_PREFIX[fleet.is_of__class];
-                      void (stillVisible
-                        ? navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass, fleetId: String(fleet.id) } })
-                        : navigate({ to: '/$fleetClass', params: { fleetClass } }));
-                    },
-                    () => undefined, // shown in the dialog
-                  )
-                }
               />
             )}
           </>
@@ -167,23 +159,15 @@ function TransferForm({ fleet, targets, fromName }: { fleet: FleetSettings; targ
         {t('danger.transfer.button')}
       </Button>
       {isOpen && target && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={t('danger.transfer.confirmTitle', { name: fleet.app_name, org: target.name })}
           message={<Alert severity="warning">{t('danger.transfer.confirmMessage', { name: fleet.app_name, org: target.name, from: fromName })}</Alert>}
           confirmLabel={t('danger.transfer.confirm')}
-          busy={mutation.isPending}
-          error={mutation.isError ? mutation.error.message : null}
+          mutation={mutation}
+          run={() => mutation.mutateAsync(target.id)}
+          success={t('danger.transfer.success')}
+          onDone={() => void navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass: CLASS_PREFIX[fleet.is_of__class], fleetId: String(fleet.id) } })}
           onClose={() => setIsOpen(false)}
-          onConfirm={() =>
-            mutation.mutateAsync(target.id).then(
-              () => {
-                setIsOpen(false);
-                notifySuccess(t('danger.transfer.success'));
-                void navigate({ to: '/$fleetClass/$fleetId', params: { fleetClass: CLASS_PREFIX[fleet.is_of__class], fleetId: String(fleet.id) } });
-              },
-              () => undefined, // shown in the dialog
-            )
-          }
         />
       )}
     </Stack>
@@ -212,7 +196,7 @@ function DeleteAction({ fleet, canDelete }: { fleet: FleetSettings; canDelete: b
         </Button>
       )}
       {isOpen && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={t('danger.delete.confirmTitle', { name: fleet.app_name })}
           message={
             <>
@@ -226,19 +210,11 @@ function DeleteAction({ fleet, canDelete }: { fleet: FleetSettings; canDelete: b
           }
           confirmLabel={t('danger.delete.confirm')}
           typedConfirmation={{ text: fleet.app_name, label: t('danger.delete.typeToConfirm', { name: fleet.app_name }) }}
-          busy={mutation.isPending}
-          error={mutation.isError ? mutation.error.message : null}
+          mutation={mutation}
+          run={() => mutation.mutateAsync()}
+          success={t('danger.delete.success')}
+          onDone={() => void navigate({ to: '/$fleetClass', params: { fleetClass: CLASS_PREFIX[fleet.is_of__class] } })}
           onClose={() => setIsOpen(false)}
-          onConfirm={() =>
-            mutation.mutateAsync().then(
-              () => {
-                setIsOpen(false);
-                notifySuccess(t('danger.delete.success'));
-                void navigate({ to: '/$fleetClass', params: { fleetClass: CLASS_PREFIX[fleet.is_of__class] } });
-              },
-              () => undefined, // shown in the dialog
-            )
-          }
         />
       )}
     </ActionRow>
