@@ -22,6 +22,7 @@ import {
   inSameOrganization,
   permissionOnTargetOrganization,
   releaseOfThisFleet,
+  successfulRelease,
   userInOrganization,
 } from '../access/reference-rules.ts';
 import { FLEET_CHANGE_ERRORS } from '@flotilla/core/fleet-change-messages';
@@ -54,7 +55,8 @@ export const application: ResourceDef = {
       required: true,
       reference: { rules: [fleetDeviceTypeOfSameArchitecture(FLEET_CHANGE_ERRORS.deviceTypeArchitecture.message)] },
     }),
-    fk('should_be_running__release', 'release', { writable: true, nullable: true, reference: { rules: [releaseOfThisFleet] } }),
+    // A fleet's pin: one of its own successful releases (open-balena's rule, as for a device's pin).
+    fk('should_be_running__release', 'release', { writable: true, nullable: true, reference: { rules: [releaseOfThisFleet, successfulRelease] } }),
     fk('application_type', 'application_type', {
       writable: true,
       changeRule: byPrincipal({ user: fleetPermission('resin.application.change-type', column('id')) }),

@@ -15,7 +15,7 @@ import {
   supervisorReleaseOfDeviceArch,
   targetTypeRunsDeviceFleet,
 } from '../access/reference-rules.ts';
-import { SUPERVISOR_UPDATE_PERMISSION } from '@flotilla/core/os-update';
+import { OS_UPDATE_PERMISSION, SUPERVISOR_UPDATE_PERMISSION } from '@flotilla/core/os-update';
 import { deviceTargetRelease, overallProgress, overallStatus } from './device-status.ts';
 import { createdAt, field, fk, hidden, id, reverse, through, writable } from './field-helpers.ts';
 
@@ -56,7 +56,13 @@ export const device: ResourceDef = {
     // A pin: a successful release of the device's own fleet (open-balena's rule; compat §6.1).
     fk('is_pinned_on__release', 'release', { writable: userOrDevice, nullable: true, reference: { rules: [...sameFleetRelease.rules, successfulRelease] } }),
     fk('should_be_running__release', 'release', { nullable: true, computed: deviceTargetRelease }),
-    fk('should_be_operated_by__release', 'release', { writable: true, nullable: true, reference: { rules: [hostOsReleaseOfDeviceType] } }),
+    // The host OS target starts an OS update: the OS update's permission (§6 "Device actions"), as on the actions route.
+    fk('should_be_operated_by__release', 'release', {
+      writable: true,
+      nullable: true,
+      changeRule: byPrincipal({ user: fleetPermission(OS_UPDATE_PERMISSION, deviceFleet) }),
+      reference: { rules: [hostOsReleaseOfDeviceType, permissionOnRowFleet(OS_UPDATE_PERMISSION, 'belongs_to__application', 'create')] },
+    }),
     // The supervisor update (§6 "Device actions"): its own permission, never on an ESR host OS.
     fk('should_be_managed_by__release', 'release', {
       writable: true,
