@@ -10,11 +10,16 @@ import i18n from '../lib/i18n.ts';
 // testTimeout for unit tests is 20 s).
 configure({ asyncUtilTimeout: 5_000 });
 
+/** A QueryClient for tests: no retries, and what a test puts in the cache stays fresh. */
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+}
+
 /**
  * Renders `ui` at `/` inside the app's providers and a memory router (components use Link and
  * useNavigate). A `*` catch-all records where the component navigated to.
  */
-export function renderWithProviders(ui: ReactElement, { queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } }) } = {}) {
+export function renderWithProviders(ui: ReactElement, { queryClient = testQueryClient() } = {}) {
   const rootRoute = createRootRoute();
   const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => ui });
   const otherRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => <p>navigated</p> });

@@ -1,34 +1,17 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whoamiQuery } from '../../../lib/auth-api.ts';
-import { fleetMembershipRoleQuery, organizationRolesQuery, teamFleetRolesQuery } from '../../../lib/permissions.ts';
 import { setToken } from '../../../lib/session.ts';
 import { fakeJwt } from '../../../test/fake-jwt.ts';
+import { deviceFixture } from '../../../test/device-fixture.ts';
+import { queryClientWithFleetRole, TEST_FLEET_ID } from '../../../test/fleet-role.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { DeviceActionsMenu } from './DeviceActionsMenu.tsx';
 
-const FLEET = 7;
-const ORG = 3;
+const FLEET = TEST_FLEET_ID;
 const DEVICE_ID = 42;
 
-function makeDevice(overrides: Partial<DeviceDetail> = {}): DeviceDetail {
-  return {
-    id: DEVICE_ID, uuid: 'abc123', device_name: 'greenhouse-1', overall_status: 'operational', api_heartbeat_state: 'online', is_online: true,
-    last_connectivity_event: '2026-11-25T10:00:00.000Z', os_version: 'balenaOS 5.3.0', os_variant: 'prod', supervisor_version: '16.1.0',
-    ip_address: null, public_address: null, mac_address: null, is_connected_to_vpn: true, is_active: true,
-    is_of__device_type: [{ slug: 'raspberrypi4-64', name: 'Raspberry Pi 4', contract: { data: { led: true } } }],
-    is_running__release: [], created_at: '2026-11-01T00:00:00.000Z', update_status: null, is_frozen: false, cpu_usage: null, cpu_temp: null,
-    note: null, last_update_status_event: null, is_web_accessible: false, is_accessible_by_support_until__date: null,
-    latitude: null, longitude: null, custom_latitude: null, custom_longitude: null,
-    memory_usage: null, memory_total: null, storage_usage: null, storage_total: null,
-    belongs_to__application: [{ id: FLEET, app_name: 'greenhouse', slug: 'org/greenhouse', organization: { __id: ORG } }],
-    should_be_running__release: [], device_config_variable: [],
-    ...overrides,
-  };
-}
+const makeDevice = deviceFixture;
 
 /** The API's /supervisor and device routes for one device, in memory; `locked` is the device's update lock. */
 let locked = false;
@@ -60,11 +43,7 @@ function stubApi() {
 }
 
 function renderMenu(fleetRole: string, device = makeDevice()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(whoamiQuery.queryKey, { id: 10, actorType: 'user', actorTypeId: 1, username: 'alice' });
-  client.setQueryData(organizationRolesQuery(1).queryKey, new Map([[ORG, 'member']]));
-  client.setQueryData(fleetMembershipRoleQuery(1, FLEET).queryKey, fleetRole);
-  client.setQueryData(teamFleetRolesQuery(1, FLEET).queryKey, []);
+  const client = queryClientWithFleetRole(fleetRole);
   return renderWithProviders(<DeviceActionsMenu device={device} />, { queryClient: client });
 }
 

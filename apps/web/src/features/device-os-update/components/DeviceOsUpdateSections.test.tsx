@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostAppPolicy, osReleasesOf } from '@flotilla/core/os-releases';
-import { whoamiQuery } from '../../../lib/auth-api.ts';
-import { fleetMembershipRoleQuery, organizationRolesQuery, teamFleetRolesQuery } from '../../../lib/permissions.ts';
 import { setToken } from '../../../lib/session.ts';
 import { fakeJwt } from '../../../test/fake-jwt.ts';
+import { deviceFixture } from '../../../test/device-fixture.ts';
+import { queryClientWithFleetRole } from '../../../test/fleet-role.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { hostOsReleasesQuery, supervisorReleasesQuery, type HostOsReleases } from '../api/os-update.queries.ts';
@@ -18,24 +17,16 @@ import { OsVersionValue } from './OsVersionValue.tsx';
  * The OS and supervisor update sections with the user's role, the device and the published
  * versions as the cache holds them, and the requests they send (fetch stubbed at the boundary).
  */
-const FLEET = 7;
-const ORG = 3;
 const SLUG = 'raspberrypi4-64';
 
+/** The fixture device on balenaOS 6.0.0 and supervisor 17.0.0, its type without a contract. */
 function makeDevice(overrides: Partial<DeviceDetail> = {}): DeviceDetail {
-  return {
-    id: 42, uuid: 'abc123', device_name: 'greenhouse-1', overall_status: 'operational', api_heartbeat_state: 'online', is_online: true,
-    last_connectivity_event: '2026-11-25T10:00:00.000Z', os_version: 'balenaOS 6.0.0', os_variant: 'prod', supervisor_version: '17.0.0',
-    ip_address: null, public_address: null, mac_address: null, is_connected_to_vpn: true, is_active: true,
+  return deviceFixture({
+    os_version: 'balenaOS 6.0.0',
+    supervisor_version: '17.0.0',
     is_of__device_type: [{ slug: SLUG, name: 'Raspberry Pi 4', contract: null }],
-    is_running__release: [], created_at: '2026-11-01T00:00:00.000Z', update_status: null, is_frozen: false, cpu_usage: null, cpu_temp: null,
-    note: null, last_update_status_event: null, is_web_accessible: false, is_accessible_by_support_until__date: null,
-    latitude: null, longitude: null, custom_latitude: null, custom_longitude: null,
-    memory_usage: null, memory_total: null, storage_usage: null, storage_total: null,
-    belongs_to__application: [{ id: FLEET, app_name: 'greenhouse', slug: 'org/greenhouse', organization: { __id: ORG } }],
-    should_be_running__release: [], device_config_variable: [],
     ...overrides,
-  };
+  });
 }
 
 function hostReleases(minTakeoverVersion?: string): HostOsReleases {
@@ -83,11 +74,7 @@ function renderWith(ui: React.ReactElement, { fleetRole, host = hostReleases(), 
   host?: HostOsReleases;
   supervisors?: Array<{ id: number; rawVersion: string }>;
 }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(whoamiQuery.queryKey, { id: 10, actorType: 'user', actorTypeId: 1, username: 'alice' });
-  client.setQueryData(organizationRolesQuery(1).queryKey, new Map([[ORG, 'member']]));
-  client.setQueryData(fleetMembershipRoleQuery(1, FLEET).queryKey, fleetRole);
-  client.setQueryData(teamFleetRolesQuery(1, FLEET).queryKey, []);
+  const client = queryClientWithFleetRole(fleetRole);
   client.setQueryData(hostOsReleasesQuery(SLUG).queryKey, host);
   client.setQueryData(supervisorReleasesQuery(SLUG).queryKey, supervisors);
   return renderWithProviders(ui, { queryClient: client });

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MoveCandidate } from '@flotilla/core/device-move';
-import { whoamiQuery } from '../../../lib/auth-api.ts';
-import { fleetMembershipRoleQuery, organizationRolesQuery, teamFleetRolesQuery } from '../../../lib/permissions.ts';
 import { setToken } from '../../../lib/session.ts';
 import { fakeJwt } from '../../../test/fake-jwt.ts';
+import { deviceFixture } from '../../../test/device-fixture.ts';
+import { queryClientWithFleetRole, TEST_FLEET_ID, TEST_ORGANIZATION_ID } from '../../../test/fleet-role.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { deviceSettingsQuery, moveCandidatesQuery, organizationPaidQuery, type DeviceSettingsExtra } from '../api/device-settings.queries.ts';
@@ -19,25 +18,11 @@ import { MoveSection } from './MoveSection.tsx';
  * is enabled (local mode, deactivate), and which fleets and warnings the move offers — with the
  * user's roles and the organization's plan as the cache holds them, and the writes they send.
  */
-const FLEET = 7;
-const ORG = 3;
+const FLEET = TEST_FLEET_ID;
+const ORG = TEST_ORGANIZATION_ID;
 const DEVICE_ID = 42;
 
-function makeDevice(overrides: Partial<DeviceDetail> = {}): DeviceDetail {
-  return {
-    id: DEVICE_ID, uuid: 'abc123', device_name: 'greenhouse-1', overall_status: 'operational', api_heartbeat_state: 'online', is_online: true,
-    last_connectivity_event: '2026-11-25T10:00:00.000Z', os_version: 'balenaOS 5.3.0', os_variant: 'prod', supervisor_version: '16.1.0',
-    ip_address: null, public_address: null, mac_address: null, is_connected_to_vpn: true, is_active: true,
-    is_of__device_type: [{ slug: 'raspberrypi4-64', name: 'Raspberry Pi 4', contract: { data: { led: true } } }],
-    is_running__release: [], created_at: '2026-11-01T00:00:00.000Z', update_status: null, is_frozen: false, cpu_usage: null, cpu_temp: null,
-    note: null, last_update_status_event: null, is_web_accessible: false, is_accessible_by_support_until__date: null,
-    latitude: null, longitude: null, custom_latitude: null, custom_longitude: null,
-    memory_usage: null, memory_total: null, storage_usage: null, storage_total: null,
-    belongs_to__application: [{ id: FLEET, app_name: 'greenhouse', slug: 'org/greenhouse', organization: { __id: ORG } }],
-    should_be_running__release: [], device_config_variable: [],
-    ...overrides,
-  };
-}
+const makeDevice = deviceFixture;
 
 const requests: Array<{ method: string; path: string; body: unknown }> = [];
 
@@ -62,11 +47,7 @@ interface Setup {
 }
 
 function renderSection(ui: (device: DeviceDetail) => React.ReactElement, device: DeviceDetail, setup: Setup) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(whoamiQuery.queryKey, { id: 10, actorType: 'user', actorTypeId: 1, username: 'alice' });
-  client.setQueryData(organizationRolesQuery(1).queryKey, new Map([[ORG, 'member']]));
-  client.setQueryData(fleetMembershipRoleQuery(1, FLEET).queryKey, setup.fleetRole);
-  client.setQueryData(teamFleetRolesQuery(1, FLEET).queryKey, []);
+  const client = queryClientWithFleetRole(setup.fleetRole);
   client.setQueryData(organizationPaidQuery(ORG).queryKey, setup.isPaid ?? true);
   client.setQueryData(deviceSettingsQuery(device.uuid).queryKey, setup.extra ?? { pinnedRelease: null, cpuArchitecture: 'aarch64' });
   client.setQueryData(moveCandidatesQuery(1, [ORG]).queryKey, setup.candidates ?? []);

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whoamiQuery } from '../../../lib/auth-api.ts';
-import { fleetMembershipRoleQuery, organizationRolesQuery, teamFleetRolesQuery } from '../../../lib/permissions.ts';
 import { setToken } from '../../../lib/session.ts';
 import { fakeJwt } from '../../../test/fake-jwt.ts';
+import { queryClientWithFleetRole, TEST_FLEET_ID, TEST_ORGANIZATION_ID } from '../../../test/fleet-role.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { FleetTagsCard } from './FleetTagsCard.tsx';
 
-const FLEET = 7;
-const ORG = 3;
+const FLEET = TEST_FLEET_ID;
+const ORG = TEST_ORGANIZATION_ID;
 
 interface Tag {
   id: number;
@@ -57,11 +55,7 @@ function stubApi() {
 }
 
 function renderCard(fleetRole: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(whoamiQuery.queryKey, { id: 10, actorType: 'user', actorTypeId: 1, username: 'alice' });
-  client.setQueryData(organizationRolesQuery(1).queryKey, new Map([[ORG, 'member']]));
-  client.setQueryData(fleetMembershipRoleQuery(1, FLEET).queryKey, fleetRole);
-  client.setQueryData(teamFleetRolesQuery(1, FLEET).queryKey, []);
+  const client = queryClientWithFleetRole(fleetRole);
   return renderWithProviders(<FleetTagsCard fleetId={FLEET} organizationId={ORG} />, { queryClient: client });
 }
 
