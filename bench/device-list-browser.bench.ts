@@ -233,13 +233,18 @@ export async function runDeviceListBrowserBench(options: DeviceListBrowserOption
   }
 }
 
+/** The target holds for the median and for p95 (most loads, not just half of them). */
+function verdict(s: LatencySummary, targetMs: number): string {
+  return `p50 ${s.medianMs < targetMs ? 'ok' : 'MISS'}, p95 ${s.p95Ms < targetMs ? 'ok' : 'MISS'}`;
+}
+
 export function printDeviceListBrowser(r: DeviceListBrowserResult): void {
   printTable(
     `Device list in Chromium — ${r.options.devices} devices, ${r.environment.database}, navigation → first page on screen, ms`,
     ['side', 'p50', 'p95', 'min', 'ratio p50', 'ratio p95', `target < ${r.targetMs}`],
     [
-      ['dashboard, return visit (HTTP cache warm)', r.dashboard.medianMs, r.dashboard.p95Ms, r.dashboard.minMs, `${r.ratioMedian}×`, `${r.ratioP95}×`, r.dashboard.medianMs < r.targetMs ? 'ok' : 'MISS'],
-      ['dashboard, first visit (new context)', r.dashboardCold.medianMs, r.dashboardCold.p95Ms, r.dashboardCold.minMs, `${r.ratioColdMedian}×`, `${r.ratioColdP95}×`, r.dashboardCold.medianMs < r.targetMs ? 'ok' : 'MISS'],
+      ['dashboard, return visit (HTTP cache warm)', r.dashboard.medianMs, r.dashboard.p95Ms, r.dashboard.minMs, `${r.ratioMedian}×`, `${r.ratioP95}×`, verdict(r.dashboard, r.targetMs)],
+      ['dashboard, first visit (new context)', r.dashboardCold.medianMs, r.dashboardCold.p95Ms, r.dashboardCold.minMs, `${r.ratioColdMedian}×`, `${r.ratioColdP95}×`, verdict(r.dashboardCold, r.targetMs)],
       ['ceiling (static page, same requests)', r.ceiling.medianMs, r.ceiling.p95Ms, r.ceiling.minMs, '1×', '1×', ''],
       ['API requests alone (Node)', r.apiRequests.medianMs, r.apiRequests.p95Ms, r.apiRequests.minMs, '', '', ''],
     ],
