@@ -6,28 +6,23 @@
 // lock", forced, and the summary's cloudlink goes Disconnected and back without a reload; delete
 // asks for the device's name typed out and lands on the fleet; an observer sees every action
 // disabled with the reason. Axe clean, one h1, no sideways scroll.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startFleetSimulator, type FleetSimulator } from '../../apps/device/src/simulator.ts';
+import type { FleetSimulator } from '../../apps/device/src/simulator.ts';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
 import { expectPageSound, runAxe, seriousViolations } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
+import { typeNameToDelete, useSimulators, viewports, waitForLinkedDevice } from '../support/devices.ts';
 import { addFleetRole, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
 const e2e = useBrowserStack();
 
-const VIEWPORTS = [
-  { label: 'desktop', viewport: { width: 1280, height: 800 } },
-  { label: '390 px', viewport: { width: 390, height: 844 } },
-];
+const VIEWPORTS = viewports();
 /** Long enough for the page's close watch after a reboot (a read every 2 s) to see it offline. */
 const REBOOT_MS = 8_000;
 
-const simulators: FleetSimulator[] = [];
-afterEach(async () => {
-  await Promise.all(simulators.splice(0).map((s) => s.stop()));
-});
+const startSimulator = useSimulators(e2e);
 
 interface Device {
   uuid: string;
@@ -38,23 +33,8 @@ interface Device {
 async function linkedDevice(admin: E2eUser, isLocked: boolean): Promise<{ fleetId: number; device: Device; sim: FleetSimulator }> {
   const org = await createOrganization(e2e.stack, admin);
   const fleetId = await createFleet(e2e.stack, admin, org.id, `actions-${Date.now().toString(36)}`);
-  const sim = await startFleetSimulator({
-    apiUrl: e2e.stack.url,
-    fleet: String(fleetId),
-    userToken: admin.token,
-    count: 1,
-    intervalMs: 500,
-    rebootMs: REBOOT_MS,
-    lockedDevices: isLocked ? 1 : 0,
-    log: () => undefined,
-  });
-  simulators.push(sim);
-  await sim.waitUntilProvisioned();
-  const row = () =>
-    e2e.stack.app.db.selectFrom('device').select(['uuid', 'device_name', 'is_connected_to_vpn']).where('belongs_to__application', '=', fleetId).executeTakeFirstOrThrow();
-  await expect.poll(async () => (await row()).is_connected_to_vpn, { timeout: 20_000 }).toBe(true);
-  const { uuid, device_name } = await row();
-  return { fleetId, device: { uuid: uuid as string, name: device_name as string }, sim };
+  const sim = await startSimulator(admin, fleetId, { count: 1, intervalMs: 500, rebootMs: REBOOT_MS, lockedDevices: isLocked ? 1 : 0 });
+  return { fleetId, device: await waitForLinkedDevice(e2e.stack, fleetId), sim };
 }
 
 /** A device row seeded straight into a new fleet (no agent: for what needs no device answer). */
@@ -147,11 +127,7 @@ describe.each(VIEWPORTS)('device actions ($label)', ({ viewport }) => {
     await openSummary(page, admin, device);
 
     await (await openMenu(page)).getByRole('menuitem', { name: /^Delete device/ }).click();
-    const dialog = page.getByRole('dialog', { name: `Delete ${device.name}?` });
-    const confirm = dialog.getByRole('button', { name: 'Delete device' });
-    expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByRole('textbox', { name: `Type ${device.name} to confirm` }).pressSequentially(device.name);
-    expect(await confirm.isEnabled()).toBe(true);
+    const confirm = await typeNameToDelete(page, device.name);
     await expectPageSound(page);
     await confirm.click();
     await page.waitForURL((url) => url.pathname === `/fleets/${fleetId}`);

@@ -5,48 +5,30 @@
 // typed count, the partial-failure warning naming the lock, and Force rebooting the locked one,
 // whose row goes Disconnected and back without a reload; a fleet observer selects but finds every
 // action disabled with the reason (§6). Axe clean, one h1, no sideways scroll.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startFleetSimulator, type FleetSimulator } from '../../apps/device/src/simulator.ts';
+import type { FleetSimulator } from '../../apps/device/src/simulator.ts';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
 import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
+import { linkedDeviceCount, useSimulators, viewports } from '../support/devices.ts';
 import { addMembership, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
 const e2e = useBrowserStack();
 
-const VIEWPORTS = [
-  { label: 'desktop', viewport: { width: 1280, height: 800 } },
-  { label: '390 px', viewport: { width: 390, height: 844 } },
-];
+const VIEWPORTS = viewports();
 /** Long enough that the list's 15 s poll sees the rebooting device offline. */
 const REBOOT_MS = 20_000;
 
-const simulators: FleetSimulator[] = [];
-afterEach(async () => {
-  await Promise.all(simulators.splice(0).map((s) => s.stop()));
-});
+const startSimulator = useSimulators(e2e);
 
 /** A fleet of `count` simulated devices, provisioned and linked (is_connected_to_vpn). */
 async function linkedFleet(admin: E2eUser, prefix: string, lockedDevices = 0): Promise<{ fleetId: number; sim: FleetSimulator }> {
   const org = await createOrganization(e2e.stack, admin);
   const fleetId = await createFleet(e2e.stack, admin, org.id, `${prefix}-${Date.now().toString(36)}`);
-  const sim = await startFleetSimulator({
-    apiUrl: e2e.stack.url,
-    fleet: String(fleetId),
-    userToken: admin.token,
-    count: 3,
-    intervalMs: 500,
-    rebootMs: REBOOT_MS,
-    lockedDevices,
-    log: () => undefined,
-  });
-  simulators.push(sim);
-  await sim.waitUntilProvisioned();
-  const linked = () =>
-    e2e.stack.app.db.selectFrom('device').select('id').where('belongs_to__application', '=', fleetId).where('is_connected_to_vpn', '=', true).execute();
-  await expect.poll(async () => (await linked()).length, { timeout: 20_000 }).toBe(3);
+  const sim = await startSimulator(admin, fleetId, { count: 3, intervalMs: 500, rebootMs: REBOOT_MS, lockedDevices });
+  await expect.poll(() => linkedDeviceCount(e2e.stack, fleetId), { timeout: 20_000 }).toBe(3);
   return { fleetId, sim };
 }
 

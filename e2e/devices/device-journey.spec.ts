@@ -7,49 +7,29 @@
 // it moves to a compatible fleet (landing on that fleet's page) → another is deleted with its
 // name typed (landing on its fleet's page). Fleets spec §2, §4 "Batch actions", §5 "Move",
 // "Location", §8 "Batch failures".
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startFleetSimulator, type FleetSimulator } from '../../apps/device/src/simulator.ts';
+import type { FleetSimulator } from '../../apps/device/src/simulator.ts';
 import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
+import { linkedDeviceCount, useSimulators, viewports } from '../support/devices.ts';
 import { createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
 const e2e = useBrowserStack();
 
-const VIEWPORTS = [
-  { label: 'desktop', viewport: { width: 1280, height: 800 } },
-  { label: '390 px', viewport: { width: 390, height: 844 } },
-];
+const VIEWPORTS = viewports();
 /** Long enough that the list's 15 s poll sees the rebooting devices gone. */
 const REBOOT_MS = 20_000;
 
-const simulators: FleetSimulator[] = [];
-afterEach(async () => {
-  await Promise.all(simulators.splice(0).map((s) => s.stop()));
-});
+const startSimulator = useSimulators(e2e);
 
 type SimDevice = FleetSimulator['devices'][number];
 
-async function simulate(admin: E2eUser, fleetId: number, count: number, deviceType: string, lockedDevices = 0): Promise<FleetSimulator> {
-  const sim = await startFleetSimulator({
-    apiUrl: e2e.stack.url,
-    fleet: String(fleetId),
-    userToken: admin.token,
-    count,
-    deviceType,
-    intervalMs: 1_000,
-    rebootMs: REBOOT_MS,
-    lockedDevices,
-    log: () => undefined,
-  });
-  simulators.push(sim);
-  await sim.waitUntilProvisioned();
-  return sim;
-}
+const simulate = (admin: E2eUser, fleetId: number, count: number, deviceType: string, lockedDevices = 0) =>
+  startSimulator(admin, fleetId, { count, deviceType, intervalMs: 1_000, rebootMs: REBOOT_MS, lockedDevices });
 
-const linkedCount = async (fleetId: number) =>
-  (await e2e.stack.app.db.selectFrom('device').select('id').where('belongs_to__application', '=', fleetId).where('is_connected_to_vpn', '=', true).execute()).length;
+const linkedCount = (fleetId: number) => linkedDeviceCount(e2e.stack, fleetId);
 
 /** Adds one rule through the list's filter dialog. */
 async function addFilter(page: Page, column: string, operator: string, value: { fill: string } | { pick: string }): Promise<void> {

@@ -7,14 +7,14 @@
 // on the new version; then the supervisor is updated the same way. An observer sees both
 // sections without controls and with the reason. Axe clean, one h1, no sideways scroll, at
 // desktop width and at 390 px.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startFleetSimulator, type FleetSimulator } from '../../apps/device/src/simulator.ts';
 import { loadOsReleaseCatalog } from '../../apps/api/src/os-releases/os-release-catalog.ts';
 import { seedOsReleases } from '../../apps/api/src/os-releases/os-release-seed.ts';
 import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
+import { useSimulators, waitForLinkedDevice } from '../support/devices.ts';
 import { addFleetRole, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
 const e2e = useBrowserStack();
@@ -23,22 +23,14 @@ beforeAll(async () => {
   await seedOsReleases(e2e.stack.app.db, loadOsReleaseCatalog());
 });
 
-const simulators: FleetSimulator[] = [];
-afterEach(async () => {
-  await Promise.all(simulators.splice(0).map((s) => s.stop()));
-});
+const startSimulator = useSimulators(e2e);
 
 /** A simulated device (balenaOS 6.0.0, supervisor 17.0.0) in a new fleet of a new organization, linked. */
 async function linkedDevice(admin: E2eUser): Promise<{ orgId: number; fleetId: number; uuid: string; name: string }> {
   const org = await createOrganization(e2e.stack, admin);
   const fleetId = await createFleet(e2e.stack, admin, org.id, `os-${Date.now().toString(36)}`);
-  const sim = await startFleetSimulator({ apiUrl: e2e.stack.url, fleet: String(fleetId), userToken: admin.token, count: 1, intervalMs: 500, rebootMs: 2_000, supervisorCheckMs: 0, log: () => undefined });
-  simulators.push(sim);
-  await sim.waitUntilProvisioned();
-  const row = () => e2e.stack.app.db.selectFrom('device').select(['uuid', 'device_name', 'is_connected_to_vpn']).where('belongs_to__application', '=', fleetId).executeTakeFirstOrThrow();
-  await expect.poll(async () => (await row()).is_connected_to_vpn, { timeout: 20_000 }).toBe(true);
-  const { uuid, device_name } = await row();
-  return { orgId: org.id, fleetId, uuid: uuid as string, name: device_name as string };
+  await startSimulator(admin, fleetId, { count: 1, intervalMs: 500, rebootMs: 2_000, supervisorCheckMs: 0 });
+  return { orgId: org.id, fleetId, ...(await waitForLinkedDevice(e2e.stack, fleetId)) };
 }
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title });

@@ -13,14 +13,12 @@ import { seedFleetDevices } from '../../bench/device-list.seed.ts';
 import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
+import { typeNameToDelete, viewports } from '../support/devices.ts';
 import { addFleetRole, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
 const e2e = useBrowserStack();
 
-const VIEWPORTS = [
-  { label: 'desktop', viewport: { width: 1440, height: 900 } },
-  { label: '390 px', viewport: { width: 390, height: 844 } },
-];
+const VIEWPORTS = viewports({ width: 1440, height: 900 });
 
 interface Seeded {
   orgId: number;
@@ -158,11 +156,7 @@ describe.each(VIEWPORTS)('device settings ($label)', ({ viewport }) => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await expect.poll(() => focusedText(page)).toBe('Delete device');
     await section(page, 'Delete device').getByRole('button', { name: 'Delete device' }).click();
-    const dialog = page.getByRole('dialog', { name: `Delete ${device.name}?` });
-    const confirm = dialog.getByRole('button', { name: 'Delete device' });
-    expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByRole('textbox', { name: `Type ${device.name} to confirm` }).pressSequentially(device.name);
-    expect(await confirm.isEnabled()).toBe(true);
+    const confirm = await typeNameToDelete(page, device.name);
     await expectPageSound(page);
     await confirm.click();
     await page.waitForURL((url) => url.pathname === `/fleets/${device.fleetId}`);
