@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
-import { createUser, signInAs, type E2eUser } from '../support/organizations.ts';
+import { createUser, type E2eUser } from '../support/organizations.ts';
 
 const e2e = useBrowserStack();
 let user: E2eUser;
@@ -29,8 +29,8 @@ beforeAll(async () => {
 
 /** Opens `path` signed in and returns every URL the page requested for it, in the order they left. */
 async function requestsOf(page: Page, path: string): Promise<string[]> {
-  await page.goto(`${e2e.stack.url}/login`);
-  await page.evaluate((token) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('flotilla.token', token), user.token);
+  // Signed in before the page's first script runs (a sign-in page left open would move on by itself).
+  await page.addInitScript({ content: `localStorage.setItem('flotilla.token', ${JSON.stringify(user.token)});` });
   const urls: string[] = [];
   page.on('request', (r) => urls.push(decodeURIComponent(new URL(r.url()).pathname + new URL(r.url()).search)));
   await page.goto(`${e2e.stack.url}${path}`);
@@ -66,9 +66,10 @@ describe('device list first page, requests sent early', () => {
 
   it('another page sends nothing early and loads as before', async () => {
     const page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript({ content: `localStorage.setItem('flotilla.token', ${JSON.stringify(user.token)});` });
     const urls: string[] = [];
     page.on('request', (r) => urls.push(decodeURIComponent(new URL(r.url()).pathname)));
-    await signInAs(page, e2e.stack, user, `/fleets/${fleetId}`);
+    await page.goto(`${e2e.stack.url}/fleets/${fleetId}`);
     await page.getByRole('heading', { level: 1, name: 'early-fleet' }).waitFor();
     expect(count(urls, (u) => u === '/actor/v1/whoami')).toBe(1);
     expect(count(urls, (u) => u === `/v7/application(${fleetId})`)).toBeGreaterThanOrEqual(1);
