@@ -35,9 +35,9 @@ describe('sidebar entries', () => {
     expect(sidebarContext({ fleetClass: 'fleets', fleetId: 'x' }, null)).toEqual({ kind: 'home' });
   });
 
-  it('shows the device summary, its settings (hidden for observers) and its fleet devices on a device page', () => {
+  it('shows the device summary, actions, settings (hidden for observers), location and its fleet devices on a device page', () => {
     const entries = sidebarEntries(sidebarContext({ uuid: 'abc' }, 3));
-    expect(entries.map((e) => e.to)).toEqual(['/devices/abc/summary', '/devices/abc/settings', '/fleets/3/devices']);
+    expect(entries.map((e) => e.to)).toEqual(['/devices/abc/summary', '/devices/abc/actions', '/devices/abc/settings', '/devices/abc/location', '/fleets/3/devices']);
     expect(entries.find((e) => e.to === '/devices/abc/settings')?.hiddenForObservers).toBe(true);
   });
 

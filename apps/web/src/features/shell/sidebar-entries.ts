@@ -66,9 +66,13 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
       return applicationPageEntries(context.applicationClass, context.fleetId);
     case 'device':
       return [
+        // In the spec's order (fleets spec §2 Sidebar entries); variables, configuration and
+        // diagnostics join when their pages exist.
         { labelKey: 'sidebar.summary', to: `/devices/${context.uuid}/summary` },
-        // Device settings are hidden for observers, as a fleet's are (fleets spec §2 Sidebar entries).
+        { labelKey: 'sidebar.actions', to: `/devices/${context.uuid}/actions` },
+        // Device settings are hidden for observers, as a fleet's are.
         { labelKey: 'sidebar.settings', to: `/devices/${context.uuid}/settings`, hiddenForObservers: true },
+        { labelKey: 'sidebar.location', to: `/devices/${context.uuid}/location` },
         ...(context.fleetId !== null ? [{ labelKey: 'sidebar.devices', to: `/fleets/${context.fleetId}/devices`, exact: true }] : []),
       ];
   }

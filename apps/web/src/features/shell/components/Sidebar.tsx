@@ -12,6 +12,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AppsIcon from '@mui/icons-material/Apps';
+import BoltIcon from '@mui/icons-material/Bolt';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import BusinessIcon from '@mui/icons-material/Business';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
@@ -22,6 +23,7 @@ import DeviceHubIcon from '@mui/icons-material/DeviceHub';
 import GroupsIcon from '@mui/icons-material/Groups';
 import KeyIcon from '@mui/icons-material/Key';
 import PeopleIcon from '@mui/icons-material/People';
+import PlaceIcon from '@mui/icons-material/Place';
 import SettingsIcon from '@mui/icons-material/Settings';
 import WidgetsIcon from '@mui/icons-material/Widgets';
 import { Link } from '@tanstack/react-router';
@@ -44,6 +46,8 @@ const ENTRY_ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   'sidebar.teams': GroupsIcon,
   'sidebar.settings': SettingsIcon,
   'sidebar.apiKeys': KeyIcon,
+  'sidebar.actions': BoltIcon,
+  'sidebar.location': PlaceIcon,
 };
 
 export type SidebarProps =
