@@ -11,6 +11,7 @@ import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { hostOsReleasesQuery, supervisorReleasesQuery, type HostOsReleases } from '../api/os-update.queries.ts';
 import { DeviceOsUpdateSection } from './DeviceOsUpdateSection.tsx';
 import { DeviceSupervisorUpdateSection } from './DeviceSupervisorUpdateSection.tsx';
+import { OsUpdateActionStatus } from './OsUpdateProgress.tsx';
 import { OsVersionValue } from './OsVersionValue.tsx';
 
 /**
@@ -187,5 +188,28 @@ describe('OsVersionValue', () => {
     renderWith(<OsVersionValue device={makeDevice({ os_version: 'balenaOS 4.0.0' })} />, { fleetRole: 'observer' });
     expect(await screen.findByText(/balenaOS 4\.0\.0/)).toBeTruthy();
     expect(screen.queryByLabelText(/Release line/)).toBeNull();
+  });
+});
+
+describe('OsUpdateActionStatus', () => {
+  it('says when the update status could not be read, and reads it again on Retry', async () => {
+    let failing = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        failing
+          ? new Response(JSON.stringify({ error: 'boom' }), { status: 500, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ id: 'c'.repeat(32), action: 'resinhup', status: 'in_progress', parameters: { target_version: '6.1.4' }, type: 'balenahup' }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            }),
+      ),
+    );
+    renderWith(<OsUpdateActionStatus uuid={makeDevice().uuid} actionId={'c'.repeat(32)} />, { fleetRole: 'developer' });
+    const error = await screen.findByTestId('error-state');
+    expect(error.textContent).toMatch(/the OS update's status/);
+    failing = false;
+    fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('os-update-action')).textContent).toMatch(/6\.1\.4/);
   });
 });

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UPDATE_STATUS_DISPLAY, isUpdateStatus } from '@flotilla/core/device-status';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { osUpdateActionQuery } from '../api/os-update.queries.ts';
 
@@ -36,6 +37,8 @@ export function OsUpdateProgress({ device }: { device: Pick<DeviceDetail, 'updat
 export function OsUpdateActionStatus({ uuid, actionId }: { uuid: string; actionId: string }) {
   const { t } = useTranslation('deviceOsUpdate');
   const query = useQuery(osUpdateActionQuery(uuid, actionId));
+  // A status that could not be read says so (with Retry) rather than vanishing.
+  if (query.isError && !query.data) return <ErrorState error={query.error} what={t('os.actionStatusWhat')} onRetry={() => query.refetch()} />;
   if (!query.data) return null;
   const { status, parameters } = query.data;
   return (
