@@ -62,6 +62,9 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     avatarUrl: env.AVATAR_URL,
     ...(env.MAP_TILE_URL ? { mapTileUrl: env.MAP_TILE_URL } : {}),
     adminUrl: env.ADMIN_URL,
+    ...(env.CLI_VERSION ? { cliVersion: env.CLI_VERSION } : {}),
+    ...(env.CLI_DOWNLOAD_BASE_URL ? { cliDownloadBaseUrl: env.CLI_DOWNLOAD_BASE_URL } : {}),
+    gitServer: env.GIT_SERVER,
     geoIpUrl: env.GEOIP_URL,
     headerLinks: {
       gettingStarted: env.GETTING_STARTED_URL,

@@ -63,6 +63,20 @@ describe('GET /config', () => {
   });
 });
 
+describe('GET /config add-release settings', () => {
+  it('publishes the CLI version and download base, and the git server only when configured', async () => {
+    const defaults = publicConfigResponse.parse((await ctx.app.inject({ method: 'GET', url: '/config' })).json());
+    expect(defaults).toMatchObject({ cliVersion: '25.2.6', cliDownloadBaseUrl: 'https://github.com/balena-io/balena-cli/releases/download', gitServer: null });
+    const custom = await createTestApp({ cliVersion: '1.2.3', cliDownloadBaseUrl: 'https://mirror.example.org/cli', gitServer: 'git.example.org' });
+    try {
+      const body = publicConfigResponse.parse((await custom.app.inject({ method: 'GET', url: '/config' })).json());
+      expect(body).toMatchObject({ cliVersion: '1.2.3', cliDownloadBaseUrl: 'https://mirror.example.org/cli', gitServer: 'git.example.org' });
+    } finally {
+      await custom.close();
+    }
+  });
+});
+
 describe('GET /config header links', () => {
   it('publishes each header link that is configured and null for the others, in the shared schema', async () => {
     const defaults = (await ctx.app.inject({ method: 'GET', url: '/config' })).json();

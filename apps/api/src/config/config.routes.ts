@@ -63,6 +63,10 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     headerLinks: headerLinksOf(app.config),
     // The device map's tiles (fleets spec §2 "Device location"), a template in Leaflet's form.
     mapTileUrl: app.config.mapTileUrl,
+    // The add-release dialog (fleets spec §2): CLI downloads of the configured version, the git remote's host.
+    cliVersion: app.config.cliVersion,
+    cliDownloadBaseUrl: app.config.cliDownloadBaseUrl,
+    gitServer: app.config.gitServer ?? null,
   }));
 
   app.get('/device-types/v1', { config: { public: true } }, async (request) => {

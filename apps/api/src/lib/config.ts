@@ -31,6 +31,15 @@ export interface AppConfig {
   avatarUrl?: string;
   /** Back-office URL the user menu links to for platform admins (accounts §2 Header, §6); unset = no admin link. */
   adminUrl?: string;
+  /**
+   * The add-release dialog's command-line tool (fleets spec §2 "Releases list and add-release
+   * dialog"): its version and the base its per-platform downloads live under
+   * (`<base>/v<version>/balena-cli-v<version>-<platform>…`).
+   */
+  cliVersion: string;
+  cliDownloadBaseUrl: string;
+  /** Host of the git endpoint the add-release dialog's git remote names (`<user>@<host>:<slug>.git`); unset = none offered. */
+  gitServer?: string;
   /** The dashboard header's links (accounts spec §2 Header: getting started, docs, …); an unset one is hidden. */
   headerLinks: Partial<Record<HeaderLinkKey, string>>;
   /** Seconds a session token lives (accounts spec §9: 36 h). */
@@ -61,12 +70,18 @@ export interface AppConfig {
 /** OpenStreetMap's public tiles (their usage policy allows light use; set MAP_TILE_URL for more). */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
+/** The balena CLI release the add-release dialog links to unless CLI_VERSION says another. */
+export const DEFAULT_CLI_VERSION = '25.2.6';
+export const DEFAULT_CLI_DOWNLOAD_BASE_URL = 'https://github.com/balena-io/balena-cli/releases/download';
+
 export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     jwtSecret: 'dev-only-secret-change-me',
     sessionTtlSeconds: 36 * 3600,
     codeHostApiUrl: 'https://api.github.com',
     mapTileUrl: DEFAULT_MAP_TILE_URL,
+    cliVersion: DEFAULT_CLI_VERSION,
+    cliDownloadBaseUrl: DEFAULT_CLI_DOWNLOAD_BASE_URL,
     loginRateLimit: DEFAULT_LOGIN_RATE_LIMITS,
     signupRateLimit: { max: 50, windowMs: 3600 * 1000 },
     defaultPollIntervalMs: 10 * 60 * 1000,

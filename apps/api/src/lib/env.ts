@@ -79,6 +79,10 @@ export const envSchema = z.object({
   MAP_TILE_URL: optional(z.string().refine((v) => httpUrl.safeParse(v.replace(/\{[a-z]\}/g, '0')).success, 'must be an http:// or https:// URL template with {z}, {x} and {y}')),
   AVATAR_URL: optional(z.string().refine((v) => httpUrl.safeParse(v.replaceAll('{hash}', '0')).success, 'must be an http:// or https:// URL template with {hash}')),
   ADMIN_URL: optional(httpUrl),
+  // The add-release dialog's CLI downloads and git remote (fleets spec §2).
+  CLI_VERSION: optional(z.string().regex(/^\d+\.\d+\.\d+$/, 'must be a version such as 25.2.6')),
+  CLI_DOWNLOAD_BASE_URL: optional(httpUrl),
+  GIT_SERVER: optional(z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name such as git.example.org')),
   // A device's automatic location (devices/device-geolocation.ts): `{ip}` is the device's public address.
   GEOIP_URL: optional(z.string().refine((v) => v.includes('{ip}') && httpUrl.safeParse(v.replaceAll('{ip}', '192.0.2.1')).success, 'must be an http:// or https:// URL template with {ip}')),
   // An extra host OS / supervisor release catalog, added to apps/api/reference-data/os-releases.json (os-releases/).

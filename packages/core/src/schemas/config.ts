@@ -32,5 +32,10 @@ export const publicConfigResponse = z.object({
   adminUrl: z.string().nullable(),
   headerLinks,
   mapTileUrl: z.string(),
+  /** The command-line tool's version the add-release dialog links downloads of (fleets spec §2). */
+  cliVersion: z.string(),
+  cliDownloadBaseUrl: z.string(),
+  /** Host of the git endpoint for `git push` releases; null when the deployment has none. */
+  gitServer: z.string().nullable(),
 });
 export type PublicConfigResponse = z.output<typeof publicConfigResponse>;
