@@ -28,6 +28,7 @@ import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
 import { linkRoutes } from './device-link/link.routes.ts';
 import { supervisorRoutes } from './device-link/supervisor.routes.ts';
 import { osUpdateRoutes } from './os-update/os-update.routes.ts';
+import { registryTokenRoutes } from './registry/token.routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -94,6 +95,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(linkRoutes);
   await app.register(supervisorRoutes);
   await app.register(osUpdateRoutes);
+  await app.register(registryTokenRoutes);
   await app.register(webRoutes);
   return app;
 }

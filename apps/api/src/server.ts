@@ -16,6 +16,7 @@ import { RedisLinkHub } from './device-link/redis-link-hub.ts';
 import { clearStaleLinks } from './device-link/cloudlink.repository.ts';
 import { loadOsReleaseCatalog } from './os-releases/os-release-catalog.ts';
 import { seedOsReleases } from './os-releases/os-release-seed.ts';
+import { loadRegistryTokenKey } from './registry/token-signing-key.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -66,6 +67,8 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     ...(env.CLI_DOWNLOAD_BASE_URL ? { cliDownloadBaseUrl: env.CLI_DOWNLOAD_BASE_URL } : {}),
     gitServer: env.GIT_SERVER,
     geoIpUrl: env.GEOIP_URL,
+    registryUrl: env.REGISTRY_URL,
+    registryTokenKey: loadRegistryTokenKey(dataDir, env.REGISTRY_TOKEN_KEY_FILE),
     headerLinks: {
       gettingStarted: env.GETTING_STARTED_URL,
       docs: env.DOCS_URL,

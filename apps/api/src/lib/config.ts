@@ -2,6 +2,7 @@ import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from '../auth/login-r
 
 import type { HeaderLinkKey } from '@flotilla/core/schemas/config';
 import type { TrustProxy } from './env.ts';
+import type { RegistryTokenKey } from '../registry/token-signing-key.ts';
 
 /** Server configuration, read once from the environment by server.ts and passed to buildApp. */
 export interface AppConfig {
@@ -63,6 +64,13 @@ export interface AppConfig {
   mailFrom: string;
   /** New users must verify their email before using the dashboard (on when SMTP is configured). */
   requireEmailVerification: boolean;
+  /**
+   * The Docker distribution registry that stores release images (REGISTRY_URL); unset = none:
+   * releases still exist and devices simulate their downloads (registry/registry-host.ts).
+   */
+  registryUrl?: string;
+  /** Signs registry tokens (registry/token-signing-key.ts); unset = one generated when the app is built. */
+  registryTokenKey?: RegistryTokenKey;
   /** Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-* headers to believe; off by default. */
   trustProxy: TrustProxy;
 }

@@ -87,6 +87,10 @@ export const envSchema = z.object({
   GEOIP_URL: optional(z.string().refine((v) => v.includes('{ip}') && httpUrl.safeParse(v.replaceAll('{ip}', '192.0.2.1')).success, 'must be an http:// or https:// URL template with {ip}')),
   // An extra host OS / supervisor release catalog, added to apps/api/reference-data/os-releases.json (os-releases/).
   OS_RELEASES_FILE: optional(z.string()),
+  // The Docker distribution registry for release images (README "Running a registry"); unset = simulated downloads.
+  REGISTRY_URL: optional(httpUrl),
+  // A PEM EC P-256 private key that signs registry tokens; unset = one generated once into DATA_DIR.
+  REGISTRY_TOKEN_KEY_FILE: optional(z.string()),
   // The dashboard header's links (accounts spec §2 Header); each one unset is not shown.
   GETTING_STARTED_URL: optional(httpUrl),
   DOCS_URL: optional(httpUrl),

@@ -5,6 +5,7 @@ import { col, column, fleetVia, nobody } from '../access/rule-builders.ts';
 import { callerThemself, imageOfReleaseFleet } from '../access/reference-rules.ts';
 import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { createdAt, field, fk, id, reverse, through, writable } from './field-helpers.ts';
+import { imageHooks } from '../../registry/image.hooks.ts';
 
 const releaseFleet = column('belongs_to__application');
 const viaRelease = (fk: string) => fleetVia(fk, 'release', releaseFleet);
@@ -141,6 +142,8 @@ export const image: ResourceDef = {
     reverse('image_install', 'image_install', 'installs__image', ['device__installs__image']),
   ],
   permissions: withPublicFleetRead(fleetScoped({ resource: 'image', fleetOf: imageFleet }), imageFleet),
+  // is_stored_at__image_location is server-assigned (compat §6.1).
+  hooks: imageHooks,
 };
 
 export const releaseImage: ResourceDef = {
