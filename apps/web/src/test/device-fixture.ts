@@ -7,7 +7,7 @@ import { TEST_FLEET_ID, TEST_ORGANIZATION_ID } from './fleet-role.ts';
  * tracking the fleet, with `overrides`.
  */
 export const deviceFixture = (overrides: Partial<DeviceDetail> = {}): DeviceDetail => ({
-  id: 42, uuid: 'abc123', device_name: 'greenhouse-1', overall_status: 'operational', api_heartbeat_state: 'online', is_online: true,
+  id: 42, uuid: 'abc123', device_name: 'greenhouse-1', overall_status: 'operational', overall_progress: null, api_heartbeat_state: 'online', is_online: true,
   last_connectivity_event: '2026-11-25T10:00:00.000Z', os_version: 'balenaOS 5.3.0', os_variant: 'prod', supervisor_version: '16.1.0',
   ip_address: null, public_address: null, mac_address: null, is_connected_to_vpn: true, is_active: true,
   is_of__device_type: [{ slug: 'raspberrypi4-64', name: 'Raspberry Pi 4', contract: { data: { led: true } } }],

@@ -24,7 +24,7 @@ export const deviceKeys = {
 };
 
 const DEVICE_ROW_SELECT = [
-  'id', 'uuid', 'device_name', 'overall_status', 'api_heartbeat_state', 'is_online', 'last_connectivity_event',
+  'id', 'uuid', 'device_name', 'overall_status', 'overall_progress', 'api_heartbeat_state', 'is_online', 'last_connectivity_event',
   'os_version', 'os_variant', 'supervisor_version', 'ip_address', 'public_address', 'mac_address',
   // Device action availability (packages/core device-actions.ts): cloudlink and activity.
   'is_connected_to_vpn', 'is_active',
@@ -52,7 +52,7 @@ export type ReleaseRef = z.output<typeof releaseRef>;
 /** A device as the device pages load it: DEVICE_ROW_SELECT plus DEVICE_ROW_EXPAND. */
 const deviceBase = device.row
   .pick({
-    id: true, uuid: true, device_name: true, overall_status: true, api_heartbeat_state: true, is_online: true, last_connectivity_event: true,
+    id: true, uuid: true, device_name: true, overall_status: true, overall_progress: true, api_heartbeat_state: true, is_online: true, last_connectivity_event: true,
     os_version: true, os_variant: true, supervisor_version: true, ip_address: true, public_address: true, mac_address: true,
     is_connected_to_vpn: true, is_active: true,
     latitude: true, longitude: true, custom_latitude: true, custom_longitude: true,

@@ -31,6 +31,8 @@ import { DeviceTagsCard } from '../../device-summary/components/DeviceTagsCard.t
 import { RenameDeviceDialog } from '../../device-summary/components/RenameDeviceDialog.tsx';
 import { SettingsEditLink } from '../../device-settings/components/SettingsEditLink.tsx';
 import { OsVersionValue } from '../../device-os-update/components/OsVersionValue.tsx';
+import { DeviceServicesCard } from '../../device-services/components/DeviceServicesCard.tsx';
+import { UpdateProgress } from '../../device-services/components/UpdateProgress.tsx';
 import { devicePublicUrl, supportAccessUntil, updateStatusShown } from '../../device-summary/summary-fields.ts';
 import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 import { deviceQuery, type DeviceDetail } from '../api/devices.queries.ts';
@@ -138,6 +140,7 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
                           {t('summary.updateStatusSince', { when: formatRelative(device.last_update_status_event) })}
                         </Typography>
                       )}
+                      <UpdateProgress device={device} />
                     </>
                   ) : (
                     '—'
@@ -180,6 +183,7 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
             />
           </CardContent>
         </Card>
+        <DeviceServicesCard deviceId={device.id} />
         <DeviceTagsCard deviceId={device.id} scope={scope} />
         <Card variant="outlined">
           <CardContent>

@@ -11,6 +11,7 @@ import type { DeviceRow } from '../api/devices.queries.ts';
 import { DEVICE_LIST } from '../device-list.ts';
 import { releaseLabel } from '../release-label.ts';
 import { DeviceTagChips } from './DeviceTagChips.tsx';
+import { UpdateProgress } from '../../device-services/components/UpdateProgress.tsx';
 
 const isHeartbeatState = (v: string): v is HeartbeatState => v in HEARTBEAT_DISPLAY;
 
@@ -38,7 +39,13 @@ export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state
       id: 'status',
       label: t('list.columns.status'),
       optionLabel: statusLabel,
-      render: (d) => <StatusDot color={overallStatusDisplay(d.overall_status).color} label={isOverallStatus(d.overall_status) ? statusLabel(d.overall_status) : d.overall_status} />,
+      // An updating device shows how far its download is (overall_progress), as a bar and percent.
+      render: (d) => (
+        <>
+          <StatusDot color={overallStatusDisplay(d.overall_status).color} label={isOverallStatus(d.overall_status) ? statusLabel(d.overall_status) : d.overall_status} />{' '}
+          <UpdateProgress device={d} inline />
+        </>
+      ),
     },
     {
       // The device link (is_connected_to_vpn): what supervisor actions need, so a reboot shows here

@@ -1,0 +1,13 @@
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { ProgressPercent } from '../../../components/ProgressPercent.tsx';
+import { updateProgressShown, type UpdateProgressInput } from '../update-progress.ts';
+
+/** The device's update progress (bar and percent) while it downloads or applies a release; nothing otherwise. */
+export function UpdateProgress({ device, inline = false }: { device: UpdateProgressInput; inline?: boolean }) {
+  const { t } = useTranslation('deviceServices');
+  const shown = updateProgressShown(device);
+  if (!shown) return null;
+  const bar = <ProgressPercent percent={shown.percent} label={t('updateProgress')} width={inline ? 56 : 160} />;
+  return inline ? bar : <Box sx={{ mt: 0.5 }}>{bar}</Box>;
+}
