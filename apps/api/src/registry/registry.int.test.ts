@@ -1,0 +1,154 @@
+import { rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { freePort, skopeoPush, startTestRegistry, type TestRegistry } from '../test/registry-harness.ts';
+import { writeOciImage, type OciImage } from '../test/oci-image.ts';
+import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
+import { generateApiKeySecret } from '../api-keys/api-key-secret.ts';
+import { RegistryClient, RegistryError } from '../../../device/src/registry-client.ts';
+
+/**
+ * The token service against the real Docker distribution registry (Debian docker-registry,
+ * token auth pointed at this API): who may push and pull which repository (compat §4, §5.6).
+ */
+
+let ctx: TestContext;
+let registry: TestRegistry;
+let apiUrl: string;
+const images: OciImage[] = [];
+
+beforeAll(async () => {
+  const port = await freePort();
+  ctx = await createTestApp({ registryUrl: `http://127.0.0.1:${port}` });
+  apiUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const cert = await fetch(`${apiUrl}/auth/v1/registry-cert`);
+  registry = await startTestRegistry({ port, realm: `${apiUrl}/auth/v1/token`, certificatePem: await cert.text() });
+}, 30_000);
+afterAll(async () => {
+  await registry?.stop();
+  await ctx?.close();
+  for (const i of images) rmSync(i.dir, { recursive: true, force: true });
+});
+
+const json = { 'content-type': 'application/json' };
+async function api<T = Record<string, unknown>>(key: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${apiUrl}${path}`, { method, headers: { authorization: `Bearer ${key}`, ...json }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+interface Release {
+  releaseId: number;
+  imageId: number;
+  location: string;
+}
+
+/** A running release with one service and its image, through the public API (compat §8 `deploy`). */
+async function createRelease(fleet: TestFleetWithKey, key: string): Promise<Release> {
+  const release = await api<{ id: number }>(key, 'POST', '/v7/release', {
+    belongs_to__application: fleet.applicationId,
+    commit: randomBytes(16).toString('hex'),
+    composition: { version: '2.1', services: { main: { image: 'main' } } },
+    status: 'running',
+    source: 'local',
+    start_timestamp: new Date().toISOString(),
+  });
+  const service = await api<{ id: number }>(key, 'POST', '/v7/service', { application: fleet.applicationId, service_name: `main${randomBytes(3).toString('hex')}` });
+  const image = await api<{ id: number; is_stored_at__image_location: string }>(key, 'POST', '/v7/image', {
+    is_a_build_of__service: service.id,
+    status: 'running',
+    start_timestamp: new Date().toISOString(),
+  });
+  await api(key, 'POST', '/v7/image__is_part_of__release', { is_part_of__release: release.id, image: image.id });
+  return { releaseId: release.id, imageId: image.id, location: image.is_stored_at__image_location };
+}
+
+async function registerDevice(fleet: TestFleetWithKey): Promise<{ uuid: string; apiKey: string }> {
+  const uuid = randomBytes(16).toString('hex');
+  const apiKey = generateApiKeySecret();
+  await api(fleet.provisioningKey, 'POST', '/device/register', { uuid, device_type: 'raspberrypi4-64', api_key: apiKey });
+  return { uuid, apiKey };
+}
+
+function freshImage(): OciImage {
+  const image = writeOciImage();
+  images.push(image);
+  return image;
+}
+
+async function token(auth: string, scope: string): Promise<{ status: number; access?: unknown }> {
+  const res = await fetch(`${apiUrl}/auth/v1/token?service=${encodeURIComponent(registry.host)}&scope=${encodeURIComponent(scope)}`, { headers: { authorization: auth } });
+  if (!res.ok) return { status: res.status };
+  const body = (await res.json()) as { token: string; access_token: string; expires_in: number };
+  expect(body.access_token).toBe(body.token);
+  expect(body.expires_in).toBeGreaterThan(0);
+  const claims = JSON.parse(Buffer.from(body.token.split('.')[1]!, 'base64url').toString()) as { access: unknown; aud: string };
+  expect(claims.aud).toBe(registry.host);
+  return { status: res.status, access: claims.access };
+}
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+describe('registry token service with the Docker distribution registry', () => {
+  it('assigns each image a location in the configured registry', async () => {
+    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    const developer = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
+    const release = await createRelease(fleet, developer.apiKey);
+    expect(release.location).toMatch(new RegExp(`^${registry.host.replace(/\./g, '\\.')}/v2/[0-9a-f]{32}$`));
+    const read = await api<{ d: Array<{ is_stored_at__image_location: string }> }>(developer.apiKey, 'GET', `/v7/image(${release.imageId})?$select=is_stored_at__image_location`);
+    expect(read.d[0]?.is_stored_at__image_location).toBe(release.location);
+  });
+
+  it('lets a developer push to their fleet; an observer and an outsider are refused by the registry', async () => {
+    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    const developer = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
+    const observer = await createUserWithKey(ctx.database.db, fleet.applicationId, 'observer');
+    const outsider = await createUserWithKey(ctx.database.db, fleet.applicationId, null);
+    const release = await createRelease(fleet, developer.apiKey);
+    const image = freshImage();
+
+    await expect(skopeoPush(image.dir, release.location, 'observer', observer.apiKey)).rejects.toThrow(/denied|unauthorized|authentication required/i);
+    await expect(skopeoPush(image.dir, release.location, 'outsider', outsider.apiKey)).rejects.toThrow(/denied|unauthorized|authentication required/i);
+    await skopeoPush(image.dir, release.location, 'developer', developer.apiKey);
+
+    // The observer may pull what the developer pushed, and only pull.
+    const repo = release.location.slice(registry.host.length + 1);
+    expect((await token(basic('observer', observer.apiKey), `repository:${repo}:pull,push`)).access).toEqual([{ type: 'repository', name: repo, actions: ['pull'] }]);
+    expect((await token(`Bearer ${developer.apiKey}`, `repository:${repo}:pull,push`)).access).toEqual([{ type: 'repository', name: repo, actions: ['pull', 'push'] }]);
+    // An outsider's answer for an existing repository is the one for a missing repository.
+    expect((await token(basic('x', outsider.apiKey), `repository:${repo}:pull`)).access).toEqual([{ type: 'repository', name: repo, actions: [] }]);
+    expect((await token(basic('x', outsider.apiKey), 'repository:v2/0123456789abcdef0123456789abcdef:pull')).access).toEqual([
+      { type: 'repository', name: 'v2/0123456789abcdef0123456789abcdef', actions: [] },
+    ]);
+    expect((await token(basic('x', 'not-a-key'), `repository:${repo}:pull`)).status).toBe(401);
+  }, 60_000);
+
+  it("lets a device pull its fleet's release images with d_<uuid> credentials, not another fleet's", async () => {
+    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    const other = await createFleetWithProvisioningKey(ctx.database.db);
+    const developer = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
+    const otherDeveloper = await createUserWithKey(ctx.database.db, other.applicationId, 'developer');
+    const own = await createRelease(fleet, developer.apiKey);
+    const foreign = await createRelease(other, otherDeveloper.apiKey);
+    const ownImage = freshImage();
+    await skopeoPush(ownImage.dir, own.location, 'developer', developer.apiKey);
+    await skopeoPush(freshImage().dir, foreign.location, 'developer', otherDeveloper.apiKey);
+    const device = await registerDevice(fleet);
+
+    const client = new RegistryClient(registry.url, { username: `d_${device.uuid}`, password: device.apiKey });
+    const plan = await client.plan(own.location);
+    expect(plan.manifestDigest).toBe(ownImage.manifestDigest);
+    let bytes = 0;
+    for (const blob of plan.blobs) bytes += await client.fetchBlob(blob);
+    expect(bytes).toBe(ownImage.blobBytes);
+
+    const refused = await client.plan(foreign.location).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(RegistryError);
+    expect((refused as RegistryError).status).toBe(401);
+    const repo = own.location.slice(registry.host.length + 1);
+    // Pull only, never push; another device's uuid with this key is refused.
+    expect((await token(basic(`d_${device.uuid}`, device.apiKey), `repository:${repo}:pull,push`)).access).toEqual([{ type: 'repository', name: repo, actions: ['pull'] }]);
+    expect((await token(basic(`d_${randomBytes(16).toString('hex')}`, device.apiKey), `repository:${repo}:pull`)).status).toBe(401);
+  }, 60_000);
+});
