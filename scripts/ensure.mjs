@@ -44,11 +44,16 @@ export function ensureWebBuild() {
   }
 }
 
-/** Debian's Chromium for the browser tests (root on this machine kind; never a downloaded browser). */
+/**
+ * Debian's Chromium for the browser tests, and the Docker distribution registry and skopeo for
+ * the registry tests (root on this machine kind; never a downloaded browser or binary).
+ */
 export function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+  const packages = { chromium: '/usr/bin/chromium', 'docker-registry': '/usr/bin/docker-registry', skopeo: '/usr/bin/skopeo' };
+  const missing = Object.keys(packages).filter((p) => !existsSync(packages[p]));
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    throw new Error('Browser tests need /usr/bin/chromium: run `sudo apt-get install -y chromium`.');
+    throw new Error(`The tests need ${missing.map((p) => packages[p]).join(', ')}: run \`sudo apt-get install -y ${missing.join(' ')}\`.`);
   }
-  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+  run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`);
 }
