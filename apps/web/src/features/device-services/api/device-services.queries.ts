@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import * as image from '@flotilla/core/schemas/odata/image';
 import * as imageInstall from '@flotilla/core/schemas/odata/image-install';
 import * as release from '@flotilla/core/schemas/odata/release';
+import * as service from '@flotilla/core/schemas/odata/service';
 import { expanded } from '@flotilla/core/schemas/odata/common';
 import { odataList } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
@@ -17,12 +19,7 @@ export const deviceServiceKeys = {
  * the service's name (installs__image → is_a_build_of__service) and the release that provides it.
  */
 const deviceServiceRow = imageInstall.row.pick({ id: true, status: true, download_progress: true }).extend({
-  installs__image: expanded(
-    z.object({
-      id: z.number().int(),
-      is_a_build_of__service: expanded(z.object({ service_name: z.string() })),
-    }),
-  ),
+  installs__image: expanded(image.row.pick({ id: true }).extend({ is_a_build_of__service: expanded(service.row.pick({ service_name: true })) })),
   is_provided_by__release: expanded(release.row.pick({ id: true, commit: true, raw_version: true })),
 });
 export type DeviceServiceRow = z.output<typeof deviceServiceRow>;
