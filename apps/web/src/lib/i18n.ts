@@ -26,14 +26,15 @@ import deviceLocation from '../locales/en/device-location.json';
 import deviceSettings from '../locales/en/device-settings.json';
 import deviceOsUpdate from '../locales/en/device-os-update.json';
 import deviceServices from '../locales/en/device-services.json';
+import releases from '../locales/en/releases.json';
 
 /** English catalogs are bundled (small); keys follow the spec's message keys where it names them. */
-export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy, deviceActions, deviceLocation, deviceSettings, deviceOsUpdate, deviceServices } } as const;
+export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy, deviceActions, deviceLocation, deviceSettings, deviceOsUpdate, deviceServices, releases } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy', 'deviceActions', 'deviceLocation', 'deviceSettings', 'deviceOsUpdate', 'deviceServices'],
+  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy', 'deviceActions', 'deviceLocation', 'deviceSettings', 'deviceOsUpdate', 'deviceServices', 'releases'],
   defaultNS: 'common',
   resources,
   interpolation: { escapeValue: false },

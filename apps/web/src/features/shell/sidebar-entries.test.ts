@@ -8,11 +8,12 @@ describe('sidebar entries', () => {
     expect(entries.filter((e) => e.appsOnly).map((e) => e.to)).toEqual(['/apps']);
   });
 
-  it('shows a fleet its pages: summary, devices, settings, provisioning keys, members, teams', () => {
+  it('shows a fleet its pages: summary, devices, releases, settings, provisioning keys, members, teams', () => {
     const entries = sidebarEntries(sidebarContext({ fleetClass: 'fleets', fleetId: '7' }, null));
     expect(entries.map((e) => [e.labelKey, e.to])).toEqual([
       ['sidebar.summary', '/fleets/7'],
       ['sidebar.devices', '/fleets/7/devices'],
+      ['sidebar.releases', '/fleets/7/releases'],
       ['sidebar.settings', '/fleets/7/settings'],
       ['sidebar.apiKeys', '/fleets/7/api-keys'],
       ['sidebar.members', '/fleets/7/members'],
@@ -24,9 +25,10 @@ describe('sidebar entries', () => {
 
   it('gives blocks and apps no devices or provisioning keys, apps members and teams only for managers', () => {
     const block = sidebarEntries(sidebarContext({ fleetClass: 'blocks', fleetId: '7' }, null));
-    expect(block.map((e) => e.to)).toEqual(['/blocks/7', '/blocks/7/settings', '/blocks/7/members', '/blocks/7/teams']);
+    expect(block.map((e) => e.to)).toEqual(['/blocks/7', '/blocks/7/releases', '/blocks/7/settings', '/blocks/7/members', '/blocks/7/teams']);
     expect(block.some((e) => e.permission)).toBe(false);
     const app = sidebarEntries(sidebarContext({ fleetClass: 'apps', fleetId: '7' }, null));
+    expect(app.map((e) => e.to)).toEqual(['/apps/7', '/apps/7/releases', '/apps/7/settings', '/apps/7/members', '/apps/7/teams']);
     expect(app.filter((e) => e.permission === 'resin.application.update').map((e) => e.to)).toEqual(['/apps/7/members', '/apps/7/teams']);
     expect(sidebarBackLink(sidebarContext({ fleetClass: 'blocks', fleetId: '7' }, null))).toEqual({ labelKey: 'sidebar.allBlocks', to: '/blocks' });
   });

@@ -85,11 +85,12 @@ const ALL_OF_CLASS = { fleet: 'sidebar.allFleets', app: 'sidebar.allApps', block
  * blocks summary, releases, settings, members, teams; apps the same, members and teams only for
  * those who manage the app (the spec's "some access roles": we read it as the roles holding
  * resin.application.update). Settings are hidden for observers; provisioning keys need
- * resin.api_key.read. Releases, variables and configuration join when their pages exist.
+ * resin.api_key.read. Variables and configuration join when their pages exist.
  */
 function applicationPageEntries(cls: ApplicationClass, id: number): SidebarEntry[] {
   const entries: SidebarEntry[] = [{ labelKey: 'sidebar.summary', to: applicationPath(cls, id), exact: true }];
   if (cls === 'fleet') entries.push({ labelKey: 'sidebar.devices', to: applicationPath(cls, id, 'devices') });
+  entries.push({ labelKey: 'sidebar.releases', to: applicationPath(cls, id, 'releases') });
   entries.push({ labelKey: 'sidebar.settings', to: applicationPath(cls, id, 'settings'), hiddenForObservers: true });
   if (cls === 'fleet') entries.push({ labelKey: 'sidebar.apiKeys', to: applicationPath(cls, id, 'api-keys'), permission: 'resin.api_key.read' });
   const membership = cls === 'app' ? { permission: 'resin.application.update' } : {};
