@@ -5,6 +5,7 @@ import { col, column, fleetVia, nobody } from '../access/rule-builders.ts';
 import { callerThemself, imageOfReleaseFleet } from '../access/reference-rules.ts';
 import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { createdAt, field, fk, id, reverse, through, writable } from './field-helpers.ts';
+import { releaseHooks } from '../../releases/release.hooks.ts';
 import { imageHooks } from '../../registry/image.hooks.ts';
 
 const releaseFleet = column('belongs_to__application');
@@ -69,6 +70,7 @@ export const release: ResourceDef = {
   ],
   naturalKeys: [['belongs_to__application', 'commit']],
   permissions: withPublicFleetRead(fleetScoped({ resource: 'release', fleetOf: releaseFleet }), releaseFleet),
+  hooks: releaseHooks,
 };
 
 function keyValue(name: string, alias: string, owner: string, ownerTarget: string, key: string): ResourceDef {
