@@ -1,0 +1,185 @@
+// balena-sdk 23 models.release and the `balena deploy` call sequence (compat/balena-api.md §6.1,
+// §8) against a live Flotilla server.
+import { decodeJwt } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { balenaDeploy, type DeployService } from './balena-deploy.ts';
+import { orgAndFleet, recordStatuses, signedUpSdk, type Sdk, useLiveServer } from './sdk-fixtures.ts';
+
+const server = useLiveServer();
+
+/** Every request the SDK sends, as `METHOD /decoded/url`, in order. */
+function recordRequests(sdk: Sdk): string[] {
+  const seen: string[] = [];
+  sdk.interceptors.push({
+    request(options: { method?: string; url: string; baseUrl?: string }) {
+      const url = decodeURIComponent(options.url.replace(options.baseUrl ?? server.current.url, ''));
+      seen.push(`${options.method ?? 'GET'} ${url}`);
+      return options;
+    },
+  } as never);
+  return seen;
+}
+
+const TWO_SERVICES: DeployService[] = [
+  { name: 'main', labels: { 'io.balena.features.dbus': '1' }, environment: { MODE: 'production' } },
+  { name: 'metrics', labels: {}, environment: {} },
+];
+
+describe('balena deploy', () => {
+  it('runs the CLI’s call sequence; the release ends success with its images listed', async () => {
+    const { sdk, username } = await signedUpSdk(server.current);
+    const { fleetId } = await orgAndFleet(sdk);
+    const requests = recordRequests(sdk);
+    const statuses = recordStatuses(sdk);
+    const deployed = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES, semver: '1.0.0' });
+
+    expect(statuses.filter((s) => s.status >= 300)).toEqual([]);
+    const shape = requests.map((r) => r.replace(/\d+/g, 'N').replace(/'[^']*'/g, "'…'").split('?')[0]);
+    // No whoami on the wire: the SDK memoises it from the sign-in (the CLI's pre-run check).
+    expect(shape).toEqual([
+      'GET /vN/user(N)',
+      'GET /vN/application(N)',
+      'POST /vN/release',
+      ...['main', 'metrics'].flatMap((name) => [
+        `GET /vN/service(application=N,service_name='…')`,
+        'POST /vN/service',
+        'POST /vN/image',
+        'POST /vN/image__is_part_of__release',
+        ...(name === 'main' ? ['POST /vN/image_label', 'POST /vN/image_environment_variable'] : []),
+      ]),
+      'GET /vN/release',
+      'GET /auth/vN/token',
+      'PATCH /vN/image(N)',
+      'PATCH /vN/image(N)',
+      'PATCH /vN/release(N)',
+    ]);
+    // The image location is the server's, in the POST answer, and the registry token grants pushing there.
+    for (const image of deployed.images) expect(image.location).toMatch(/^[^/]+\/v2\/[0-9a-f]{32}$/);
+    expect(deployed.previous).toEqual([]);
+    const { access } = decodeJwt(deployed.registryToken) as { access: { name: string; actions: string[] }[] };
+    expect(access).toEqual(deployed.images.map((i) => ({ type: 'repository', name: i.location.slice(i.location.indexOf('/') + 1), actions: ['pull', 'push'] })));
+
+    const release = await sdk.models.release.getWithImageDetails(deployed.releaseId, { image: { $select: ['status', 'content_hash', 'image_size', 'is_stored_at__image_location'] } });
+    expect(release).toMatchObject({ id: deployed.releaseId, commit: deployed.commit, status: 'success', source: 'local', is_final: true, raw_version: '1.0.0', semver: '1.0.0' });
+    expect(release.end_timestamp).not.toBeNull();
+    expect(release.user).toMatchObject({ username });
+    // SDK 23 types `images` from its own base $select only; the extra fields asked for are there.
+    const images = release.images as unknown as { service_name: string; status: string; content_hash: string | null; image_size: number | string; is_stored_at__image_location: string }[];
+    expect(images.map((i) => [i.service_name, i.status, i.is_stored_at__image_location])).toEqual(deployed.images.map((i) => [i.service, 'success', i.location]));
+    expect(images.every((i) => /^sha256:[0-9a-f]{64}$/.test(i.content_hash ?? '') && Number(i.image_size) === 12_345_678)).toBe(true);
+
+    // Labels and environment are readable through the release's images, as the target state reads them.
+    const [withVars] = (await sdk.pine.get({
+      resource: 'release',
+      options: {
+        $select: 'id',
+        $filter: { id: deployed.releaseId },
+        $expand: { release_image: { $select: 'id', $expand: { image_label: { $select: ['label_name', 'value'] }, image_environment_variable: { $select: ['name', 'value'] } }, $orderby: { id: 'asc' } } },
+      },
+    } as never)) as { release_image: { image_label: unknown[]; image_environment_variable: unknown[] }[] }[];
+    expect(withVars!.release_image[0]).toMatchObject({ image_label: [{ label_name: 'io.balena.features.dbus', value: '1' }], image_environment_variable: [{ name: 'MODE', value: 'production' }] });
+
+    // The next deploy reuses the services and learns the last successful release's repositories.
+    const next = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES, semver: '1.1.0' });
+    expect(next.previous.map((r) => r.id)).toEqual([deployed.releaseId]);
+    expect(next.previous[0]!.release_image.map((ri) => ri.image[0]!.is_stored_at__image_location).sort()).toEqual(deployed.images.map((i) => i.location).sort());
+    const services = await sdk.pine.get({ resource: 'service', options: { $select: 'service_name', $filter: { application: fleetId } } });
+    expect(services).toHaveLength(2);
+  });
+
+  it('a release being pushed stays running; another user can neither deploy to the fleet nor see the release', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { fleetId } = await orgAndFleet(sdk);
+    const running = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES, unfinished: true });
+    expect(await sdk.models.release.get(running.releaseId, { $select: ['status', 'end_timestamp'] })).toEqual({ status: 'running', end_timestamp: null });
+
+    const { sdk: stranger } = await signedUpSdk(server.current);
+    const { id: strangerId } = await stranger.auth.getUserInfo();
+    await expect(
+      stranger.pine.post({
+        resource: 'release',
+        body: { belongs_to__application: fleetId, is_created_by__user: strangerId, commit: 'f'.repeat(32), status: 'running', source: 'local', composition: {}, start_timestamp: new Date().toISOString() },
+      } as never),
+    ).rejects.toMatchObject({ statusCode: 401 });
+    expect((await sdk.models.release.getAllByApplication(fleetId, { $select: 'id' })).map((r) => r.id)).toEqual([running.releaseId]);
+    await expect(stranger.models.release.get(running.releaseId)).rejects.toMatchObject({ code: 'BalenaReleaseNotFound' });
+  });
+});
+
+describe('models.release', () => {
+  it('get by id, commit and {application, rawVersion}; getAllByApplication newest first; getLatestByApplication', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { fleetId, slug } = await orgAndFleet(sdk);
+    const first = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES, semver: '1.0.0' });
+    const second = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES, semver: '2.0.0' });
+    const running = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES, semver: '3.0.0', unfinished: true });
+
+    expect((await sdk.models.release.get(first.releaseId, { $select: 'commit' })).commit).toBe(first.commit);
+    expect((await sdk.models.release.get(first.commit, { $select: 'id' })).id).toBe(first.releaseId);
+    expect((await sdk.models.release.get({ application: slug, rawVersion: '2.0.0' }, { $select: 'id' })).id).toBe(second.releaseId);
+    await expect(sdk.models.release.get(999_999)).rejects.toMatchObject({ code: 'BalenaReleaseNotFound' });
+    await expect(sdk.models.release.get('0'.repeat(32))).rejects.toMatchObject({ code: 'BalenaReleaseNotFound' });
+
+    const all = await sdk.models.release.getAllByApplication(slug, { $select: ['id', 'status'] });
+    expect(all.map((r) => r.id)).toEqual([running.releaseId, second.releaseId, first.releaseId]);
+    expect((await sdk.models.release.getLatestByApplication(fleetId, { $select: 'id' }))?.id).toBe(second.releaseId);
+  });
+
+  it('finalize, setIsInvalidated, setNote and setKnownIssueList', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { fleetId } = await orgAndFleet(sdk);
+    const draft = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES, semver: '1.4.0', isDraft: true });
+    const before = await sdk.models.release.get(draft.releaseId, { $select: ['is_final', 'raw_version', 'revision', 'is_finalized_at__date'] });
+    expect(before).toMatchObject({ is_final: false, revision: null, is_finalized_at__date: null });
+    expect(before.raw_version).toMatch(/^1\.4\.0-\d{13}$/);
+
+    await sdk.models.release.finalize(draft.commit);
+    const after = await sdk.models.release.get(draft.releaseId, { $select: ['is_final', 'raw_version', 'revision', 'is_finalized_at__date'] });
+    expect(after).toMatchObject({ is_final: true, raw_version: '1.4.0', revision: 0 });
+    expect(after.is_finalized_at__date).not.toBeNull();
+
+    await sdk.models.release.setIsInvalidated(draft.releaseId, true);
+    expect((await sdk.models.release.get(draft.releaseId, { $select: 'is_invalidated' })).is_invalidated).toBe(true);
+    await sdk.models.release.setIsInvalidated(draft.releaseId, false);
+    expect((await sdk.models.release.get(draft.releaseId, { $select: 'is_invalidated' })).is_invalidated).toBe(false);
+
+    await sdk.models.release.setNote(draft.releaseId, 'Rolled out to the **lab** first');
+    await sdk.models.release.setKnownIssueList(draft.commit, 'Wi-Fi drops on boot');
+    expect(await sdk.models.release.get(draft.releaseId, { $select: ['note', 'known_issue_list'] })).toEqual({ note: 'Rolled out to the **lab** first', known_issue_list: 'Wi-Fi drops on boot' });
+    await sdk.models.release.setNote(draft.releaseId, null);
+    await sdk.models.release.setKnownIssueList(draft.releaseId, null);
+    expect(await sdk.models.release.get(draft.releaseId, { $select: ['note', 'known_issue_list'] })).toEqual({ note: null, known_issue_list: null });
+  });
+
+  it('tags: set (and overwrite), getAllByRelease, getAllByApplication, remove', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { fleetId, slug } = await orgAndFleet(sdk);
+    const { releaseId, commit } = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES });
+    await sdk.models.release.tags.set(releaseId, 'stage', 'beta');
+    await sdk.models.release.tags.set(commit, 'approved-by', 'ops');
+    await sdk.models.release.tags.set(releaseId, 'stage', 'stable');
+    const byRelease = await sdk.models.release.tags.getAllByRelease(commit, { $select: ['tag_key', 'value'] });
+    expect(byRelease).toEqual([
+      { tag_key: 'approved-by', value: 'ops' },
+      { tag_key: 'stage', value: 'stable' },
+    ]);
+    const byFleet = await sdk.models.release.tags.getAllByApplication(slug, { $select: ['tag_key', 'value'], $orderby: { tag_key: 'asc' } });
+    expect(byFleet).toEqual(byRelease);
+    await sdk.models.release.tags.remove(releaseId, 'stage');
+    expect((await sdk.models.release.tags.getAllByRelease(releaseId)).map((t) => t.tag_key)).toEqual(['approved-by']);
+  });
+
+  it('asset: getAllByRelease, get by id and by {release, asset_key}, remove', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { fleetId } = await orgAndFleet(sdk);
+    const { releaseId } = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES });
+    // The first step of the SDK's multipart upload: the asset row with no file yet.
+    const created = (await sdk.pine.post({ resource: 'release_asset', body: { release: releaseId, asset_key: 'manual.pdf', asset: null } } as never)) as { id: number };
+    expect((await sdk.models.release.asset.getAllByRelease(releaseId, { $select: ['id', 'asset_key'] })).map((a) => a.asset_key)).toEqual(['manual.pdf']);
+    expect((await sdk.models.release.asset.get(created.id, { $select: 'asset_key' })).asset_key).toBe('manual.pdf');
+    expect((await sdk.models.release.asset.get({ release: releaseId, asset_key: 'manual.pdf' }, { $select: 'id' })).id).toBe(created.id);
+    await expect(sdk.models.release.asset.download(created.id)).rejects.toThrow('Release asset does not contain any uploaded file');
+    await sdk.models.release.asset.remove({ release: releaseId, asset_key: 'manual.pdf' });
+    expect(await sdk.models.release.asset.getAllByRelease(releaseId)).toEqual([]);
+  });
+});
