@@ -30,6 +30,7 @@ interface SimulatorArgs {
   locked: number;
   varied?: boolean;
   undervolted: number;
+  registry?: string;
   quiet?: boolean;
 }
 
@@ -62,6 +63,7 @@ const program = new Command()
   .option('--locked <n>', 'the first <n> devices hold an update lock (actions answer 423 unless forced)', positiveInt, 0)
   .option('--varied', 'vary OS and supervisor versions across the devices')
   .option('--undervolted <n>', 'the last <n> devices report an undervolted power supply', positiveInt, 0)
+  .option('--registry <url>', 'registry of release images (e.g. http://127.0.0.1:5000): pull them for real instead of simulating downloads')
   .option('--quiet', 'do not log device errors')
   .action(() => runSimulator(withConfigJson(program.opts<SimulatorArgs>())));
 
@@ -111,6 +113,7 @@ async function runSimulator(o: SimulatorArgs): Promise<void> {
     lockedDevices: o.locked,
     varied: o.varied,
     undervoltedDevices: o.undervolted,
+    registryUrl: o.registry,
     log: o.quiet ? undefined : (m) => console.error(m),
   });
   console.log(`flotilla-device: ${sim.devices.length} device(s) against ${o.api}`);

@@ -3,6 +3,7 @@ import { ApiError, type DeviceApi, type LogLine, type TargetStateV3 } from './ap
 import { LogBuffer, appLogMessage } from './log-buffer.ts';
 import { MetricsModel, type DeviceMetrics, type Rng } from './metrics.ts';
 import type { OsUpdateLinkBody } from '@flotilla/core/schemas/os-update';
+import { RegistryClient, type Blob } from './registry-client.ts';
 import { advanceHostOsUpdate, hostAppReport, isHostOsUpdateActive, osVersionOf, startHostOsUpdate, type HostOsUpdate } from './host-os-update.ts';
 
 /**
@@ -45,6 +46,13 @@ export interface DeviceOptions {
   now?: () => number;
   /** OS and supervisor versions (device-profile.ts); default: the current release. */
   profile?: DeviceProfile;
+  /**
+   * The registry that stores release images (e.g. `https://registry.example.com`): images whose
+   * location is in it are really pulled (manifest and blobs, with the device's registry token),
+   * and progress is the share of their bytes received. Unset, or an image elsewhere: the
+   * download is simulated.
+   */
+  registryUrl?: string;
   /** Called when the identity gains a device id (so the simulator can persist it). */
   onIdentityChange?: (identity: DeviceIdentity) => void;
   /** Asks the loop that drives `step()` to run it now instead of finishing its sleep (a link action changed the device). */
@@ -69,9 +77,18 @@ export interface AppState {
   /** null = the fleet has no target release. */
   target: ReleaseTarget | null;
   running: ReleaseTarget | null;
-  update: { phase: UpdatePhase; progress: number } | null;
+  update: { phase: UpdatePhase; progress: number; pull?: ImagePull } | null;
   /** Services of the running release stopped through the supervisor API; a new release or a reboot starts them again. */
   stopped: Set<string>;
+}
+
+/** A real pull of a release's images from the registry: the blobs to download, one per step. */
+export interface ImagePull {
+  commit: string;
+  blobs: Blob[];
+  next: number;
+  doneBytes: number;
+  totalBytes: number;
 }
 
 /** The default profile's versions (device-profile.ts). */
@@ -179,6 +196,7 @@ export class SimulatedDevice {
         const interval = this.pollIntervalMs;
         this.nextPollAt = this.now() + interval + this.rng() * Math.min(interval * 0.1, MAX_JITTER_MS);
       }
+      await this.pullImages();
       this.advanceUpdates();
       this.emitAppLogs();
       await this.report();
@@ -424,7 +442,48 @@ export class SimulatedDevice {
     }
   }
 
-  /** One simulated step of every update in progress: download in chunks, then install, then run. */
+  private registryClient: RegistryClient | null = null;
+
+  /** This device's registry client (its credentials are `d_<uuid>` and its key, compat §5.6), or null without a registry. */
+  private get registry(): RegistryClient | null {
+    if (!this.opts.registryUrl) return null;
+    this.registryClient ??= new RegistryClient(this.opts.registryUrl, { username: `d_${this.identity.uuid}`, password: this.identity.apiKey });
+    return this.registryClient;
+  }
+
+  /**
+   * One step of each real pull: first the manifests (which say the blobs and their sizes), then
+   * one blob per step, so the reported progress is the share of bytes really received. A
+   * registry error fails the step (and the device backs off, then retries from the manifests).
+   */
+  private async pullImages(): Promise<void> {
+    const registry = this.registry;
+    if (!registry) return;
+    for (const app of this.apps.values()) {
+      const u = app.update;
+      const target = app.target;
+      if (!u || u.phase !== 'downloading' || !target) continue;
+      const images = [...new Set(Object.values(target.services).map((s) => s.image))].filter((image) => registry.serves(image));
+      if (images.length === 0) continue;
+      if (u.pull?.commit !== target.commit) {
+        const blobs: Blob[] = [];
+        for (const image of images) {
+          this.log(`Downloading image '${image}'`);
+          blobs.push(...(await registry.plan(image)).blobs);
+        }
+        u.pull = { commit: target.commit, blobs, next: 0, doneBytes: 0, totalBytes: blobs.reduce((n, b) => n + b.size, 0) };
+        u.progress = 0;
+        continue;
+      }
+      const blob = u.pull.blobs[u.pull.next];
+      if (!blob) continue;
+      u.pull.doneBytes += await registry.fetchBlob(blob);
+      u.pull.next += 1;
+      u.progress = u.pull.next >= u.pull.blobs.length ? 100 : Math.min(99, Math.floor((u.pull.doneBytes / Math.max(1, u.pull.totalBytes)) * 100));
+    }
+  }
+
+  /** One step of every update in progress: download (simulated in chunks, or a real pull's progress), then install, then run. */
   advanceUpdates(): void {
     this.advanceSystemUpdates();
     for (const app of this.apps.values()) {
@@ -432,8 +491,13 @@ export class SimulatedDevice {
       if (!u) continue;
       const services = Object.entries(app.target?.services ?? {});
       if (u.phase === 'downloading') {
-        if (u.progress === 0) for (const [, s] of services) this.log(`Downloading image '${s.image}'`);
-        u.progress = Math.min(100, u.progress + 15 + Math.round(this.rng() * 25));
+        if (u.pull) {
+          // A real pull (pullImages): installing once every blob is in.
+          if (u.pull.next < u.pull.blobs.length) continue;
+        } else {
+          if (u.progress === 0) for (const [, s] of services) this.log(`Downloading image '${s.image}'`);
+          u.progress = Math.min(100, u.progress + 15 + Math.round(this.rng() * 25));
+        }
         if (u.progress >= 100) {
           app.update = { phase: 'installing', progress: 100 };
           for (const [, s] of services) this.log(`Downloaded image '${s.image}'`);

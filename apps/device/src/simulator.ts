@@ -43,6 +43,8 @@ export interface FleetSimulatorOptions {
   varied?: boolean;
   /** The last this many devices report an undervolted power supply. */
   undervoltedDevices?: number;
+  /** The registry of release images (device.ts `registryUrl`): pull them for real; unset = simulated downloads. */
+  registryUrl?: string;
   /** Link client timings (tests shorten them). */
   linkClient?: SimulatedDeviceLinkOptions['client'];
 }
@@ -115,6 +117,7 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
         osUpdateRebootMs: opts.rebootMs ?? DEFAULT_REBOOT_MS,
         appLogIntervalMs: opts.appLogIntervalMs ?? DEFAULT_APP_LOG_INTERVAL_MS,
         supervisorCheckMs: opts.supervisorCheckMs,
+        registryUrl: opts.registryUrl,
         onIdentityChange: persist,
         onWake: () => wake(identity.uuid),
         log: opts.log,

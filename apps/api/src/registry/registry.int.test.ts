@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../test/harness.ts';
 import { freePort, skopeoPush, startTestRegistry, type TestRegistry } from '../test/registry-harness.ts';
 import { writeOciImage, type OciImage } from '../test/oci-image.ts';
 import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
-import { generateApiKeySecret } from '../api-keys/api-key-secret.ts';
+import { callApi, registerDevice, startRelease } from './registry-test-release.ts';
 import { RegistryClient, RegistryError } from '../../../device/src/registry-client.ts';
 
 /**
@@ -24,53 +24,15 @@ beforeAll(async () => {
   apiUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const cert = await fetch(`${apiUrl}/auth/v1/registry-cert`);
   registry = await startTestRegistry({ port, realm: `${apiUrl}/auth/v1/token`, certificatePem: await cert.text() });
-}, 30_000);
+});
 afterAll(async () => {
   await registry?.stop();
   await ctx?.close();
   for (const i of images) rmSync(i.dir, { recursive: true, force: true });
 });
 
-const json = { 'content-type': 'application/json' };
-async function api<T = Record<string, unknown>>(key: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl}${path}`, { method, headers: { authorization: `Bearer ${key}`, ...json }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-interface Release {
-  releaseId: number;
-  imageId: number;
-  location: string;
-}
-
-/** A running release with one service and its image, through the public API (compat §8 `deploy`). */
-async function createRelease(fleet: TestFleetWithKey, key: string): Promise<Release> {
-  const release = await api<{ id: number }>(key, 'POST', '/v7/release', {
-    belongs_to__application: fleet.applicationId,
-    commit: randomBytes(16).toString('hex'),
-    composition: { version: '2.1', services: { main: { image: 'main' } } },
-    status: 'running',
-    source: 'local',
-    start_timestamp: new Date().toISOString(),
-  });
-  const service = await api<{ id: number }>(key, 'POST', '/v7/service', { application: fleet.applicationId, service_name: `main${randomBytes(3).toString('hex')}` });
-  const image = await api<{ id: number; is_stored_at__image_location: string }>(key, 'POST', '/v7/image', {
-    is_a_build_of__service: service.id,
-    status: 'running',
-    start_timestamp: new Date().toISOString(),
-  });
-  await api(key, 'POST', '/v7/image__is_part_of__release', { is_part_of__release: release.id, image: image.id });
-  return { releaseId: release.id, imageId: image.id, location: image.is_stored_at__image_location };
-}
-
-async function registerDevice(fleet: TestFleetWithKey): Promise<{ uuid: string; apiKey: string }> {
-  const uuid = randomBytes(16).toString('hex');
-  const apiKey = generateApiKeySecret();
-  await api(fleet.provisioningKey, 'POST', '/device/register', { uuid, device_type: 'raspberrypi4-64', api_key: apiKey });
-  return { uuid, apiKey };
-}
+const createRelease = (fleet: TestFleetWithKey, key: string) => startRelease(apiUrl, fleet, key);
+const api = <T,>(key: string, method: string, path: string) => callApi<T>(apiUrl, key, method, path);
 
 function freshImage(): OciImage {
   const image = writeOciImage();
@@ -134,7 +96,7 @@ describe('registry token service with the Docker distribution registry', () => {
     const ownImage = freshImage();
     await skopeoPush(ownImage.dir, own.location, 'developer', developer.apiKey);
     await skopeoPush(freshImage().dir, foreign.location, 'developer', otherDeveloper.apiKey);
-    const device = await registerDevice(fleet);
+    const device = await registerDevice(apiUrl, fleet);
 
     const client = new RegistryClient(registry.url, { username: `d_${device.uuid}`, password: device.apiKey });
     const plan = await client.plan(own.location);
