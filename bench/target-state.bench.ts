@@ -11,17 +11,22 @@ import { ratio } from './lib/stats.ts';
 
 /**
  * Benchmark 2 (DESIGN.md "Performance"): target-state poll throughput. The real app
- * (`buildApp`, default config) listens on 127.0.0.1:0; D devices registered through the API
- * poll `GET /device/v3/<uuid>/state` with their own keys from a closed loop of concurrent
- * workers (on a worker thread), once without and once with `If-None-Match`. The CEILING is
- * a bare Fastify route serving a precomputed state of the same size with the same ETag
- * check, under the identical load. Reported: requests/s of each and engine/ceiling.
+ * (`buildApp`, default config) listens on 127.0.0.1:0; D devices of a fleet whose target
+ * release has S services (default 5), registered through the API, poll
+ * `GET /device/v3/<uuid>/state` with their own keys from a closed loop of concurrent workers
+ * (on a worker thread): without `If-None-Match` (200), with each device's current tag
+ * (unchanged: 304), and — after a new release becomes the fleet's target — with the tag each
+ * device had before (changed: 200, the poll that starts an update). The CEILING is a bare
+ * Fastify route serving a precomputed state of the same size with the same ETag check, under
+ * the identical load. Reported: requests/s of each and ceiling/app.
  *
- *   npx tsx bench/target-state.bench.ts [--devices 2000] [--seconds 10] [--concurrency 32]
+ *   npx tsx bench/target-state.bench.ts [--devices 2000] [--services 5] [--seconds 10] [--concurrency 32]
  */
 export const TARGET_STATE_DEFAULTS = {
   devices: 2000,
-  /** Length of each timed run (there are four: app/ceiling × full/304). */
+  /** Services (one image each) in the fleet's target release. */
+  services: 5,
+  /** Length of each timed run (there are six: app/ceiling × full/unchanged/changed). */
   seconds: 10,
   /** Requests in flight at once. */
   concurrency: 32,
@@ -29,7 +34,7 @@ export const TARGET_STATE_DEFAULTS = {
 export type TargetStateOptions = typeof TARGET_STATE_DEFAULTS;
 
 export interface ModeResult {
-  mode: 'full body (200)' | 'If-None-Match (304)';
+  mode: 'full body (200)' | 'If-None-Match unchanged (304)' | 'If-None-Match changed (200)';
   app: LoadResult;
   ceiling: LoadResult;
   /** ceiling req/s over app req/s: how many times slower the real route is. */
@@ -39,7 +44,7 @@ export interface ModeResult {
 export interface TargetStateResult {
   name: 'target-state';
   options: TargetStateOptions;
-  setup: { devices: number; setupMs: number; bodyBytes: number };
+  setup: { devices: number; services: number; setupMs: number; bodyBytes: number; changedBodyBytes: number };
   environment: Record<string, unknown>;
   modes: ModeResult[];
 }
@@ -72,33 +77,44 @@ export async function runTargetStateBench(partial: Partial<TargetStateOptions> =
   const { database, drop } = await openBenchDatabase();
   let app: FastifyInstance | undefined;
   let ceiling: Awaited<ReturnType<typeof startCeilingServer>> | undefined;
+  let changedCeiling: Awaited<ReturnType<typeof startCeilingServer>> | undefined;
   try {
     app = await buildApp({ db: database.db, config: defaultConfig() });
     const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-    console.log(`target-state: registering ${o.devices} devices through the API on ${database.kind}…`);
-    const fleet = await setUpPollingFleet(appUrl, database.db, o.devices);
+    console.log(`target-state: registering ${o.devices} devices (target release of ${o.services} services) through the API on ${database.kind}…`);
+    const fleet = await setUpPollingFleet(appUrl, o.devices, o.services);
     const { etags, sample } = await currentEtags(appUrl, fleet.devices);
     console.log(`target-state: set up in ${(fleet.setupMs / 1000).toFixed(1)} s; state body ${sample.length} bytes; ${o.seconds} s per run`);
     ceiling = await startCeilingServer(sample);
     const ceilingEtags = new Map(fleet.devices.map((d) => [d.uuid, ceiling!.etag]));
     const load = (baseUrl: string, targets: LoadTarget[], expectStatus: number) =>
       runLoadInWorker({ baseUrl, targets, concurrency: o.concurrency, durationMs: o.seconds * 1000, expectStatus });
+    const measure = async (mode: ModeResult['mode'], appEtags: Map<string, string> | undefined, ceilingUrl: string, ceilingTags: Map<string, string> | undefined, expectStatus: number) => {
+      const appRun = await load(appUrl, targetsFor(fleet.devices, appEtags), expectStatus);
+      const ceilingRun = await load(ceilingUrl, targetsFor(fleet.devices, ceilingTags), expectStatus);
+      return { mode, app: appRun, ceiling: ceilingRun, ratio: ratio(ceilingRun.perSecond, appRun.perSecond) };
+    };
 
     const modes: ModeResult[] = [];
-    for (const cached of [false, true]) {
-      const appRun = await load(appUrl, targetsFor(fleet.devices, cached ? etags : undefined), cached ? 304 : 200);
-      const ceilingRun = await load(ceiling.url, targetsFor(fleet.devices, cached ? ceilingEtags : undefined), cached ? 304 : 200);
-      modes.push({ mode: cached ? 'If-None-Match (304)' : 'full body (200)', app: appRun, ceiling: ceilingRun, ratio: ratio(ceilingRun.perSecond, appRun.perSecond) });
-    }
+    modes.push(await measure('full body (200)', undefined, ceiling.url, undefined, 200));
+    modes.push(await measure('If-None-Match unchanged (304)', etags, ceiling.url, ceilingEtags, 304));
+    // A new release becomes the target: every device still sends the tag of the old state, so
+    // every poll builds the new body, compares and answers it in full. The ceiling serves a
+    // body of the new state's size to the old state's tag.
+    await fleet.deployNewTarget();
+    const changedSample = await (await fetch(`${appUrl}${statePath(fleet.devices[0]!.uuid)}`, { headers: { authorization: `Bearer ${fleet.devices[0]!.apiKey}` } })).text();
+    changedCeiling = await startCeilingServer(changedSample);
+    modes.push(await measure('If-None-Match changed (200)', etags, changedCeiling.url, ceilingEtags, 200));
     return {
       name: 'target-state',
       options: o,
-      setup: { devices: fleet.devices.length, setupMs: fleet.setupMs, bodyBytes: sample.length },
+      setup: { devices: fleet.devices.length, services: o.services, setupMs: fleet.setupMs, bodyBytes: sample.length, changedBodyBytes: changedCeiling.body.length },
       environment: await environmentInfo(database.kind),
       modes,
     };
   } finally {
     await ceiling?.close();
+    await changedCeiling?.close();
     await app?.close();
     await drop();
   }
@@ -107,7 +123,7 @@ export async function runTargetStateBench(partial: Partial<TargetStateOptions> =
 export function printTargetState(r: TargetStateResult): void {
   const errors = (l: LoadResult) => Object.values(l.unexpected).reduce((a, b) => a + b, 0);
   printTable(
-    `Target-state polls — ${r.setup.devices} devices, ${r.options.concurrency} in flight, ${r.options.seconds} s/run, ${r.environment.database}`,
+    `Target-state polls — ${r.setup.devices} devices, ${r.setup.services}-service release (${r.setup.bodyBytes} B body), ${r.options.concurrency} in flight, ${r.options.seconds} s/run, ${r.environment.database}`,
     ['mode', 'app req/s', 'app p50 ms', 'app p95 ms', 'ceiling req/s', 'ceiling p50 ms', 'ratio', 'unexpected'],
     r.modes.map((m) => [
       m.mode,

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * HTTP part of the real one — same path shape, same headers, an ETag check answering 304 —
  * over a body computed once. No auth, no database: what is left is Fastify and the socket.
  */
-export async function startCeilingServer(body: string): Promise<{ url: string; etag: string; close(): Promise<void> }> {
+export async function startCeilingServer(body: string): Promise<{ url: string; etag: string; body: string; close(): Promise<void> }> {
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   const app: FastifyInstance = Fastify({ logger: false });
   app.get<{ Params: { uuid: string } }>('/device/v3/:uuid/state', async (request, reply) => {
@@ -16,5 +16,5 @@ export async function startCeilingServer(body: string): Promise<{ url: string; e
     return reply.type('application/json; charset=utf-8').send(body);
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, etag, close: () => app.close() };
+  return { url, etag, body, close: () => app.close() };
 }

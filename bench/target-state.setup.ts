@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db } from '../apps/api/src/db/database.ts';
 
 /**
  * Data for the target-state benchmark, created only through the public API of a listening
- * server — sign-up, organization, fleet, a release with one service and variables, a
- * provisioning key, then `POST /device/register` per device — so the polled state is the
- * one a real fleet produces (services, environment, config) and each device has its key.
- * One exception: the image row. Its `is_stored_at__image_location` is assigned by the
- * registry/builder side, which the API does not expose as writable, so it is inserted here.
+ * server — sign-up, organization, fleet, a release with S services (one image each, the image's
+ * registry location assigned by the API) and variables, a provisioning key, then
+ * `POST /device/register` per device — so the polled state is the one a real fleet produces
+ * (services, environment, config) and each device has its key.
  */
 export interface PollingDevice {
   uuid: string;
@@ -19,6 +16,39 @@ export interface TargetStateFleet {
   fleetId: number;
   devices: PollingDevice[];
   setupMs: number;
+  /** Deploys another release with the same services and makes it the fleet's target: every device's state changes. */
+  deployNewTarget(): Promise<void>;
+}
+
+/** Service names of a release with `count` services (the first is `main`). */
+export function serviceNames(count: number): string[] {
+  const names = ['main', 'api', 'worker', 'proxy', 'metrics', 'db', 'cache', 'ui'];
+  return Array.from({ length: count }, (_, i) => names[i] ?? `svc${i}`);
+}
+
+type V7 = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+
+/**
+ * A successful release with one image per service, as `balena deploy` makes it (compat §8):
+ * the release, each service found or created, each image created (the API assigns
+ * is_stored_at__image_location) and finished with its digest, then linked to the release.
+ */
+async function deployRelease(v7: V7, fleetId: number, services: string[], serviceIds: Map<string, number>): Promise<number> {
+  const commit = randomBytes(16).toString('hex');
+  const composition = { services: Object.fromEntries(services.map((s) => [s, { build: `./${s}`, labels: { 'io.balena.features.dbus': '1' } }])) };
+  const release = await v7<{ id: number }>('POST', 'release', { belongs_to__application: fleetId, commit, status: 'success', composition, source: 'cloud' });
+  for (const name of services) {
+    let serviceId = serviceIds.get(name);
+    if (serviceId === undefined) {
+      serviceId = (await v7<{ id: number }>('POST', 'service', { application: fleetId, service_name: name })).id;
+      serviceIds.set(name, serviceId);
+    }
+    const image = await v7<{ id: number }>('POST', 'image', { is_a_build_of__service: serviceId, status: 'running', start_timestamp: new Date().toISOString() });
+    await v7('PATCH', `image(${image.id})`, { status: 'success', content_hash: `sha256:${randomBytes(32).toString('hex')}`, end_timestamp: new Date().toISOString() });
+    await v7('POST', 'release_image', { image: image.id, is_part_of__release: release.id });
+  }
+  await v7('PATCH', `application(${fleetId})`, { should_be_running__release: release.id });
+  return release.id;
 }
 
 /** One JSON call to a listening server; a non-2xx answer is an error (also used by writes.setup.ts). */
@@ -42,7 +72,7 @@ async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export async function setUpPollingFleet(baseUrl: string, db: Db, deviceCount: number): Promise<TargetStateFleet> {
+export async function setUpPollingFleet(baseUrl: string, deviceCount: number, serviceCount = 1): Promise<TargetStateFleet> {
   const start = Date.now();
   const suffix = randomBytes(4).toString('hex');
   const token = await call<string>(baseUrl, 'POST', '/user/register', undefined, { email: `bench.${suffix}@example.com`, password: 'correct horse battery staple' });
@@ -54,17 +84,10 @@ export async function setUpPollingFleet(baseUrl: string, db: Db, deviceCount: nu
   if (deviceType === undefined) throw new Error('device type raspberrypi4-64 is missing');
   const fleet = await v7<{ id: number }>('POST', 'application', { app_name: `bench-${suffix}`, organization: org.id, is_for__device_type: deviceType });
 
-  // A release with one service, as `balena deploy` would create it, made the fleet's target.
-  const commit = randomBytes(16).toString('hex');
-  const composition = { services: { main: { build: '.', labels: { 'io.balena.features.dbus': '1' } } } };
-  const release = await v7<{ id: number }>('POST', 'release', { belongs_to__application: fleet.id, commit, status: 'success', composition, source: 'cloud' });
-  const service = await v7<{ id: number }>('POST', 'service', { application: fleet.id, service_name: 'main' });
-  const image = (
-    await sql<{ id: number }>`INSERT INTO image (is_a_build_of__service, is_stored_at__image_location, status, content_hash)
-      VALUES (${service.id}, ${`registry.local/v2/${commit}`}, 'success', ${`sha256:${randomBytes(32).toString('hex')}`}) RETURNING id`.execute(db)
-  ).rows[0]!;
-  await v7('POST', 'release_image', { image: image.id, is_part_of__release: release.id });
-  await v7('PATCH', `application(${fleet.id})`, { should_be_running__release: release.id });
+  // A release with S services, as `balena deploy` would create it, made the fleet's target.
+  const services = serviceNames(serviceCount);
+  const serviceIds = new Map<string, number>();
+  await deployRelease(v7, fleet.id, services, serviceIds);
   for (const [name, value] of [['NODE_ENV', 'production'], ['LOG_LEVEL', 'info'], ['API_URL', 'https://example.com/api']]) {
     await v7('POST', 'application_environment_variable', { application: fleet.id, name, value });
   }
@@ -88,5 +111,12 @@ export async function setUpPollingFleet(baseUrl: string, db: Db, deviceCount: nu
       supervisor_version: '17.0.0',
     });
   });
-  return { fleetId: fleet.id, devices, setupMs: Date.now() - start };
+  return {
+    fleetId: fleet.id,
+    devices,
+    setupMs: Date.now() - start,
+    deployNewTarget: async () => {
+      await deployRelease(v7, fleet.id, services, serviceIds);
+    },
+  };
 }
