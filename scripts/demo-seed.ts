@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { ensureDemoReleases } from './demo-releases.ts';
 
 export const DEMO_EMAIL = 'demo@flotilla.local';
 const ORG_NAME = 'Demo';
@@ -76,6 +77,8 @@ export async function ensureDemo(api: string, dataDir: string): Promise<Demo> {
     fleets = (await call(api, 'GET', `/v7/application?$select=id,slug&$filter=slug%20eq%20'${encodeURIComponent(slug)}'`, token)).json() as typeof fleets;
   }
   const fleetId = fleets.d[0]!.id;
+  // Two releases, the newer one the fleet's target: the devices download and run it.
+  await ensureDemoReleases(api, token, fleetId);
 
   if (!state.provisioningKey) {
     const key = await call(api, 'POST', '/api-key/v2/', token, {
