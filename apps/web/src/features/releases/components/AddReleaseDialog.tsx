@@ -38,7 +38,7 @@ export function AddReleaseDialog({ open, onClose, fleetSlug }: { open: boolean; 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={isPhone} aria-labelledby={`${ids}-title`}>
       <DialogTitle id={`${ids}-title`}>{t('add.title')}</DialogTitle>
-      <Tabs value={method} onChange={(_e, next: Method) => setMethod(next)} aria-label={t('add.methods')} variant="fullWidth" sx={{ px: 3 }}>
+      <Tabs value={method} onChange={(_e, next: Method) => setMethod(next)} aria-label={t('add.methods')} selectionFollowsFocus variant="fullWidth" sx={{ px: 3 }}>
         <Tab value="cli" label={t('add.cli')} id={tabId('cli')} aria-controls={panelId('cli')} />
         <Tab value="git" label={t('add.git')} id={tabId('git')} aria-controls={panelId('git')} />
       </Tabs>
