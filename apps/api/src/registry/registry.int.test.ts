@@ -84,6 +84,19 @@ describe('registry token service with the Docker distribution registry', () => {
       { type: 'repository', name: 'v2/0123456789abcdef0123456789abcdef', actions: [] },
     ]);
     expect((await token(basic('x', 'not-a-key'), `repository:${repo}:pull`)).status).toBe(401);
+
+    // balena deploy asks for all its repositories at once, as qs-indexed `scope[0]`, `scope[1]` (Bearer session token or API key).
+    const missing = 'v2/0123456789abcdef0123456789abcdef';
+    const indexed = await fetch(
+      `${apiUrl}/auth/v1/token?service=${encodeURIComponent(registry.host)}&scope%5B0%5D=${encodeURIComponent(`repository:${repo}:pull,push`)}&scope%5B1%5D=${encodeURIComponent(`repository:${missing}:pull,push`)}`,
+      { headers: { authorization: `Bearer ${developer.apiKey}` } },
+    );
+    expect(indexed.status).toBe(200);
+    const claims = JSON.parse(Buffer.from(((await indexed.json()) as { token: string }).token.split('.')[1]!, 'base64url').toString()) as { access: unknown };
+    expect(claims.access).toEqual([
+      { type: 'repository', name: repo, actions: ['pull', 'push'] },
+      { type: 'repository', name: missing, actions: [] },
+    ]);
   }, 60_000);
 
   it("lets a device pull its fleet's release images with d_<uuid> credentials, not another fleet's", async () => {
