@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../api/src/test/harness.ts';
+import { createRelease } from './release-create.ts';
 import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../../api/src/devices/device-test-factories.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -114,6 +115,21 @@ describe('flotilla release create', () => {
     expect(out.code).toBe(1);
     expect(out.stderr).toBe('flotilla: service "main" has no image: give --image main=<image reference> (this command does not build)\n');
     expect(await releasesOf(fleet.applicationId)).toEqual([]);
+  });
+
+  it('marks the release and its images failed when the connection drops half-way', async () => {
+    const { fleet, key, slug } = await developer();
+    // The network goes away when the first label is sent: everything before it reached the server.
+    const dropping: typeof fetch = (input, init) =>
+      String(input).endsWith('/v7/image_label') ? Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } })) : fetch(input, init);
+    await expect(createRelease({ api: url, token: key, fleet: slug, compose: COMPOSE, images: { main: 'registry.local/main:1' }, fetch: dropping })).rejects.toThrow(
+      `cannot reach ${url} (ECONNRESET)`,
+    );
+    const [release] = await releasesOf(fleet.applicationId);
+    expect(release).toMatchObject({ status: 'failed' });
+    expect(release!.end_timestamp).not.toBeNull();
+    const images = await ctx.database.db.selectFrom('release_image as ri').innerJoin('image as i', 'i.id', 'ri.image').select('i.status').where('ri.is_part_of__release', '=', release!.id).execute();
+    expect(images).toEqual([{ status: 'failed' }]);
   });
 
   it('answers a refused token, an unknown fleet and a missing token with one line each', async () => {

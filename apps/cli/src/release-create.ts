@@ -70,7 +70,7 @@ export async function createRelease(options: CreateReleaseOptions): Promise<Crea
   const created: CreatedRelease['images'] = [];
   try {
     for (const service of project.services) {
-      created.push(await addServiceImage(api, fleet.id, release.id, service));
+      await addServiceImage(api, fleet.id, release.id, service, created);
     }
     // The images were pushed before this command ran: they are done as soon as they are recorded.
     for (const image of created) {
@@ -116,8 +116,11 @@ async function findFleet(api: ApiClient, fleet: string | number): Promise<{ id: 
   return found;
 }
 
-/** Service get-or-create, image, image-release link, then its labels and environment. */
-async function addServiceImage(api: ApiClient, fleetId: number, releaseId: number, service: ComposeService): Promise<CreatedRelease['images'][number]> {
+/**
+ * Service get-or-create, image, image-release link, then its labels and environment. The image
+ * joins `created` as soon as it exists, so a failure after it still marks it failed.
+ */
+async function addServiceImage(api: ApiClient, fleetId: number, releaseId: number, service: ComposeService, created: CreatedRelease['images']): Promise<void> {
   const key = `application=${fleetId},service_name=${encodeURIComponent(odataString(service.name))}`;
   const [existing] = (await api.get<{ d: Created[] }>(`/v7/service(${key})?$select=id`)).d;
   const serviceId = existing?.id ?? (await api.post<Created>('/v7/service', { application: fleetId, service_name: service.name })).id;
@@ -126,6 +129,7 @@ async function addServiceImage(api: ApiClient, fleetId: number, releaseId: numbe
     status: 'running',
     start_timestamp: new Date().toISOString(),
   });
+  created.push({ service: service.name, serviceId, imageId: row.id, location: row.is_stored_at__image_location ?? null });
   const link = await api.post<Created>('/v7/image__is_part_of__release', { is_part_of__release: releaseId, image: row.id });
   for (const [label_name, value] of Object.entries(service.labels)) {
     await api.post('/v7/image_label', { release_image: link.id, label_name, value });
@@ -133,7 +137,6 @@ async function addServiceImage(api: ApiClient, fleetId: number, releaseId: numbe
   for (const [name, value] of Object.entries(service.environment)) {
     await api.post('/v7/image_environment_variable', { release_image: link.id, name, value });
   }
-  return { service: service.name, serviceId, imageId: row.id, location: row.is_stored_at__image_location ?? null };
 }
 
 /** The composition records the image each service runs: the given reference replaces `image:`. */
