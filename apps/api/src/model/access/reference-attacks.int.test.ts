@@ -65,10 +65,8 @@ const TEMPLATES: Record<string, Template> = {
   release_asset: { body: (w) => ({ release: w.releaseId, asset_key: `a${fresh()}` }) },
   service: { body: (w) => ({ application: w.fleetId, service_name: `s${fresh()}` }) },
   service_label: { body: (w) => ({ service: w.serviceId, label_name: `l${fresh()}`, value: 'v' }) },
-  image: {
-    body: (w) => ({ is_a_build_of__service: w.serviceId }),
-    notCreatable: 'images are minted by the deploy path with their registry location (releases issue)',
-  },
+  // The server assigns the registry location (registry/image.hooks.ts), as balena deploy expects.
+  image: { body: (w) => ({ is_a_build_of__service: w.serviceId, status: 'running' }) },
   release_image: { body: (w) => ({ image: w.imageId, is_part_of__release: w.releaseId }) },
   image_label: { body: (w) => ({ release_image: w.releaseImageId, label_name: `l${fresh()}`, value: 'v' }) },
   image_environment_variable: { body: (w) => ({ release_image: w.releaseImageId, name: `N${fresh()}`, value: 'v' }) },
