@@ -6,6 +6,7 @@ import { createProvisioningKey, NO_FLEET_ACCESS } from '../api-keys/api-keys.ser
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { badRequest, forbidden } from '../lib/errors.ts';
+import { registryHost } from '../registry/registry-host.ts';
 import { findDeviceTypeByAlias, findFleetForRegister } from './device-register.repository.ts';
 
 /** The supervisor API port written into config.json (balena-device-config's default). */
@@ -54,7 +55,8 @@ export async function buildDeviceConfig(db: Db, config: AppConfig, request: Fast
     vpnPort: 443,
     apiEndpoint,
     vpnEndpoint: `vpn.${host}`,
-    registryEndpoint: `registry.${host}`,
+    // The registry devices pull from (REGISTRY_URL, registry/registry-host.ts), else balena's naming beside the API.
+    registryEndpoint: config.registryUrl ? registryHost(config) : `registry.${host}`,
     deltaEndpoint: `https://delta.${host}`,
     mixpanelToken: '',
     apiKey,

@@ -60,6 +60,9 @@ describe('registry token service with the Docker distribution registry', () => {
     expect(release.location).toMatch(new RegExp(`^${registry.host.replace(/\./g, '\\.')}/v2/[0-9a-f]{32}$`));
     const read = await api<{ d: Array<{ is_stored_at__image_location: string }> }>(developer.apiKey, 'GET', `/v7/image(${release.imageId})?$select=is_stored_at__image_location`);
     expect(read.d[0]?.is_stored_at__image_location).toBe(release.location);
+    // A new device's config.json names the same registry (compat §5.1 registryEndpoint).
+    const config = await callApi<{ registryEndpoint: string }>(apiUrl, developer.apiKey, 'POST', '/download-config', { appId: fleet.applicationId, version: '6.0.0' });
+    expect(config.registryEndpoint).toBe(registry.host);
   });
 
   it('lets a developer push to their fleet; an observer and an outsider are refused by the registry', async () => {
