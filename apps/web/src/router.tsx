@@ -18,6 +18,7 @@ import { organizationPageRoutes, organizationRoutes, orgRoute } from './features
 import { preferencesRoute, preferencesTabRoutes } from './features/preferences/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { provisioningKeyRoutes } from './features/provisioning-keys/routes.tsx';
+import { releaseDetailRoutes } from './features/release-detail/routes.tsx';
 import { fleetReleaseRoutes } from './features/releases/routes.tsx';
 import { sshKeysRoutes } from './features/ssh-keys/routes.tsx';
 import { teamRoutes } from './features/teams/routes.tsx';
@@ -44,7 +45,7 @@ export const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     ...deployRoutes,
     ...fleetRoutes,
-    fleetRoute.addChildren([...fleetPageRoutes, ...fleetDeviceRoutes, ...fleetReleaseRoutes, ...fleetMemberRoutes, ...fleetTeamRoutes, ...provisioningKeyRoutes, ...fleetSettingsRoutes]),
+    fleetRoute.addChildren([...fleetPageRoutes, ...fleetDeviceRoutes, ...fleetReleaseRoutes, ...releaseDetailRoutes, ...fleetMemberRoutes, ...fleetTeamRoutes, ...provisioningKeyRoutes, ...fleetSettingsRoutes]),
     ...deviceRoutes,
     ...profileRoutes,
     ...organizationRoutes,

@@ -31,7 +31,7 @@ interface TagValues {
 }
 
 /**
- * An owner's tags (a fleet's `application_tag`, a device's `device_tag`: tag_key, value) as a
+ * An owner's tags (a fleet's `application_tag`, a device's `device_tag`, a release's `release_tag`: tag_key, value) as a
  * card: every reader sees them; add, edit and remove are offered only with their permission
  * (`resin.<resource>.create|update|delete` in `scope`; the API checks each write again). The
  * words come from `namespace` under `keyPrefix`; with `showCount` the title says how many, once
@@ -53,7 +53,7 @@ export function TagsCard({
   namespace: string;
   keyPrefix?: string;
   tableId: string;
-  resource: 'application_tag' | 'device_tag';
+  resource: 'application_tag' | 'device_tag' | 'release_tag';
   scope: PermissionScope;
   query: UseQueryResult<TagRow[]>;
   create: UseMutationResult<unknown, Error, TagValues>;

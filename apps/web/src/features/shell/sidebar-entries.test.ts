@@ -33,6 +33,19 @@ describe('sidebar entries', () => {
     expect(sidebarBackLink(sidebarContext({ fleetClass: 'blocks', fleetId: '7' }, null))).toEqual({ labelKey: 'sidebar.allBlocks', to: '/blocks' });
   });
 
+  it('shows a release its summary and settings (hidden for observers), and leads back to the releases', () => {
+    const context = sidebarContext({ fleetClass: 'blocks', fleetId: '7', releaseId: '42' }, null);
+    const entries = sidebarEntries(context);
+    expect(entries.map((e) => [e.labelKey, e.to])).toEqual([
+      ['sidebar.summary', '/blocks/7/releases/42/summary'],
+      ['sidebar.settings', '/blocks/7/releases/42/settings'],
+    ]);
+    expect(entries.find((e) => e.labelKey === 'sidebar.settings')?.hiddenForObservers).toBe(true);
+    expect(sidebarBackLink(context)).toEqual({ labelKey: 'sidebar.allReleases', to: '/blocks/7/releases' });
+    // A non-numeric release id is the fleet's own sidebar (the route sends the user up anyway).
+    expect(sidebarContext({ fleetClass: 'fleets', fleetId: '7', releaseId: 'x' }, null)).toEqual({ kind: 'fleet', applicationClass: 'fleet', fleetId: 7 });
+  });
+
   it('falls back to home for a non-numeric fleet id', () => {
     expect(sidebarContext({ fleetClass: 'fleets', fleetId: 'x' }, null)).toEqual({ kind: 'home' });
   });

@@ -20,7 +20,8 @@ export interface SidebarEntry {
 
 export type SidebarContext =
   | { kind: 'home' }
-  | { kind: 'fleet'; applicationClass: ApplicationClass; fleetId: number }
+  /** With `releaseId`, a release's pages under the fleet. */
+  | { kind: 'fleet'; applicationClass: ApplicationClass; fleetId: number; releaseId?: number }
   | { kind: 'device'; uuid: string; fleetId: number | null }
   | { kind: 'organization'; orgId: number }
   | { kind: 'member'; orgId: number; memberId: number }
@@ -63,6 +64,7 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
         { labelKey: 'sidebar.members', to: `/orgs/${context.orgId}/teams/${context.teamId}/members` },
       ];
     case 'fleet':
+      if (context.releaseId !== undefined) return releasePageEntries(context.applicationClass, context.fleetId, context.releaseId);
       return applicationPageEntries(context.applicationClass, context.fleetId);
     case 'device':
       return [
@@ -99,6 +101,15 @@ function applicationPageEntries(cls: ApplicationClass, id: number): SidebarEntry
   return entries;
 }
 
+/** A release's pages (fleets spec §2 "Sidebar entries"): summary and settings; settings are hidden for observers. */
+function releasePageEntries(cls: ApplicationClass, id: number, releaseId: number): SidebarEntry[] {
+  const base = applicationPath(cls, id, `releases/${releaseId}`);
+  return [
+    { labelKey: 'sidebar.summary', to: `${base}/summary` },
+    { labelKey: 'sidebar.settings', to: `${base}/settings`, hiddenForObservers: true },
+  ];
+}
+
 /**
  * Where the sidebar's "back" link leads: the list the current page belongs to, so a team or a
  * member page leads back to its organization's teams or members, not all the way to /orgs.
@@ -108,6 +119,8 @@ export function sidebarBackLink(context: SidebarContext): { labelKey: string; to
     case 'home':
       return null;
     case 'fleet':
+      // A release's pages lead back to the fleet's releases.
+      if (context.releaseId !== undefined) return { labelKey: 'sidebar.allReleases', to: applicationPath(context.applicationClass, context.fleetId, 'releases') };
       return { labelKey: ALL_OF_CLASS[context.applicationClass], to: `/${CLASS_PREFIX[context.applicationClass]}` };
     case 'device':
       return { labelKey: 'sidebar.allFleets', to: '/fleets' };
@@ -129,7 +142,7 @@ export function hasSidebar(pathname: string): boolean {
 
 /** Which sidebar to show for the current route params. */
 export function sidebarContext(
-  params: { fleetClass?: string; fleetId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string },
+  params: { fleetClass?: string; fleetId?: string; releaseId?: string; uuid?: string; orgId?: string; memberId?: string; teamId?: string },
   deviceFleetId: number | null,
 ): SidebarContext {
   if (params.uuid) return { kind: 'device', uuid: params.uuid, fleetId: deviceFleetId };
@@ -143,7 +156,10 @@ export function sidebarContext(
   }
   const fleetId = numeric(params.fleetId);
   const applicationClass = classOfPrefix(params.fleetClass ?? 'fleets');
-  if (fleetId !== null && applicationClass) return { kind: 'fleet', applicationClass, fleetId };
+  if (fleetId !== null && applicationClass) {
+    const releaseId = numeric(params.releaseId);
+    return releaseId !== null ? { kind: 'fleet', applicationClass, fleetId, releaseId } : { kind: 'fleet', applicationClass, fleetId };
+  }
   return { kind: 'home' };
 }
 

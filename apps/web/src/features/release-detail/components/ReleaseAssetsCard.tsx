@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import FolderIcon from '@mui/icons-material/FolderOutlined';
+import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import { useTranslation } from 'react-i18next';
+import { buildAssetTree, type AssetNode } from '../asset-tree.ts';
+import { formatBytes } from '../format-size.ts';
+import type { ReleaseSummary } from '../api/release-detail.queries.ts';
+
+/**
+ * The release's assets as a tree by the path segments of their keys (fleets spec §2 "assets
+ * tree"; release_asset with asset.href and size): nested lists, a folder's name over its
+ * contents, each file a download link with its size. Every reader sees it, observers included.
+ */
+export function ReleaseAssetsCard({ assets }: { assets: ReleaseSummary['release_asset'] }) {
+  const { t } = useTranslation('releaseDetail');
+  const tree = buildAssetTree(assets);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="release-assets-title">
+      <CardContent>
+        <Typography variant="h6" component="h2" id="release-assets-title" gutterBottom>
+          {t('assets.title')}
+        </Typography>
+        {tree.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('assets.empty')}
+          </Typography>
+        ) : (
+          <AssetList nodes={tree} depth={0} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AssetList({ nodes, depth }: { nodes: AssetNode[]; depth: number }) {
+  const { t } = useTranslation('releaseDetail');
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, pl: depth === 0 ? 0 : 3 }}>
+      {nodes.map((node) =>
+        node.kind === 'folder' ? (
+          <Box component="li" key={`d:${node.path}`}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}>
+              <FolderIcon fontSize="small" aria-hidden />
+              <Typography variant="body2" component="span" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                {node.name}
+              </Typography>
+            </Box>
+            <AssetList nodes={node.children} depth={depth + 1} />
+          </Box>
+        ) : (
+          <Box component="li" key={`f:${node.key}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25, minWidth: 0 }}>
+            <FileIcon fontSize="small" aria-hidden />
+            <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
+              {node.href ? (
+                <Link href={node.href} download={node.name} rel="noopener noreferrer">
+                  {node.name}
+                </Link>
+              ) : (
+                node.name
+              )}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {node.href ? formatBytes(node.size) : t('assets.notUploaded')}
+            </Typography>
+          </Box>
+        ),
+      )}
+    </Box>
+  );
+}
