@@ -2,8 +2,7 @@
 // @balena/compose release helpers), sent by the unmodified balena-sdk through `sdk.pine` and
 // `sdk.request`: release → services (get-or-create) → images → image-release links → labels
 // and environment → the previous release's repositories → registry token → image PATCHes →
-// release PATCH. What a docker push would move is not moved here: the images are "pushed"
-// by their PATCH, as the CLI records them after the push.
+// release PATCH. The docker push itself is the caller's (`push`: skopeo to a real registry).
 import { randomBytes } from 'node:crypto';
 import type { Sdk } from './sdk-fixtures.ts';
 
@@ -19,6 +18,11 @@ export interface DeployOptions {
   isDraft?: boolean;
   /** Stop before the PATCHes: the release stays "running", as while a push is under way. */
   unfinished?: boolean;
+  /**
+   * The docker push of one image to its location (skopeo to the test registry); answers what the
+   * CLI then records. Without it the push is skipped and a made-up digest is recorded.
+   */
+  push?: (location: string) => Promise<{ contentHash: string; size: number }>;
 }
 
 export interface Deployed {
@@ -109,6 +113,7 @@ export async function balenaDeploy(sdk: Sdk, apiUrl: string, fleetId: number, op
 
   if (!options.unfinished) {
     for (const image of images) {
+      const pushed = options.push ? await options.push(image.location) : { contentHash: `sha256:${randomBytes(32).toString('hex')}`, size: 12_345_678 };
       const now = new Date().toISOString();
       await pine.patch({
         resource: 'image',
@@ -117,8 +122,8 @@ export async function balenaDeploy(sdk: Sdk, apiUrl: string, fleetId: number, op
           status: 'success',
           end_timestamp: now,
           push_timestamp: now,
-          image_size: 12_345_678,
-          content_hash: `sha256:${randomBytes(32).toString('hex')}`,
+          image_size: pushed.size,
+          content_hash: pushed.contentHash,
           dockerfile: 'FROM alpine\nCMD ["sleep", "infinity"]\n',
         },
       });

@@ -1,11 +1,42 @@
 // balena-sdk 23 models.release and the `balena deploy` call sequence (compat/balena-api.md §6.1,
-// §8) against a live Flotilla server.
+// §8) against a live Flotilla server and the Docker distribution registry it gives tokens for.
+import { rmSync } from 'node:fs';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../src/test/harness.ts';
+import { freePort, skopeoPush, startTestRegistry, type TestRegistry } from '../src/test/registry-harness.ts';
+import { writeOciImage } from '../src/test/oci-image.ts';
 import { balenaDeploy, type DeployService } from './balena-deploy.ts';
-import { orgAndFleet, recordStatuses, signedUpSdk, type Sdk, useLiveServer } from './sdk-fixtures.ts';
+import { orgAndFleet, recordStatuses, signedUpSdk, type LiveServer, type Sdk } from './sdk-fixtures.ts';
 
-const server = useLiveServer();
+// One server per file, with REGISTRY_URL set and the registry trusting its tokens.
+const server: { current: LiveServer } = { current: undefined as unknown as LiveServer };
+let registry: TestRegistry;
+const imageDirs: string[] = [];
+
+beforeAll(async () => {
+  const port = await freePort();
+  const ctx = await createTestApp({ registryUrl: `http://127.0.0.1:${port}` });
+  const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  server.current = { ...ctx, url };
+  const certificatePem = await (await fetch(`${url}/auth/v1/registry-cert`)).text();
+  registry = await startTestRegistry({ port, realm: `${url}/auth/v1/token`, certificatePem });
+});
+afterAll(async () => {
+  await registry?.stop();
+  await server.current?.close();
+  for (const dir of imageDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `docker push` as balena deploy does it: the user's name and session token as registry credentials. */
+function pushAs(sdk: Sdk, username: string) {
+  return async (location: string) => {
+    const image = writeOciImage();
+    imageDirs.push(image.dir);
+    await skopeoPush(image.dir, location, username, (await sdk.auth.getToken())!);
+    return { contentHash: image.manifestDigest, size: image.blobBytes };
+  };
+}
 
 /** Every request the SDK sends, as `METHOD /decoded/url`, in order. */
 function recordRequests(sdk: Sdk): string[] {
@@ -31,7 +62,7 @@ describe('balena deploy', () => {
     const { fleetId } = await orgAndFleet(sdk);
     const requests = recordRequests(sdk);
     const statuses = recordStatuses(sdk);
-    const deployed = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES, semver: '1.0.0' });
+    const deployed = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES, semver: '1.0.0', push: pushAs(sdk, username) });
 
     expect(statuses.filter((s) => s.status >= 300)).toEqual([]);
     const shape = requests.map((r) => r.replace(/\d+/g, 'N').replace(/'[^']*'/g, "'…'").split('?')[0]);
@@ -54,7 +85,7 @@ describe('balena deploy', () => {
       'PATCH /vN/release(N)',
     ]);
     // The image location is the server's, in the POST answer, and the registry token grants pushing there.
-    for (const image of deployed.images) expect(image.location).toMatch(/^[^/]+\/v2\/[0-9a-f]{32}$/);
+    for (const image of deployed.images) expect(image.location).toMatch(new RegExp(`^${registry.host}/v2/[0-9a-f]{32}$`));
     expect(deployed.previous).toEqual([]);
     const { access } = decodeJwt(deployed.registryToken) as { access: { name: string; actions: string[] }[] };
     expect(access).toEqual(deployed.images.map((i) => ({ type: 'repository', name: i.location.slice(i.location.indexOf('/') + 1), actions: ['pull', 'push'] })));
@@ -66,7 +97,16 @@ describe('balena deploy', () => {
     // SDK 23 types `images` from its own base $select only; the extra fields asked for are there.
     const images = release.images as unknown as { service_name: string; status: string; content_hash: string | null; image_size: number | string; is_stored_at__image_location: string }[];
     expect(images.map((i) => [i.service_name, i.status, i.is_stored_at__image_location])).toEqual(deployed.images.map((i) => [i.service, 'success', i.location]));
-    expect(images.every((i) => /^sha256:[0-9a-f]{64}$/.test(i.content_hash ?? '') && Number(i.image_size) === 12_345_678)).toBe(true);
+    expect(images.every((i) => /^sha256:[0-9a-f]{64}$/.test(i.content_hash ?? '') && Number(i.image_size) > 0)).toBe(true);
+    // What the release records is in the registry: each manifest, by the recorded digest.
+    for (const image of images) {
+      const repo = image.is_stored_at__image_location.slice(registry.host.length + 1);
+      const manifest = await fetch(`${registry.url}/v2/${repo}/manifests/${image.content_hash}`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${deployed.registryToken}`, accept: 'application/vnd.oci.image.manifest.v1+json' },
+      });
+      expect(manifest.status).toBe(200);
+    }
 
     // Labels and environment are readable through the release's images, as the target state reads them.
     const [withVars] = (await sdk.pine.get({
