@@ -102,6 +102,23 @@ describe('registry token service with the Docker distribution registry', () => {
     ]);
   }, 60_000);
 
+  it('answers anonymous callers with empty access to private repositories, and refuses a malformed query', async () => {
+    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    const developer = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
+    const release = await createRelease(fleet, developer.apiKey);
+    const repo = release.location.slice(registry.host.length + 1);
+    const anonymous = await fetch(`${apiUrl}/auth/v1/token?service=${encodeURIComponent(registry.host)}&scope=${encodeURIComponent(`repository:${repo}:pull`)}`);
+    expect(anonymous.status).toBe(200);
+    const claims = JSON.parse(Buffer.from(((await anonymous.json()) as { token: string }).token.split('.')[1]!, 'base64url').toString()) as { access: unknown; sub: string };
+    expect(claims).toMatchObject({ sub: '', access: [{ type: 'repository', name: repo, actions: [] }] });
+    const tooLong = await ctx.app.inject({ method: 'GET', url: `/auth/v1/token?scope=${'a'.repeat(2000)}` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ error: expect.stringMatching(/^scope\S*: Too big/) });
+    // A fleet (provisioning) key is no registry credential.
+    const fleetKey = await fetch(`${apiUrl}/auth/v1/token?scope=${encodeURIComponent(`repository:${repo}:pull`)}`, { headers: { authorization: basic('x', fleet.provisioningKey) } });
+    expect(fleetKey.status).toBe(401);
+  });
+
   it("lets a device pull its fleet's release images with d_<uuid> credentials, not another fleet's", async () => {
     const fleet = await createFleetWithProvisioningKey(ctx.database.db);
     const other = await createFleetWithProvisioningKey(ctx.database.db);
