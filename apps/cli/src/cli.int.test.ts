@@ -132,7 +132,7 @@ describe('flotilla release create', () => {
     expect(images).toEqual([{ status: 'failed' }]);
   });
 
-  it('answers a refused token, an unknown fleet and a missing token with one line each', async () => {
+  it('answers a refused token, an unknown fleet, a bad version and a missing token with one line each', async () => {
     const { key, slug } = await developer();
     const file = composeFile(COMPOSE);
     const badToken = await run(['release', 'create', '--api', url, '--token', 'not-a-key', '--fleet', slug, '--compose', file, '--image', 'main=a/b:1']);
@@ -141,6 +141,9 @@ describe('flotilla release create', () => {
     const noFleet = await run(['release', 'create', '--api', url, '--token', key, '--fleet', 'nobody/nothing', '--compose', file, '--image', 'main=a/b:1']);
     expect(noFleet.code).toBe(1);
     expect(noFleet.stderr).toBe('flotilla: fleet "nobody/nothing" not found\n');
+    const badVersion = await run(['release', 'create', '--api', url, '--token', key, '--fleet', slug, '--compose', file, '--image', 'main=a/b:1', '--version', '1.2']);
+    expect(badVersion.code).toBe(1);
+    expect(badVersion.stderr).toBe('flotilla: --version "1.2" is not a semver version such as 1.2.3\n');
     const noToken = await run(['release', 'create', '--api', url, '--fleet', slug, '--compose', file]);
     expect(noToken.code).toBe(1);
     expect(noToken.stderr).toBe('flotilla: a token is required: --token <token> or FLOTILLA_TOKEN\n');

@@ -20,6 +20,7 @@ services:
       DEBUG: false
 `;
 
+// Service names and "image or build" are the server's rules (packages/core release-composition), checked before sending.
 describe('parseCompose', () => {
   it('reads services, labels and environment in both compose forms, keeping the document as the composition', () => {
     const project = parseCompose(TWO_SERVICES);
@@ -35,11 +36,11 @@ describe('parseCompose', () => {
     ['a list', '- a\n- b', /must be a mapping with a "services" key/],
     ['no services', 'version: "2.4"', /has no services/],
     ['empty services', 'services: {}', /has no services/],
-    ['a service that is not a mapping', 'services:\n  main: nginx', /service "main" must be a mapping/],
-    ['a service with neither image nor build', 'services:\n  main:\n    restart: always', /service "main" has neither "image" nor "build"/],
-    ['a bad service name', 'services:\n  "my app":\n    image: a', /service "my app": names may use only/],
-    ['an empty image', 'services:\n  main:\n    image: ""', /service "main": "image" must be a non-empty string/],
-    ['a build that is a number', 'services:\n  main:\n    build: 3', /"build" must be a path or a mapping/],
+    ['a service that is not a mapping', 'services:\n  main: nginx', /The composition's service "main" must be an object/],
+    ['a service with neither image nor build', 'services:\n  main:\n    restart: always', /The composition's service "main" needs an image or a build/],
+    ['a bad service name', 'services:\n  "my app":\n    image: a', /The composition's service name "my app" may contain only letters/],
+    ['an empty image', 'services:\n  main:\n    image: ""', /The composition's service "main" "image" is invalid/],
+    ['a build that is a number', 'services:\n  main:\n    build: 3', /The composition's service "main" "build" is invalid/],
     ['an environment entry without a value', 'services:\n  main:\n    image: a\n    environment:\n      - HOME', /environment entry "HOME" has no "=value"/],
     ['a label that is a mapping', 'services:\n  main:\n    image: a\n    labels:\n      x: {y: 1}', /labels "x" must be a string, number or boolean/],
     ['labels that are a string', 'services:\n  main:\n    image: a\n    labels: x', /"labels" must be a mapping or a list/],

@@ -1,4 +1,5 @@
 import { parseDocument } from 'yaml';
+import { releaseCompositionProblem } from '@flotilla/core/release-composition';
 import { CliError } from './errors.ts';
 
 /**
@@ -27,9 +28,6 @@ export interface ComposeProject {
   services: ComposeService[];
 }
 
-/** Compose service names (compose spec: `[a-zA-Z0-9._-]+`). */
-const SERVICE_NAME = /^[a-zA-Z0-9._-]+$/;
-
 const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseCompose(text: string): ComposeProject {
@@ -41,23 +39,19 @@ export function parseCompose(text: string): ComposeProject {
 
 export function validateCompose(document: unknown): ComposeProject {
   if (!isMapping(document)) throw new ComposeError('the compose file must be a mapping with a "services" key');
-  if ('version' in document && typeof document.version !== 'string' && typeof document.version !== 'number') {
-    throw new ComposeError('"version" must be a string such as "2.4"');
-  }
+  // The server's rules for a composition (service names, image or build), so nothing it would refuse is sent.
+  const problem = releaseCompositionProblem(document);
+  if (problem) throw new ComposeError(problem);
   const services = document.services;
+  // A release without services is something the server stores, but not something to deploy.
   if (!isMapping(services) || Object.keys(services).length === 0) throw new ComposeError('the compose file has no services');
-  const parsed = Object.entries(services).map(([name, body]) => parseService(name, body));
+  const parsed = Object.entries(services).map(([name, body]) => parseService(name, body as Record<string, unknown>));
   return { composition: document, services: parsed };
 }
 
-function parseService(name: string, body: unknown): ComposeService {
-  if (!SERVICE_NAME.test(name)) throw new ComposeError(`service "${name}": names may use only letters, digits, ".", "_" and "-"`);
-  if (!isMapping(body)) throw new ComposeError(`service "${name}" must be a mapping`);
+function parseService(name: string, body: Record<string, unknown>): ComposeService {
   const { image, build } = body;
-  if (image !== undefined && (typeof image !== 'string' || image.trim() === '')) throw new ComposeError(`service "${name}": "image" must be a non-empty string`);
-  const hasBuild = build !== undefined && build !== null;
-  if (hasBuild && typeof build !== 'string' && !isMapping(build)) throw new ComposeError(`service "${name}": "build" must be a path or a mapping`);
-  if (image === undefined && !hasBuild) throw new ComposeError(`service "${name}" has neither "image" nor "build"`);
+  const hasBuild = build !== undefined;
   return {
     name,
     ...(typeof image === 'string' ? { image } : {}),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseSemver } from '@flotilla/core/release-version';
 import { ApiError, createApiClient, odataString, type ApiClient } from './api-client.ts';
 import { CliError } from './errors.ts';
 import { parseCompose, type ComposeProject, type ComposeService } from './compose.ts';
@@ -40,8 +41,6 @@ export interface CreatedRelease {
   images: { service: string; serviceId: number; imageId: number; location: string | null }[];
 }
 
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
-
 interface Created {
   id: number;
 }
@@ -49,7 +48,7 @@ interface Created {
 export async function createRelease(options: CreateReleaseOptions): Promise<CreatedRelease> {
   const project = typeof options.compose === 'string' ? parseCompose(options.compose) : options.compose;
   const images = resolveServiceImages(project, options.images ?? {});
-  if (options.version !== undefined && !SEMVER.test(options.version)) throw new CliError(`--version "${options.version}" is not a semver version such as 1.2.3`);
+  if (options.version !== undefined && !parseSemver(options.version)) throw new CliError(`--version "${options.version}" is not a semver version such as 1.2.3`);
   const api = createApiClient({ api: options.api, token: options.token, fetch: options.fetch });
 
   const userId = await deployingUser(api);
