@@ -234,11 +234,16 @@ describe.each(viewports())('release detail ($label)', ({ viewport }) => {
     await page.waitForURL((url) => !url.pathname.includes('/releases/'));
   });
 
-  it('goes back to the list for a non-numeric or unknown release id', async () => {
+  it('corrects the class prefix, and goes back to the list for a non-numeric or unknown release id', async () => {
     const admin = await createUser(e2e.stack, 'rel-ids');
     const fleet = await fleetOf(admin, 'rel-ids');
+    const release = await createRelease(e2e.stack, admin, fleet.fleetId, { services: [{ name: 'main' }], semver: '3.0.0' });
     const page = await e2e.newPage({ viewport });
-    await signInAs(page, e2e.stack, admin, `/fleets/${fleet.fleetId}/releases/abc`);
+    // A fleet's release reached under /blocks moves to /fleets (§2 Routing rules).
+    await signInAs(page, e2e.stack, admin, `/blocks/${fleet.fleetId}/releases/${release.id}/settings`);
+    await page.waitForURL((url) => url.pathname === `/fleets/${fleet.fleetId}/releases/${release.id}/settings`);
+    await page.getByRole('heading', { level: 1, name: 'Release settings' }).waitFor();
+    await page.goto(`${e2e.stack.url}/fleets/${fleet.fleetId}/releases/abc`);
     await page.getByText('invalid id passed in URL').waitFor();
     await page.waitForURL((url) => url.pathname === `/fleets/${fleet.fleetId}/releases`);
     await page.goto(`${e2e.stack.url}/fleets/${fleet.fleetId}/releases/987654/summary`);
