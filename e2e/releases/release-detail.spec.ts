@@ -58,6 +58,11 @@ describe.each(viewports())('release detail ($label)', ({ viewport }) => {
     await header.getByText(release.commit).waitFor();
     await header.getByText(admin.username).waitFor();
     await header.getByText('Final').first().waitFor();
+    // The release's sidebar (§2 Sidebar entries), beside the page from 900 px, in the drawer on a phone.
+    if (viewport.width >= 900) {
+      await page.locator(`nav a[href="/fleets/${fleet.fleetId}/releases/${release.id}/settings"]`).waitFor();
+      await page.getByRole('link', { name: 'All releases' }).waitFor();
+    }
 
     // Assets as a tree: the folder over its file, each file a link with its size.
     const assets = section(page, 'Assets');
@@ -227,6 +232,7 @@ describe.each(viewports())('release detail ($label)', ({ viewport }) => {
     expect(await page.getByRole('textbox').count()).toBe(0);
     for (const title of ['docker-compose.yml', 'Build logs', 'Images']) expect(await section(page, title).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Tags' }).count()).toBe(0);
+    if (viewport.width >= 900) await page.locator(`nav a[href="/fleets/${fleet.fleetId}/releases/${release.id}/summary"]`).waitFor();
     expect(await page.locator(`a[href$="/releases/${release.id}/settings"]`).count()).toBe(0);
     await expectPageSound(page);
     // The settings page is permission-less for an observer: home (§2 Routing rules).
