@@ -13,6 +13,7 @@ describe('releaseCompositionProblem', () => {
   it('refuses services, volumes or networks of the wrong type', () => {
     expect(releaseCompositionProblem({ services: ['main'] })).toMatch(/"services" must be an object/);
     expect(releaseCompositionProblem({ volumes: 'x' })).toMatch(/"volumes" must be an object/);
+    expect(releaseCompositionProblem({ version: true })).toMatch(/"version" must be a string or a number/);
   });
   it('refuses a service without image or build, or of the wrong shape', () => {
     expect(releaseCompositionProblem({ services: { main: {} } })).toBe('The composition\'s service "main" needs an image or a build.');

@@ -30,7 +30,8 @@ export function releaseCompositionProblem(value: unknown): string | null {
   const top = composition.safeParse(value);
   if (!top.success) {
     const issue = top.error.issues[0]!;
-    return `The composition's "${issue.path.join('.')}" must be an object.`;
+    const field = issue.path.join('.');
+    return `The composition's "${field}" must be ${field === 'version' ? 'a string or a number' : 'an object'}.`;
   }
   for (const [name, def] of Object.entries(top.data.services ?? {})) {
     if (!SERVICE_NAME.test(name)) return `The composition's service name "${name}" may contain only letters, digits, ".", "_" and "-".`;
