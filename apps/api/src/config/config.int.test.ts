@@ -64,13 +64,13 @@ describe('GET /config', () => {
 });
 
 describe('GET /config add-release settings', () => {
-  it('publishes the CLI version and download base, and the git server only when configured', async () => {
+  it('publishes the CLI version and download base, and the git server and the registry only when configured', async () => {
     const defaults = publicConfigResponse.parse((await ctx.app.inject({ method: 'GET', url: '/config' })).json());
-    expect(defaults).toMatchObject({ cliVersion: '25.2.6', cliDownloadBaseUrl: 'https://github.com/balena-io/balena-cli/releases/download', gitServer: null });
-    const custom = await createTestApp({ cliVersion: '1.2.3', cliDownloadBaseUrl: 'https://mirror.example.org/cli', gitServer: 'git.example.org' });
+    expect(defaults).toMatchObject({ cliVersion: '25.2.6', cliDownloadBaseUrl: 'https://github.com/balena-io/balena-cli/releases/download', gitServer: null, registryUrl: null });
+    const custom = await createTestApp({ cliVersion: '1.2.3', cliDownloadBaseUrl: 'https://mirror.example.org/cli', gitServer: 'git.example.org', registryUrl: 'http://127.0.0.1:5999' });
     try {
       const body = publicConfigResponse.parse((await custom.app.inject({ method: 'GET', url: '/config' })).json());
-      expect(body).toMatchObject({ cliVersion: '1.2.3', cliDownloadBaseUrl: 'https://mirror.example.org/cli', gitServer: 'git.example.org' });
+      expect(body).toMatchObject({ cliVersion: '1.2.3', cliDownloadBaseUrl: 'https://mirror.example.org/cli', gitServer: 'git.example.org', registryUrl: 'http://127.0.0.1:5999' });
     } finally {
       await custom.close();
     }

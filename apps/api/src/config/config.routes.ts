@@ -67,6 +67,8 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     cliVersion: app.config.cliVersion,
     cliDownloadBaseUrl: app.config.cliDownloadBaseUrl,
     gitServer: app.config.gitServer ?? null,
+    // `flotilla release create` pushes images to the registry when the deployment has one (compat §6.1).
+    registryUrl: app.config.registryUrl ?? null,
   }));
 
   app.get('/device-types/v1', { config: { public: true } }, async (request) => {

@@ -37,5 +37,10 @@ export const publicConfigResponse = z.object({
   cliDownloadBaseUrl: z.string(),
   /** Host of the git endpoint for `git push` releases; null when the deployment has none. */
   gitServer: z.string().nullable(),
+  /**
+   * The Docker registry release images are pushed to and pulled from (REGISTRY_URL), null when
+   * the deployment has none: `flotilla release create` pushes by default when it is set.
+   */
+  registryUrl: z.string().nullable(),
 });
 export type PublicConfigResponse = z.output<typeof publicConfigResponse>;
