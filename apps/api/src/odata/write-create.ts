@@ -21,7 +21,7 @@ export async function createEntity(db: Db, ctx: CompileContext, def: ResourceDef
   const sent = clientValues(def, body, 'create', ctx.principal);
   await assertCreateAllowed(db, ctx, def, sent);
   const wctx: WriteContext = { db, principal: ctx.principal, config };
-  const values = def.hooks?.beforeCreate ? serverValues(def, await def.hooks.beforeCreate(sent, wctx)) : sent;
+  const values = def.hooks?.beforeCreate ? serverValues(def, await def.hooks.beforeCreate({ ...sent }, wctx), sent) : sent;
   await assertReferencesAllowed(db, ctx, def, values, changedKeys(def, sent, values), 'create');
   for (const f of def.fields) {
     if (f.required && (values[f.name] === undefined || values[f.name] === null)) throw badRequest(`Field "${f.name}" of "${def.name}" is required`);

@@ -20,7 +20,7 @@ export async function updateEntities(db: Db, ctx: CompileContext, def: ResourceD
   const ids = await targetIds(db, ctx, def, req, 'update', sent);
   if (ids.length === 0) return ids;
   const wctx: WriteContext = { db, principal: ctx.principal, config };
-  const patch = def.hooks?.beforeUpdate ? serverValues(def, await def.hooks.beforeUpdate(sent, ids, wctx)) : sent;
+  const patch = def.hooks?.beforeUpdate ? serverValues(def, await def.hooks.beforeUpdate({ ...sent }, ids, wctx), sent) : sent;
   await assertReferencesAllowed(db, ctx, def, patch, changedKeys(def, sent, patch), 'update', ids);
   const names = Object.keys(patch);
   if (names.length > 0) {

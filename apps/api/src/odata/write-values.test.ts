@@ -43,3 +43,15 @@ describe('fields writable per kind of principal', () => {
     expect(clientValues(def, { user: 7, status: 'Idle' }, 'update', { kind: 'system' })).toEqual({ user: 7, status: 'Idle' });
   });
 });
+
+describe('JSON fields through a hook', () => {
+  const withJson: ResourceDef = { ...def, fields: [...def.fields, { name: 'contract', type: 'JSON', writable: true }] };
+  it('encodes a value the hook passed through once, and a value the hook set once', () => {
+    const sent = clientValues(withJson, { contract: { type: 'sw.block' } }, 'create', user);
+    expect(sent).toEqual({ contract: '{"type":"sw.block"}' });
+    expect(serverValues(withJson, { ...sent }, sent)).toEqual({ contract: '{"type":"sw.block"}' });
+    expect(serverValues(withJson, { contract: { type: 'sw.app' } }, sent)).toEqual({ contract: '{"type":"sw.app"}' });
+    // A JSON string value set by the hook is a JSON string, encoded.
+    expect(serverValues(withJson, { contract: 'text' }, sent)).toEqual({ contract: '"text"' });
+  });
+});

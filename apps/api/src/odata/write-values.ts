@@ -31,14 +31,18 @@ export function clientValues(def: ResourceDef, body: unknown, write: 'create' | 
   return out;
 }
 
-/** Values returned by hooks: any stored field, same coercions. */
-export function serverValues(def: ResourceDef, values: Values): Values {
+/**
+ * Values returned by hooks: any stored field, same coercions. A value the hook passed through
+ * unchanged from `sent` (clientValues' output) is already coerced: coercing it again would
+ * encode a JSON field twice (stored as a JSON string of its text).
+ */
+export function serverValues(def: ResourceDef, values: Values, sent: Values = {}): Values {
   const out: Values = {};
   for (const [key, value] of Object.entries(values)) {
     const f = def.fields.find((x) => x.name === key || x.aliases?.includes(key));
     if (!f || f.computed) throw new Error(`Hook for "${def.name}" set unknown or computed field "${key}"`);
     if (value === undefined) continue;
-    out[f.name] = coerce(f, value);
+    out[f.name] = key === f.name && Object.hasOwn(sent, key) && sent[key] === value ? value : coerce(f, value);
   }
   return out;
 }
