@@ -17,6 +17,8 @@ interface ReleaseCreateArgs {
   draft?: boolean;
   note?: string;
   json?: boolean;
+  /** --push / --no-push; unset = push when the server publishes a registry. */
+  push?: boolean;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -27,12 +29,14 @@ const release = program.command('release').description('Work with releases');
 
 release
   .command('create')
-  .description('Create a release from a docker-compose file and already-pushed images, with the calls balena deploy makes')
+  .description('Create a release from a docker-compose file and image references, with the calls balena deploy makes')
   .option('--api <url>', 'API origin (env FLOTILLA_API_URL)', process.env.FLOTILLA_API_URL ?? 'http://127.0.0.1:8080')
   .option('--token <token>', "a user's session token or API key (env FLOTILLA_TOKEN)", process.env.FLOTILLA_TOKEN)
   .requiredOption('--fleet <slug-or-id>', 'fleet slug (org/name) or id')
   .option('--compose <path>', 'docker-compose file', 'docker-compose.yml')
-  .option('--image <service=ref>', 'image reference a service runs (repeatable); wins over the compose file\'s "image:"', collect, [])
+  .option('--image <service=ref>', 'image reference a service runs (repeatable); wins over the compose file\'s "image:"; with --push also oci:<dir>[:tag], oci-archive:<file> or docker-archive:<file>', collect, [])
+  .option('--push', "copy each image into the server's registry with skopeo (the default when the server has a registry)")
+  .option('--no-push', 'record the image references as they are, without copying them')
   .option('--version <semver>', 'release version, e.g. 1.2.3')
   .option('--draft', 'create a draft (not final) release')
   .option('--note <text>', 'release note')
@@ -48,6 +52,7 @@ release
       version: o.version,
       draft: o.draft,
       note: o.note,
+      push: o.push ?? 'auto',
     });
     console.log(o.json ? JSON.stringify(created, null, 2) : describe(created));
   });
@@ -67,6 +72,7 @@ function describe(r: CreatedRelease): string {
     `  raw_version  ${r.rawVersion ?? '(none)'}`,
     `  status       ${r.status}`,
     `  services     ${r.images.map((i) => i.service).join(', ')}`,
+    ...(r.pushed ? r.images.map((i) => `  pushed       ${i.service} → ${i.location}@${i.contentHash}`) : []),
   ].join('\n');
 }
 

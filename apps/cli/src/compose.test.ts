@@ -58,9 +58,20 @@ describe('service images', () => {
     const digest = `sha256:${'ab'.repeat(32)}`;
     const images = resolveServiceImages(project, parseImageOptions([`main=registry.local/main@${digest}`]));
     expect(images).toEqual([
-      { service: 'main', ref: `registry.local/main@${digest}`, digest },
-      { service: 'metrics', ref: 'registry.local/metrics:1.0' },
+      { service: 'main', ref: `registry.local/main@${digest}`, digest, source: `docker://registry.local/main@${digest}`, local: false },
+      { service: 'metrics', ref: 'registry.local/metrics:1.0', source: 'docker://registry.local/metrics:1.0', local: false },
     ]);
+  });
+
+  it('takes a local OCI layout or archive only with --push, and docker:// as the registry transport', () => {
+    expect(() => resolveServiceImages(project, { main: 'oci:/tmp/app:latest' })).toThrow('service "main": "oci:/tmp/app:latest" is an image on this machine, which devices cannot pull: add --push');
+    expect(resolveServiceImages(project, { main: 'oci-archive:/tmp/app.tar', metrics: 'docker://registry.local/metrics:2' }, true)).toEqual([
+      { service: 'main', ref: 'oci-archive:/tmp/app.tar', source: 'oci-archive:/tmp/app.tar', local: true },
+      { service: 'metrics', ref: 'registry.local/metrics:2', source: 'docker://registry.local/metrics:2', local: false },
+    ]);
+    // A registry host called "oci" with a port is a registry reference, not a layout.
+    expect(imageForReference('main', 'oci:5000/app:1')).toMatchObject({ ref: 'oci:5000/app:1', local: false });
+    expect(() => imageForReference('main', 'docker://registry.local/a')).toThrow('is not an image reference');
   });
 
   it('names a build-only service that has no --image', () => {

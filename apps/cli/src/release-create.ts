@@ -4,11 +4,14 @@ import { ApiError, createApiClient, odataString, type ApiClient } from './api-cl
 import { CliError } from './errors.ts';
 import { parseCompose, type ComposeProject, type ComposeService } from './compose.ts';
 import { resolveServiceImages, type ServiceImage } from './image-refs.ts';
+import { pushImage, requireSkopeo, type PushedImage } from './image-push.ts';
 
 /**
  * `flotilla release create` as a function (the CLI, the demo seed and the tests call it):
- * the calls `balena deploy` makes (compat/balena-api.md §8), with already-pushed images
- * instead of a build and a docker push. Everything is validated before the first request;
+ * the calls `balena deploy` makes (compat/balena-api.md §8), with given images instead of a
+ * build. With `push`, each image is copied into the repository the server assigned it, as
+ * balena deploy's docker push does; without, the references are recorded as they are (a device
+ * with a registry cannot pull those). Everything is validated before the first write;
  * once the release exists, a failure marks it and its images failed, as balena deploy does,
  * so no release is left "running" by a command that gave up.
  */
@@ -22,8 +25,13 @@ export interface CreateReleaseOptions {
   fleet: string | number;
   /** The docker-compose document (text), or one already parsed. */
   compose: string | ComposeProject;
-  /** service name → already-pushed image reference; wins over the compose file's `image:`. */
+  /** service name → image reference (or, with push, a local `oci:`/`oci-archive:`/`docker-archive:` source); wins over the compose file's `image:`. */
   images?: Record<string, string>;
+  /**
+   * Copy each image into the server's registry (skopeo). `'auto'` pushes when the server
+   * publishes a registry (GET /config `registryUrl`), as the CLI does by default; unset = false.
+   */
+  push?: boolean | 'auto';
   /** Three-part semver; the server derives raw_version, revision and the semver parts. */
   version?: string;
   /** A draft is not final (is_final false): it can be finalized later. */
@@ -38,7 +46,9 @@ export interface CreatedRelease {
   rawVersion: string | null;
   status: string;
   fleet: { id: number; slug: string };
-  images: { service: string; serviceId: number; imageId: number; location: string | null }[];
+  /** Whether the images were pushed into the server's registry. */
+  pushed: boolean;
+  images: { service: string; serviceId: number; imageId: number; location: string | null; contentHash?: string; size?: number }[];
 }
 
 interface Created {
@@ -47,9 +57,11 @@ interface Created {
 
 export async function createRelease(options: CreateReleaseOptions): Promise<CreatedRelease> {
   const project = typeof options.compose === 'string' ? parseCompose(options.compose) : options.compose;
-  const images = resolveServiceImages(project, options.images ?? {});
   if (options.version !== undefined && !parseSemver(options.version)) throw new CliError(`--version "${options.version}" is not a semver version such as 1.2.3`);
   const api = createApiClient({ api: options.api, token: options.token, fetch: options.fetch });
+  const registryUrl = options.push ? await publishedRegistry(api, options.push) : null;
+  const images = resolveServiceImages(project, options.images ?? {}, registryUrl !== null);
+  if (registryUrl !== null) await requireSkopeo();
 
   const userId = await deployingUser(api);
   const fleet = await findFleet(api, options.fleet);
@@ -71,15 +83,20 @@ export async function createRelease(options: CreateReleaseOptions): Promise<Crea
     for (const service of project.services) {
       await addServiceImage(api, fleet.id, release.id, service, created);
     }
-    // The images were pushed before this command ran: they are done as soon as they are recorded.
     for (const image of created) {
       const ref = images.find((i) => i.service === image.service)!;
+      // Pushed now, or already in a registry before this command ran (then a pinned digest is the content hash).
+      const pushed = registryUrl !== null ? await pushTo(image, ref, registryUrl, options.token) : undefined;
+      const contentHash = pushed?.digest ?? ref.digest;
+      if (contentHash) image.contentHash = contentHash;
+      if (pushed) image.size = pushed.size;
       const now = new Date().toISOString();
       await api.patch(`/v7/image(${image.imageId})`, {
         status: 'success',
         end_timestamp: now,
         push_timestamp: now,
-        ...(ref.digest ? { content_hash: ref.digest } : {}),
+        ...(contentHash ? { content_hash: contentHash } : {}),
+        ...(pushed ? { image_size: pushed.size } : {}),
       });
     }
     await api.patch(`/v7/release(${release.id})`, { status: 'success', end_timestamp: new Date().toISOString() });
@@ -91,7 +108,20 @@ export async function createRelease(options: CreateReleaseOptions): Promise<Crea
 
   const [saved] = (await api.get<{ d: { id: number; commit: string; raw_version: string | null; status: string }[] }>(`/v7/release(${release.id})?$select=id,commit,raw_version,status`)).d;
   if (!saved) throw new ApiError(`release ${release.id} was created but cannot be read back`, 404);
-  return { id: saved.id, commit: saved.commit, rawVersion: saved.raw_version, status: saved.status, fleet, images: created };
+  return { id: saved.id, commit: saved.commit, rawVersion: saved.raw_version, status: saved.status, fleet, pushed: registryUrl !== null, images: created };
+}
+
+/** The registry the server publishes; null when it has none and push is only `'auto'`. */
+async function publishedRegistry(api: ApiClient, push: true | 'auto'): Promise<string | null> {
+  const config = await api.get<{ registryUrl?: string | null }>('/config');
+  const registryUrl = typeof config.registryUrl === 'string' && config.registryUrl !== '' ? config.registryUrl : null;
+  if (registryUrl === null && push === true) throw new CliError('--push: the server has no registry to push to (its REGISTRY_URL is not set)');
+  return registryUrl;
+}
+
+async function pushTo(image: CreatedRelease['images'][number], ref: ServiceImage, registryUrl: string, token: string): Promise<PushedImage> {
+  if (!image.location) throw new ApiError(`the server assigned service "${image.service}" no image location to push to`, 0);
+  return pushImage(ref.source, image.location, { registryUrl, token });
 }
 
 /** balena deploy names the deploying user on the release; only a user's token can deploy. */
@@ -138,12 +168,21 @@ async function addServiceImage(api: ApiClient, fleetId: number, releaseId: numbe
   }
 }
 
-/** The composition records the image each service runs: the given reference replaces `image:`. */
+/**
+ * The composition records the image each service runs: a registry reference replaces `image:`.
+ * A local source (a path on this machine) means nothing elsewhere: that service stays as the
+ * compose file wrote it, as balena deploy keeps `build:`.
+ */
 function compositionWithImages(project: ComposeProject, images: ServiceImage[]): Record<string, unknown> {
   const services = project.composition.services as Record<string, Record<string, unknown>>;
   return {
     ...project.composition,
-    services: Object.fromEntries(Object.entries(services).map(([name, body]) => [name, { ...body, image: images.find((i) => i.service === name)!.ref }])),
+    services: Object.fromEntries(
+      Object.entries(services).map(([name, body]) => {
+        const image = images.find((i) => i.service === name)!;
+        return [name, image.local ? body : { ...body, image: image.ref }];
+      }),
+    ),
   };
 }
 
