@@ -17,6 +17,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { deleteAccountRoutes } from './delete-account/delete-account.routes.ts';
 import { staffRoutes } from './staff/staff.routes.ts';
 import { odataRoutes } from './odata/odata.routes.ts';
+import { releaseAssetRoutes } from './release-assets/release-asset.routes.ts';
 import { invitationRoutes } from './invitations/invitations.routes.ts';
 import { deviceProtocolRoutes } from './devices/device-protocol.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(configRoutes);
   await app.register(invitationRoutes);
   await app.register(odataRoutes);
+  await app.register(releaseAssetRoutes);
   await app.register(deviceProtocolRoutes);
   await app.register(linkRoutes);
   await app.register(supervisorRoutes);

@@ -79,6 +79,7 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
       hub: env.HUB_URL,
     },
     trustProxy: env.TRUST_PROXY,
+    releaseAssetMaxBytes: env.RELEASE_ASSET_MAX_BYTES,
   });
 }
 

@@ -667,6 +667,12 @@ export interface ReleaseAsset {
   release: number;
 }
 
+export interface ReleaseAssetFile {
+  content: Uint8Array;
+  download_key: string;
+  release_asset: number;
+}
+
 export interface ReleaseImage {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -1032,6 +1038,7 @@ export interface DB {
   recovery_code: RecoveryCode;
   release: Release;
   release_asset: ReleaseAsset;
+  release_asset_file: ReleaseAssetFile;
   release_image: ReleaseImage;
   release_tag: ReleaseTag;
   saml_account: SamlAccount;

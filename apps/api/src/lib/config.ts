@@ -71,6 +71,8 @@ export interface AppConfig {
   registryUrl?: string;
   /** Signs registry tokens (registry/token-signing-key.ts); unset = one generated when the app is built. */
   registryTokenKey?: RegistryTokenKey;
+  /** Largest release asset file accepted (RELEASE_ASSET_MAX_BYTES); unset = 100 MB (release-assets/). */
+  releaseAssetMaxBytes?: number;
   /** Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-* headers to believe; off by default. */
   trustProxy: TrustProxy;
 }

@@ -101,6 +101,8 @@ export const envSchema = z.object({
   HUB_URL: optional(httpUrl),
   DEMO_PASSWORD: optional(z.string().refine((v) => validatePassword(v) === null, 'must be 8 to 64 characters')),
   DEMO_DEVICES: optional(integer(0, 10_000)).default(5),
+  // Largest release asset file accepted, in bytes (release-assets/); unset = 100 MB.
+  RELEASE_ASSET_MAX_BYTES: optional(integer(1, 1024 * 1024 * 1024)),
   DEMO_POLL_INTERVAL_MS: optional(integer(100, 86_400_000)).default(10_000),
   REDIS_URL: optional(urlWith(['redis:', 'rediss:'], 'a redis:// or rediss:// URL')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).default('info'),

@@ -1,7 +1,9 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.ts';
 import { badRequest } from '../lib/errors.ts';
 import { registry } from '../model/registry.ts';
+import { handleReleaseAssetMultipart, refuseClientAssetJson } from '../release-assets/release-asset-upload.ts';
 import { createODataEngine, type ODataMethod } from './engine.ts';
 
 /**
@@ -26,9 +28,16 @@ export const odataRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
+  // multipart/form-data is parsed here, in this scope only, and taken only by release_asset
+  // (release-assets/release-asset-upload.ts); the handler streams the parts itself.
+  await app.register(multipart);
+
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.raw.url ?? request.url;
     const prefix = PREFIXES.find((p) => raw.startsWith(`${p}/`)) ?? '/v7';
+    if (request.isMultipart()) return handleReleaseAssetMultipart(odataEngine, request, reply, raw.slice(prefix.length), app.config);
+    const refusal = refuseClientAssetJson(request.method, raw.slice(prefix.length), request.body);
+    if (refusal) return reply.status(refusal.status).type('application/json').send(JSON.stringify({ error: refusal.message }));
     const result = await odataEngine.execute(
       app.db,
       request.principal ?? ANONYMOUS,

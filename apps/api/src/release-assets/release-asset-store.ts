@@ -1,0 +1,63 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** What release_asset.asset holds once a file is stored (compat: balena's WebResource shape). */
+export interface StoredAsset {
+  filename: string;
+  content_type: string;
+  size: number;
+  href: string;
+}
+
+export interface AssetFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The default upload ceiling (RELEASE_ASSET_MAX_BYTES): 100 MB. */
+export const DEFAULT_RELEASE_ASSET_MAX_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Stores (or replaces) the file of a release asset the caller has just been allowed to write
+ * through the OData engine, in the same transaction, and sets the row's `asset` JSON. A new
+ * download key on every upload: an href handed out for an older file stops working.
+ * `origin` makes href absolute — the SDK parses it with `new URL(href)`.
+ */
+export async function storeAssetFile(db: Db, assetId: number, file: AssetFile, origin: string): Promise<StoredAsset> {
+  const key = randomBytes(24).toString('base64url');
+  const asset: StoredAsset = {
+    filename: file.filename,
+    content_type: file.contentType,
+    size: file.content.length,
+    href: `${origin}/release-asset/v1/${assetId}/download?key=${key}`,
+  };
+  await sql`INSERT INTO release_asset_file (release_asset, content, download_key) VALUES (${assetId}, ${file.content}, ${key})
+    ON CONFLICT (release_asset) DO UPDATE SET content = excluded.content, download_key = excluded.download_key`.execute(db);
+  await sql`UPDATE release_asset SET asset = ${JSON.stringify(asset)}::jsonb WHERE id = ${assetId}`.execute(db);
+  return asset;
+}
+
+export interface LoadedAssetFile {
+  asset: StoredAsset;
+  content: Buffer;
+  downloadKey: string;
+}
+
+/** The stored file of a release asset, no permission check: callers decide who may have it. */
+export async function loadAssetFile(db: Db, assetId: number): Promise<LoadedAssetFile | undefined> {
+  const r = await sql<{ asset: StoredAsset | null; content: Uint8Array; download_key: string }>`
+    SELECT a.asset, f.content, f.download_key FROM release_asset_file f JOIN release_asset a ON a.id = f.release_asset
+     WHERE f.release_asset = ${assetId}`.execute(db);
+  const row = r.rows[0];
+  if (!row?.asset) return undefined;
+  return { asset: row.asset, content: Buffer.from(row.content), downloadKey: row.download_key };
+}
+
+/** Constant-time comparison of a presented download key with the stored one. */
+export function downloadKeyMatches(presented: string, stored: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

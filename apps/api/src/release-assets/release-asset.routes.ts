@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ANONYMOUS } from '../auth/principal.ts';
+import { notFound } from '../lib/errors.ts';
+import { odataEngine } from '../odata/odata.routes.ts';
+import { downloadKeyMatches, loadAssetFile } from './release-asset-store.ts';
+
+const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const query = z.object({ key: z.string().min(1).max(128).optional() });
+
+/** RFC 6266: an ASCII fallback and the exact name in UTF-8. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * `GET /release-asset/v1/<id>/download` — a release asset's href. Two ways in: the `key` the
+ * href carries (balena-sdk `asset.download` fetches href without its token, as it would a
+ * pre-signed S3 URL), or without a key, the caller's own session or API key, allowed when the
+ * model layer lets it read the release_asset row. A wrong key, a row the caller cannot read and
+ * a missing row or file are the same 404. The file always comes as an attachment in a sandbox:
+ * an uploaded HTML page must not run on the API's origin.
+ */
+export async function releaseAssetRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/release-asset/v1/:id/download', { schema: { params, querystring: query } }, async (request, reply) => {
+    const { id } = request.params;
+    const { key } = request.query;
+    if (key === undefined) {
+      const seen = await odataEngine.execute(app.db, request.principal ?? ANONYMOUS, { method: 'GET', url: `/release_asset(${id})?$select=id` }, app.config);
+      if (seen.status !== 200 || (seen.body as { d: unknown[] }).d.length === 0) throw notFound('Release asset not found');
+    }
+    const file = await loadAssetFile(app.db, id);
+    if (!file || (key !== undefined && !downloadKeyMatches(key, file.downloadKey))) throw notFound('Release asset not found');
+    return reply
+      .header('content-type', file.asset.content_type)
+      .header('content-disposition', contentDisposition(file.asset.filename))
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.content);
+  });
+}
