@@ -53,6 +53,8 @@ export async function ensureDemoReleases(api: string, token: string, fleetId: nu
     if (!res.ok) throw new Error(`Demo seed: listing releases failed (${res.status}): ${await res.text()}`);
     const { d } = (await res.json()) as { d: unknown[] };
     if (d.length > 0) continue;
-    await createRelease({ api, token, fleet: fleetId, compose: release.compose, images: release.images, version: release.version, note: release.note });
+    // Not pushed, even to a configured registry: copying the docker.io images would need the internet
+    // at first start; the demo devices simulate their downloads instead (start-stack.ts).
+    await createRelease({ api, token, fleet: fleetId, compose: release.compose, images: release.images, version: release.version, note: release.note, push: false });
   }
 }

@@ -19,6 +19,11 @@ const simulator = await startFleetSimulator({
   // A fleet as it drifts in the field: OS and supervisor versions differ, a development device
   // allows local mode, an ESR one cannot take a supervisor update (fleets spec §5).
   varied: true,
+  // No `registryUrl`, even with REGISTRY_URL set: the demo releases are not pushed (demo-releases.ts
+  // records public docker.io references without copying them, so a first start needs no internet),
+  // nothing is at their assigned locations, and devices pulling from the registry would never
+  // finish downloading. The demo devices simulate their downloads; a release made with
+  // `flotilla release create --push` is pullable by real agents started with `--registry`.
 });
 
 // Once registered, the demo devices say where they are (demo-places.ts): they all report from
