@@ -13,3 +13,9 @@ export function buildLogTail(log: string | null, max = BUILD_LOG_MAX_LINES): { l
   if (lines.length <= max) return { lines, omitted: 0 };
   return { lines: lines.slice(-max), omitted: lines.length - max };
 }
+
+/** Height of the build-log terminal in px: a short log gets a short terminal, a long one 420 px (~24 rows) to scroll in. */
+export function buildLogHeight(lineCount: number): number {
+  const ROW_PX = 17;
+  return Math.min(420, Math.max(4, lineCount) * ROW_PX);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILD_LOG_MAX_LINES, buildLogTail } from './build-log.ts';
+import { BUILD_LOG_MAX_LINES, BUILD_LOG_SCROLLBACK, buildLogHeight, buildLogTail } from './build-log.ts';
 import { compositionYaml, serviceCompositionYaml } from './compose-yaml.ts';
 import { composeFileName, dockerfileName } from './download-names.ts';
 import { formatBytes } from './format-size.ts';
@@ -29,6 +29,18 @@ describe('buildLogTail (fleets spec §9: up to 2999 lines)', () => {
     expect(lines[0]).toBe('line 7');
     expect(lines.at(-1)).toBe('line 3005');
     expect(omitted).toBe(6);
+  });
+
+  it('fits the shown lines in the terminal scrollback of 3000', () => {
+    expect(BUILD_LOG_MAX_LINES).toBeLessThan(BUILD_LOG_SCROLLBACK);
+  });
+});
+
+describe('buildLogHeight', () => {
+  it('gives a short log a short terminal and a long one 420 px to scroll in', () => {
+    expect(buildLogHeight(1)).toBe(68);
+    expect(buildLogHeight(10)).toBe(170);
+    expect(buildLogHeight(2999)).toBe(420);
   });
 });
 

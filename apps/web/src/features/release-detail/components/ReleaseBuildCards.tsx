@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,8 +7,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/states/QueryState.tsx';
+import { ReadOnlyTerminal } from '../../../components/terminal/ReadOnlyTerminal.tsx';
 import { releaseBuildQuery, type ReleaseBuild } from '../api/release-detail.queries.ts';
-import { buildLogTail } from '../build-log.ts';
+import { BUILD_LOG_SCROLLBACK, buildLogHeight, buildLogTail } from '../build-log.ts';
 import { compositionYaml } from '../compose-yaml.ts';
 import { composeFileName, downloadText } from '../download-names.ts';
 
@@ -81,9 +81,9 @@ function ComposeCard({ build, appName, version }: { build: ReleaseBuild; appName
 }
 
 /**
- * The build log, its last 2999 lines (fleets spec §9: scrollback 3000), scrolled to its end
- * (where a failed build says why). A read-only log needs no terminal emulator: the lines are
- * text in a focusable, scrollable log region.
+ * The build log, its last 2999 lines (fleets spec §9: scrollback 3000), in a read-only terminal
+ * (ANSI colours kept) scrolled to its end, where a failed build says why. xterm loads in its own
+ * chunk only when there is a log to show.
  */
 function BuildLogCard({ log }: { log: string | null }) {
   const { t } = useTranslation('releaseDetail');
@@ -105,24 +105,16 @@ function BuildLogCard({ log }: { log: string | null }) {
                 {t('buildLog.omitted', { omitted, count: lines.length })}
               </Typography>
             )}
-            <LogText text={lines.join('\n')} lineCount={lines.length} label={t('buildLog.label')} />
+            <ReadOnlyTerminal
+              text={lines.join('\n')}
+              label={t('buildLog.label')}
+              scrollback={BUILD_LOG_SCROLLBACK}
+              height={buildLogHeight(lines.length)}
+              regionProps={{ 'data-line-count': lines.length }}
+            />
           </>
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/** The log's text, scrolled to its end when it first shows and when it grows, not on every poll. */
-function LogText({ text, lineCount, label }: { text: string; lineCount: number; label: string }) {
-  const ref = useRef<HTMLPreElement | null>(null);
-  useEffect(() => {
-    const node = ref.current;
-    if (node) node.scrollTop = node.scrollHeight;
-  }, [text]);
-  return (
-    <Box component="pre" ref={ref} role="log" tabIndex={0} aria-label={label} data-line-count={lineCount} sx={scrollBox}>
-      {text}
-    </Box>
   );
 }
