@@ -222,4 +222,34 @@ describe('models.release', () => {
     await sdk.models.release.asset.remove({ release: releaseId, asset_key: 'manual.pdf' });
     expect(await sdk.models.release.asset.getAllByRelease(releaseId)).toEqual([]);
   });
+
+  it('asset: upload (a small file as multipart, a large one in parts) and download with the unmodified SDK', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { fleetId } = await orgAndFleet(sdk);
+    const { releaseId } = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES });
+    const bytesOf = async (stream: NodeJS.ReadableStream) => {
+      const chunks: Buffer[] = [];
+      for await (const c of stream) chunks.push(Buffer.from(c as Uint8Array));
+      return Buffer.concat(chunks);
+    };
+
+    const small = await sdk.models.release.asset.upload({ release: releaseId, asset_key: 'readme.txt', asset: new File(['hello from the sdk'], 'readme.txt', { type: 'text/plain' }) });
+    expect(small.asset).toMatchObject({ filename: 'readme.txt', content_type: 'text/plain', size: 18 });
+    expect((await bytesOf(await sdk.models.release.asset.download(small.id))).toString()).toBe('hello from the sdk');
+    await expect(sdk.models.release.asset.upload({ release: releaseId, asset_key: 'readme.txt', asset: new File(['again'], 'readme.txt') })).rejects.toMatchObject({ name: 'ReleaseAssetAlreadyExists' });
+    await sdk.models.release.asset.upload({ release: releaseId, asset_key: 'readme.txt', asset: new File(['v2'], 'readme-v2.txt', { type: 'text/plain' }) }, { overwrite: true });
+    expect((await bytesOf(await sdk.models.release.asset.download({ release: releaseId, asset_key: 'readme.txt' }))).toString()).toBe('v2');
+
+    // Over the SDK's 5 MiB: beginUpload, a PUT per 5 MiB part, commitUpload.
+    const large = Buffer.alloc(6 * 1024 * 1024 + 123);
+    for (let i = 0; i < large.length; i++) large[i] = i % 251;
+    const progress: number[] = [];
+    const big = await sdk.models.release.asset.upload(
+      { release: releaseId, asset_key: 'firmware.bin', asset: new File([large], 'firmware.bin', { type: 'application/octet-stream' }) },
+      { onUploadProgress: ({ uploaded }) => void progress.push(uploaded) },
+    );
+    expect(big.asset).toMatchObject({ filename: 'firmware.bin', size: large.length });
+    expect(progress.at(-1)).toBe(large.length);
+    expect((await bytesOf(await sdk.models.release.asset.download(big.id))).equals(large)).toBe(true);
+  });
 });

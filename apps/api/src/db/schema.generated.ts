@@ -673,6 +673,23 @@ export interface ReleaseAssetFile {
   release_asset: number;
 }
 
+export interface ReleaseAssetUpload {
+  chunk_size: number;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  filename: string;
+  release_asset: number;
+  size: bigint | number | string;
+  uuid: string;
+}
+
+export interface ReleaseAssetUploadPart {
+  content: Uint8Array;
+  etag: string;
+  part_number: number;
+  upload: string;
+}
+
 export interface ReleaseImage {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -1039,6 +1056,8 @@ export interface DB {
   release: Release;
   release_asset: ReleaseAsset;
   release_asset_file: ReleaseAssetFile;
+  release_asset_upload: ReleaseAssetUpload;
+  release_asset_upload_part: ReleaseAssetUploadPart;
   release_image: ReleaseImage;
   release_tag: ReleaseTag;
   saml_account: SamlAccount;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.ts';
 import { badRequest } from '../lib/errors.ts';
 import { registry } from '../model/registry.ts';
+import { ACTION_PATH, handleUploadAction } from '../release-assets/release-asset-chunked.ts';
 import { handleReleaseAssetMultipart, refuseClientAssetJson } from '../release-assets/release-asset-upload.ts';
 import { createODataEngine, type ODataMethod } from './engine.ts';
 
@@ -35,6 +36,7 @@ export const odataRoutes: FastifyPluginAsync = async (app) => {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.raw.url ?? request.url;
     const prefix = PREFIXES.find((p) => raw.startsWith(`${p}/`)) ?? '/v7';
+    if (ACTION_PATH.test(raw.slice(prefix.length))) return handleUploadAction(odataEngine, request, reply, raw.slice(prefix.length), app.config);
     if (request.isMultipart()) return handleReleaseAssetMultipart(odataEngine, request, reply, raw.slice(prefix.length), app.config);
     const refusal = refuseClientAssetJson(request.method, raw.slice(prefix.length), request.body);
     if (refusal) return reply.status(refusal.status).type('application/json').send(JSON.stringify({ error: refusal.message }));

@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { ANONYMOUS } from '../auth/principal.ts';
 import { notFound } from '../lib/errors.ts';
 import { odataEngine } from '../odata/odata.routes.ts';
+import { storeUploadPart } from './release-asset-chunked.ts';
 import { downloadKeyMatches, loadAssetFile } from './release-asset-store.ts';
+import { releaseAssetMaxBytes } from './release-asset-upload.ts';
 
 const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const partParams = z.object({ uuid: z.string().uuid(), n: z.coerce.number().int().positive().max(10_000) });
 const query = z.object({ key: z.string().min(1).max(128).optional() });
 
 /** RFC 6266: an ASCII fallback and the exact name in UTF-8. */
@@ -41,5 +44,17 @@ export async function releaseAssetRoutes(fastify: FastifyInstance): Promise<void
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(file.content);
+  });
+
+  // A chunked upload's parts (release-asset-chunked.ts): raw bytes whatever the content type
+  // (the SDK's fetch sends none), in a scope of their own so no other route takes them.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: releaseAssetMaxBytes(scope.config) }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().put('/release-asset/v1/uploads/:uuid/parts/:n', { schema: { params: partParams } }, async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const etag = await storeUploadPart(scope.db, request.params.uuid, request.params.n, body);
+      return reply.header('etag', `"${etag}"`).header('access-control-expose-headers', 'ETag').status(200).send();
+    });
   });
 }
