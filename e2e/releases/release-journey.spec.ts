@@ -109,6 +109,10 @@ describe.each(viewports())('release journey ($label)', ({ viewport }) => {
     // Finalized on its settings page.
     await page.goto(`${e2e.stack.url}/fleets/${fleetId}/releases/${draft.id}/settings`);
     await page.getByRole('heading', { level: 1, name: 'Release settings' }).waitFor();
+    // The breadcrumbs lead back through the release and the fleet's releases.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByRole('link', { name: draft.rawVersion! }).waitFor();
+    expect(await crumbs.getByRole('link', { name: 'Releases' }).getAttribute('href')).toBe(`/fleets/${fleetId}/releases`);
     await section(page, 'Finalize').getByRole('button', { name: 'Finalize release' }).click();
     const confirm = page.getByRole('dialog', { name: /^Finalize release / });
     await confirm.getByText('This action cannot be reversed.').waitFor();

@@ -31,6 +31,16 @@ describe('breadcrumbTrail', () => {
     expect(labels(breadcrumbTrail(sidebarContext({ uuid: 'abc' }, 3), { fleet: 'Sensors', device: 'pi-1' }, '/devices/abc/settings'))).toEqual(['sidebar.fleets', 'Sensors', 'pi-1', 'sidebar.settings']);
   });
 
+  it("puts a release under its fleet's releases, then the release's section", () => {
+    const release = sidebarContext({ fleetClass: 'fleets', fleetId: '7', releaseId: '30' }, null);
+    const summary = breadcrumbTrail(release, { fleet: 'Sensors', release: '1.2.3' }, '/fleets/7/releases/30/summary');
+    expect(labels(summary)).toEqual(['sidebar.fleets', 'Sensors', 'sidebar.releases', '1.2.3']);
+    expect(current(summary)).toEqual(['/fleets/7/releases/30/summary']);
+    const settings = breadcrumbTrail(release, { fleet: 'Sensors', release: '1.2.3' }, '/fleets/7/releases/30/settings');
+    expect(labels(settings)).toEqual(['sidebar.fleets', 'Sensors', 'sidebar.releases', '1.2.3', 'sidebar.settings']);
+    expect(settings.map((c) => c.to)).toEqual(['/fleets', '/fleets/7', '/fleets/7/releases', '/fleets/7/releases/30/summary', '/fleets/7/releases/30/settings']);
+  });
+
   it('leads through the organization to its sections, members and teams', () => {
     const org = sidebarContext({ orgId: '4' }, null);
     expect(labels(breadcrumbTrail(org, { organization: 'Acme' }, '/orgs/4'))).toEqual(['sidebar.organizations', 'Acme']);

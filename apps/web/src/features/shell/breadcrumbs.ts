@@ -22,6 +22,8 @@ export interface BreadcrumbNames {
   organization?: string | null;
   member?: string | null;
   team?: string | null;
+  /** The release's version, on a release's pages. */
+  release?: string | null;
 }
 
 type Crumb = Omit<Breadcrumb, 'isCurrent'>;
@@ -47,6 +49,13 @@ function trail(context: SidebarContext, names: BreadcrumbNames): Crumb[] {
       return [
         { labelKey: CLASS_LIST_LABEL[context.applicationClass], to: `/${CLASS_PREFIX[context.applicationClass]}` },
         { name: names.fleet ?? null, to: applicationPath(context.applicationClass, context.fleetId) },
+        // A release's pages sit under the fleet's releases: Fleets › fleet › Releases › 1.2.3 (› Settings).
+        ...(context.releaseId !== undefined
+          ? [
+              { labelKey: 'sidebar.releases', to: applicationPath(context.applicationClass, context.fleetId, 'releases') },
+              { name: names.release ?? null, to: `${applicationPath(context.applicationClass, context.fleetId, `releases/${context.releaseId}`)}/summary` },
+            ]
+          : []),
       ];
     case 'device':
       return [
