@@ -8,9 +8,9 @@ import { DataList, type DataListProps } from '../../../components/data-list/Data
 import { StatusDot } from '../../../components/StatusDot.tsx';
 import { formatRelative } from '../../../lib/format.ts';
 import type { DeviceRow } from '../api/devices.queries.ts';
-import { DEVICE_LIST } from '../device-list.ts';
+import { DEVICE_LIST, DEVICE_TAG_CHIPS } from '../device-list.ts';
 import { releaseLabel } from '../release-label.ts';
-import { DeviceTagChips } from './DeviceTagChips.tsx';
+import { TagChips } from '../../../components/tags/TagChips.tsx';
 import { UpdateProgress } from '../../device-services/components/UpdateProgress.tsx';
 
 const isHeartbeatState = (v: string): v is HeartbeatState => v in HEARTBEAT_DISPLAY;
@@ -75,7 +75,7 @@ export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state
     { id: 'publicIp', label: t('list.columns.publicIp'), isHiddenByDefault: true, render: (d) => d.public_address ?? '—' },
     { id: 'mac', label: t('list.columns.mac'), isHiddenByDefault: true, render: (d) => d.mac_address ?? '—' },
     { id: 'lastSeen', label: t('list.columns.lastSeen'), render: (d) => formatRelative(d.last_connectivity_event) },
-    { id: 'tags', label: t('list.columns.tags'), isHiddenByDefault: true, render: (d) => <DeviceTagChips tags={d.device_tag} /> },
+    { id: 'tags', label: t('list.columns.tags'), isHiddenByDefault: true, render: (d) => <TagChips tags={d.device_tag} max={DEVICE_TAG_CHIPS} label={t('list.tagsOf')} moreText={t('list.tagsMore')} /> },
   ];
   return (
     <DataList

@@ -8,9 +8,9 @@ import { formatDate, formatRelative } from '../../../lib/format.ts';
 import type { FleetWithSettings } from '../../fleets/api/fleets.queries.ts';
 import type { ReleaseRow } from '../api/releases.queries.ts';
 import { releaseTargetMarker } from '../release-display.ts';
-import { devicesRunningSearch } from '../release-list.ts';
+import { devicesRunningSearch, RELEASE_TAG_CHIPS } from '../release-list.ts';
 import { ReleaseStatusCell } from './ReleaseStatusCell.tsx';
-import { ReleaseTagChips } from './ReleaseTagChips.tsx';
+import { TagChips } from '../../../components/tags/TagChips.tsx';
 
 /** A typed router link that looks like the theme's links (to, params and search are checked). */
 const TypedLink = createLink(Link);
@@ -74,7 +74,7 @@ export function ReleaseTable({ fleetClass, fleet, rows, rowOffset, total, now }:
         );
       },
     },
-    { id: 'tags', label: t('list.columns.tags'), render: (r) => <ReleaseTagChips tags={r.release_tag} /> },
+    { id: 'tags', label: t('list.columns.tags'), render: (r) => <TagChips tags={r.release_tag} max={RELEASE_TAG_CHIPS} label={t('list.tagsOf')} moreText={t('list.tagsMore')} /> },
     {
       id: 'type',
       label: t('list.columns.type'),
