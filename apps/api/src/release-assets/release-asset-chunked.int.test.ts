@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { fleetMatrix, send, type FleetWorld, type UserWho } from '../model/access/matrix-harness.ts';
+
+/**
+ * The SDK's chunked upload (files over 5 MiB) on small parts: beginUpload → a PUT per part to
+ * the URL handed out (no token, like a pre-signed URL) → commitUpload; who may begin one; parts
+ * and ETags checked; cancel and delete leave nothing behind.
+ */
+const m = fleetMatrix();
+const as = (who: UserWho | undefined, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => send(m.ctx, who && m.users[who].token, method, url, payload);
+const put = (url: string, body: string) => {
+  const u = new URL(url);
+  return m.ctx.app.inject({ method: 'PUT', url: u.pathname, payload: Buffer.from(body) });
+};
+
+async function emptyAsset(w: FleetWorld, key: string) {
+  const res = await as('developer', 'POST', '/v7/release_asset', { release: w.releaseId, asset_key: key, asset: null });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+const begin = (who: UserWho, id: number, size: number, chunk = 4) =>
+  as(who, 'POST', `/v7/release_asset(${id})/beginUpload`, { asset: { filename: 'fw.bin', content_type: 'application/octet-stream', size, chunk_size: chunk } });
+
+describe('chunked release asset upload', () => {
+  it('a developer uploads in parts; the joined file downloads whole', async () => {
+    const w = await m.makeWorld();
+    const id = await emptyAsset(w, 'fw');
+    const b = await begin('developer', id, 10);
+    expect(b.statusCode, b.body).toBe(200);
+    const { uuid, uploadParts } = b.json().asset as { uuid: string; uploadParts: { url: string; chunkSize: number; partNumber: number }[] };
+    expect(uploadParts.map((p) => [p.partNumber, p.chunkSize])).toEqual([[1, 4], [2, 4], [3, 2]]);
+    const text = 'abcdefghij';
+    const Parts = [];
+    for (const p of uploadParts) {
+      const r = await put(p.url, text.slice((p.partNumber - 1) * 4, (p.partNumber - 1) * 4 + p.chunkSize));
+      expect(r.statusCode, r.body).toBe(200);
+      Parts.push({ PartNumber: p.partNumber, ETag: String(r.headers.etag).replace(/"/g, '') });
+    }
+    const c = await as('developer', 'POST', `/v7/release_asset(${id})/commitUpload`, { uuid, providerCommitData: { Parts } });
+    expect(c.statusCode, c.body).toBe(200);
+    const asset = (await as('developer', 'GET', `/v7/release_asset(${id})?$select=asset`)).json().d[0].asset as { href: string; size: number };
+    expect(asset.size).toBe(10);
+    const u = new URL(asset.href);
+    expect((await m.ctx.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` })).body).toBe(text);
+    expect(await m.count('release_asset_upload', { uuid })).toBe(0);
+  });
+
+  it('an observer may not begin (401), an outsider sees no row (404); too large is 413', async () => {
+    const w = await m.makeWorld();
+    const id = await emptyAsset(w, 'fw');
+    expect((await begin('observer', id, 10)).statusCode).toBe(401);
+    expect((await begin('outsider', id, 10)).statusCode).toBe(404);
+    expect((await begin('developer', id, 200 * 1024 * 1024, 5 * 1024 * 1024)).statusCode).toBe(413);
+    expect(await m.count('release_asset_upload', { release_asset: id })).toBe(0);
+  });
+
+  it('refuses a part of the wrong size, an unknown upload, a wrong ETag; cancel and delete drop the parts', async () => {
+    const w = await m.makeWorld();
+    const id = await emptyAsset(w, 'fw');
+    const { uuid, uploadParts } = (await begin('developer', id, 6)).json().asset as { uuid: string; uploadParts: { url: string }[] };
+    expect((await put(uploadParts[0]!.url, 'abc')).statusCode).toBe(400);
+    expect((await put(uploadParts[0]!.url.replace(uuid, '00000000-0000-4000-8000-000000000000'), 'abcd')).statusCode).toBe(404);
+    expect((await put(uploadParts[0]!.url, 'abcd')).statusCode).toBe(200);
+    expect((await put(uploadParts[1]!.url, 'ef')).statusCode).toBe(200);
+    const bad = await as('developer', 'POST', `/v7/release_asset(${id})/commitUpload`, { uuid, providerCommitData: { Parts: [{ PartNumber: 1, ETag: 'x' }, { PartNumber: 2, ETag: 'y' }] } });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect((await as('observer', 'POST', `/v7/release_asset(${id})/cancelUpload`, { uuid })).statusCode).toBe(401);
+    expect((await as('developer', 'POST', `/v7/release_asset(${id})/cancelUpload`, { uuid })).statusCode).toBe(200);
+    expect(await m.count('release_asset_upload_part', { upload: uuid })).toBe(0);
+
+    const again = (await begin('developer', id, 6)).json().asset as { uuid: string };
+    expect((await as('developer', 'DELETE', `/v7/release_asset(${id})`)).statusCode).toBe(200);
+    expect(await m.count('release_asset_upload', { uuid: again.uuid })).toBe(0);
+  });
+});
