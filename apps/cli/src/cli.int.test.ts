@@ -107,7 +107,7 @@ describe('flotilla release create', () => {
     expect(services.map((s) => s.service_name)).toEqual(['main', 'metrics']);
     const all = await releasesOf(fleet.applicationId);
     expect(all.map((r) => r.is_final).sort()).toEqual([false, true]);
-  });
+  }, 60_000);
 
   it('names the service that has no image, and sends nothing', async () => {
     const { fleet, key, slug } = await developer();
@@ -132,6 +132,7 @@ describe('flotilla release create', () => {
     expect(images).toEqual([{ status: 'failed' }]);
   });
 
+  // Several CLI processes one after another: each starts tsx, which takes seconds on a loaded machine.
   it('answers a refused token, an unknown fleet, a bad version and a missing token with one line each', async () => {
     const { key, slug } = await developer();
     const file = composeFile(COMPOSE);
@@ -147,5 +148,5 @@ describe('flotilla release create', () => {
     const noToken = await run(['release', 'create', '--api', url, '--fleet', slug, '--compose', file]);
     expect(noToken.code).toBe(1);
     expect(noToken.stderr).toBe('flotilla: a token is required: --token <token> or FLOTILLA_TOKEN\n');
-  });
+  }, 60_000);
 });
