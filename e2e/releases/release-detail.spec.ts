@@ -4,14 +4,15 @@
 // found"; §9 build log 2999 lines, notes autosave 500 ms), at 1280×800 and 390×844, on releases
 // made through the public API as `balena deploy` makes them: the index goes to the summary;
 // header, known issues and notes (autosaved), assets tree, docker-compose view and download,
-// the build log's last 2999 lines, the image table with each service's Dockerfile (or "no
-// Dockerfile") and its download named from app, release and service; a tag added; the version
+// the build log's last 2999 lines in a read-only terminal (colours kept, scrolled by keyboard)
+// or "no build log", the image table with each service's Dockerfile (or "no Dockerfile") and
+// its download named from app, release and service; a tag added; the version
 // edit takes x.y.z only; finalize once with its three messages; invalidate and validate, refused
 // for a failed release; delete refused while the fleet is pinned to the release, allowed with the
 // typed version otherwise; an observer sees header, known issues, notes and assets, read only,
 // and no settings; a non-numeric or unknown id goes back to the list. Axe clean, one h1.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
@@ -21,7 +22,13 @@ import { createRelease, pinFleet, storedRelease, storedTags, type ReleaseSpec } 
 
 const e2e = useBrowserStack();
 
-const BUILD_LOG = Array.from({ length: 3100 }, (_, i) => `Step ${i + 1}: building`).join('\n');
+// Its last line in red (SGR 31) and reset, as a build's failure is printed: colours are kept.
+const BUILD_LOG = Array.from({ length: 3100 }, (_, i) => (i === 3099 ? '\u001b[31mStep 3100: building\u001b[0m' : `Step ${i + 1}: building`)).join('\n');
+
+/** The rows of the build-log terminal that are on screen (xterm renders only those), trimmed, blank rows left out. */
+async function visibleRows(log: Locator): Promise<string[]> {
+  return (await log.locator('.xterm-rows > div').allTextContents()).map((row) => row.trim()).filter((row) => row !== '');
+}
 
 const TWO_SERVICES: ReleaseSpec = {
   services: [{ name: 'api', dockerfile: 'FROM alpine:3.20\nCMD ["api"]\n' }, { name: 'worker' }],
@@ -78,13 +85,29 @@ describe.each(viewports())('release detail ($label)', ({ viewport }) => {
     await compose.getByRole('button', { name: 'Download docker-compose.yml' }).click();
     expect((await composeDownload).suggestedFilename()).toBe(`${fleet.name}-1.2.3.docker-compose.yml`);
 
-    // The build log: its last 2999 lines (§9).
-    const log = section(page, 'Build logs').getByRole('log', { name: 'Build log' });
+    // The build log: its last 2999 lines (§9) in a read-only terminal (xterm, scrollback 3000),
+    // opened at its end. xterm draws only the rows on screen: the test reads those, scrolls by
+    // keyboard (its keyboard target is named "Build log"), and reads them again.
+    const logs = section(page, 'Build logs');
+    const log = logs.getByRole('log', { name: 'Build log' });
     expect(await log.getAttribute('data-line-count')).toBe('2999');
-    const text = (await log.textContent()) ?? '';
-    expect(text.startsWith('Step 102: building')).toBe(true);
-    expect(text.endsWith('Step 3100: building')).toBe(true);
-    await section(page, 'Build logs').getByText('The first 101 lines are not shown; these are the last 2999.').waitFor();
+    await logs.locator('[role="log"][data-written]').waitFor();
+    await expect.poll(async () => (await visibleRows(log)).at(-1)).toBe('Step 3100: building');
+    // The red of the last line is kept (lightened to read on the dark surface, still red).
+    const lastLine = log.locator('.xterm-rows span', { hasText: 'Step 3100: building' });
+    const rgb = (await lastLine.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)).match(/\d+/g)?.map(Number) ?? [];
+    expect(rgb[0]).toBeGreaterThan((rgb[1] ?? 0) + 80);
+    expect(rgb[0]).toBeGreaterThan((rgb[2] ?? 0) + 80);
+    // The terminal fits the card: no wider than its log region.
+    const [screenBox, logBox] = await Promise.all([log.locator('.xterm-screen').boundingBox(), log.boundingBox()]);
+    expect(screenBox && logBox && screenBox.width <= logBox.width).toBe(true);
+    const keys = log.getByRole('textbox', { name: 'Build log' });
+    await keys.focus();
+    await keys.press('Home');
+    await expect.poll(async () => (await visibleRows(log))[0]).toBe('Step 102: building');
+    await keys.press('End');
+    await expect.poll(async () => (await visibleRows(log)).at(-1)).toBe('Step 3100: building');
+    await logs.getByText('The first 101 lines are not shown; these are the last 2999.').waitFor();
 
     // The image table: both services; the Dockerfile dialog and its download, or "no Dockerfile" (§8).
     const images = section(page, 'Images');
@@ -249,6 +272,13 @@ describe.each(viewports())('release detail ($label)', ({ viewport }) => {
     await signInAs(page, e2e.stack, admin, `/blocks/${fleet.fleetId}/releases/${release.id}/settings`);
     await page.waitForURL((url) => url.pathname === `/fleets/${fleet.fleetId}/releases/${release.id}/settings`);
     await page.getByRole('heading', { level: 1, name: 'Release settings' }).waitFor();
+    // A release without a build log says so, and the terminal's chunk (xterm) is not fetched.
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
+    await page.goto(`${e2e.stack.url}/fleets/${fleet.fleetId}/releases/${release.id}/summary`);
+    await section(page, 'Build logs').getByText('This release has no build log.').waitFor();
+    expect(await section(page, 'Build logs').getByRole('log').count()).toBe(0);
+    expect(fetched.filter((url) => url.includes('/assets/XtermView'))).toEqual([]);
     await page.goto(`${e2e.stack.url}/fleets/${fleet.fleetId}/releases/abc`);
     await page.getByText('invalid id passed in URL').waitFor();
     await page.waitForURL((url) => url.pathname === `/fleets/${fleet.fleetId}/releases`);

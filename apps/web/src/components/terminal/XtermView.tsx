@@ -32,6 +32,8 @@ export default function XtermView({ text, label, scrollback, height, regionProps
       cursorInactiveStyle: 'none',
       fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
       fontSize: 13,
+      // ANSI colours are kept, lightened where needed to read on the dark surface (WCAG AA 4.5:1).
+      minimumContrastRatio: 4.5,
       theme: { background: TERMINAL_BACKGROUND, foreground: TERMINAL_FOREGROUND, cursor: TERMINAL_BACKGROUND },
     });
     const fit = new FitAddon();
