@@ -6,7 +6,9 @@ import Typography from '@mui/material/Typography';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { useTranslation } from 'react-i18next';
-import { buildAssetTree, type AssetNode } from '../asset-tree.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { downloadWithSession, sameOriginAssetPath } from '../asset-download.ts';
+import { buildAssetTree, type AssetFile, type AssetNode } from '../asset-tree.ts';
 import { formatBytes } from '../format-size.ts';
 import type { ReleaseSummary } from '../api/release-detail.queries.ts';
 
@@ -56,9 +58,7 @@ function AssetList({ nodes, depth }: { nodes: AssetNode[]; depth: number }) {
             <FileIcon fontSize="small" aria-hidden />
             <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
               {node.href ? (
-                <Link href={node.href} download={node.name} rel="noopener noreferrer">
-                  {node.name}
-                </Link>
+                <AssetLink file={node} href={node.href} />
               ) : (
                 node.name
               )}
@@ -70,5 +70,24 @@ function AssetList({ nodes, depth }: { nodes: AssetNode[]; depth: number }) {
         ),
       )}
     </Box>
+  );
+}
+
+/**
+ * A file's link. On the API's own origin the click fetches the file with the session's token
+ * and saves it (a plain link would go without it); elsewhere it is an ordinary link.
+ */
+function AssetLink({ file, href }: { file: AssetFile; href: string }) {
+  const { t } = useTranslation('releaseDetail');
+  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    const path = sameOriginAssetPath(href, window.location.origin);
+    if (path === null) return;
+    event.preventDefault();
+    downloadWithSession(path, file.name).catch((error: unknown) => notifyError(new Error(t('assets.downloadFailed', { name: file.name, reason: error instanceof Error ? error.message : '' }))));
+  };
+  return (
+    <Link href={href} download={file.name} rel="noopener noreferrer" onClick={onClick}>
+      {file.name}
+    </Link>
   );
 }
