@@ -22,6 +22,7 @@ import DeveloperBoardIcon from '@mui/icons-material/DeveloperBoard';
 import DeviceHubIcon from '@mui/icons-material/DeviceHub';
 import GroupsIcon from '@mui/icons-material/Groups';
 import KeyIcon from '@mui/icons-material/Key';
+import LayersIcon from '@mui/icons-material/Layers';
 import PeopleIcon from '@mui/icons-material/People';
 import PlaceIcon from '@mui/icons-material/Place';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -48,6 +49,8 @@ const ENTRY_ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   'sidebar.apiKeys': KeyIcon,
   'sidebar.actions': BoltIcon,
   'sidebar.location': PlaceIcon,
+  // A release is a stack of images.
+  'sidebar.releases': LayersIcon,
 };
 
 export type SidebarProps =
