@@ -21,7 +21,8 @@ export interface ReleaseSpec {
   buildLog?: string;
   knownIssues?: string;
   note?: string;
-  assets?: Array<{ key: string; href: string; size: number }>;
+  /** Files uploaded as balena-sdk's asset.upload does (multipart POST /v7/release_asset). */
+  assets?: Array<{ key: string; content: string; type: string }>;
 }
 
 export interface CreatedRelease {
@@ -71,7 +72,12 @@ export async function createRelease(stack: Stack, user: E2eUser, fleetId: number
     ...(spec.note !== undefined ? { note: spec.note } : {}),
   });
   for (const asset of spec.assets ?? []) {
-    await call(stack, user.token, 'POST', 'release_asset', { release: release.id, asset_key: asset.key, asset: { href: asset.href, size: asset.size } });
+    const form = new FormData();
+    form.append('release', String(release.id));
+    form.append('asset_key', asset.key);
+    form.append('asset', new Blob([asset.content], { type: asset.type }), asset.key.split('/').at(-1));
+    const res = await fetch(`${stack.url}/v7/release_asset`, { method: 'POST', headers: { Authorization: `Bearer ${user.token}` }, body: form });
+    expect(res.status, `upload ${asset.key}: ${await res.clone().text()}`).toBe(201);
   }
   return { id: release.id, commit };
 }

@@ -11,6 +11,7 @@
 // for a failed release; delete refused while the fleet is pinned to the release, allowed with the
 // typed version otherwise; an observer sees header, known issues, notes and assets, read only,
 // and no settings; a non-numeric or unknown id goes back to the list. Axe clean, one h1.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectPageSound } from '../support/axe.ts';
@@ -37,8 +38,8 @@ const TWO_SERVICES: ReleaseSpec = {
   knownIssues: 'Slow start on cold boot',
   note: 'First cut',
   assets: [
-    { key: 'docs/manual.pdf', href: 'https://files.example/manual.pdf', size: 2048 },
-    { key: 'readme.txt', href: 'https://files.example/readme.txt', size: 12 },
+    { key: 'docs/manual.pdf', content: '%PDF'.padEnd(2048, '.'), type: 'application/pdf' },
+    { key: 'readme.txt', content: 'Read me now.', type: 'text/plain' },
   ],
 };
 
@@ -74,8 +75,14 @@ describe.each(viewports())('release detail ($label)', ({ viewport }) => {
     // Assets as a tree: the folder over its file, each file a link with its size.
     const assets = section(page, 'Assets');
     await assets.getByText('docs', { exact: true }).waitFor();
-    expect(await assets.getByRole('link', { name: 'manual.pdf' }).getAttribute('href')).toBe('https://files.example/manual.pdf');
+    expect(await assets.getByRole('link', { name: 'manual.pdf' }).getAttribute('href')).toMatch(/\/release-asset\/v1\/\d+\/download\?key=/);
     await assets.getByText('2.0 kB').waitFor();
+    // The file comes from the API with the session (fetched, saved from a blob) under its name.
+    const assetDownload = page.waitForEvent('download');
+    await assets.getByRole('link', { name: 'manual.pdf' }).click();
+    const saved = await assetDownload;
+    expect(saved.suggestedFilename()).toBe('manual.pdf');
+    expect(readFileSync((await saved.path())!, 'utf8')).toBe('%PDF'.padEnd(2048, '.'));
 
     // docker-compose view and its download (§2: named from the app and release).
     const compose = section(page, 'docker-compose.yml');

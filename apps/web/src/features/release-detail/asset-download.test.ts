@@ -6,6 +6,8 @@ describe('sameOriginAssetPath', () => {
   it('takes relative and same-origin hrefs as the path to fetch with the session', () => {
     expect(sameOriginAssetPath('/release-asset/v1/5/download', origin)).toBe('/release-asset/v1/5/download');
     expect(sameOriginAssetPath('https://flotilla.example/release-asset/v1/5/download?key=abc', origin)).toBe('/release-asset/v1/5/download?key=abc');
+    // The server's download path under another host name is still fetched from this origin.
+    expect(sameOriginAssetPath('http://evil.example/release-asset/v1/5/download?key=abc', origin)).toBe('/release-asset/v1/5/download?key=abc');
   });
   it('leaves links elsewhere (another origin, protocol-relative, not a URL) to the browser', () => {
     expect(sameOriginAssetPath('https://files.example/x.bin', origin)).toBeNull();

@@ -9,11 +9,16 @@ import { getToken } from '../../lib/session.ts';
  * own hrefs also carry a download key and would work as plain links, but relative or key-less
  * ones (an import, an older server) need the session.
  */
+const SERVER_DOWNLOAD = /^\/release-asset\/v1\/\d+\/download$/;
+
 export function sameOriginAssetPath(href: string, origin: string): string | null {
   if (href.startsWith('/') && !href.startsWith('//')) return href;
   try {
     const url = new URL(href);
-    return url.origin === origin ? `${url.pathname}${url.search}` : null;
+    // The server's own download links are always fetched from this origin: without PUBLIC_URL
+    // the server names its origin from the uploader's Host header, which the uploader chose.
+    if (url.origin === origin || SERVER_DOWNLOAD.test(url.pathname)) return `${url.pathname}${url.search}`;
+    return null;
   } catch {
     return null;
   }
