@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../api/src/test/harness.ts';
-import { freePort, startTestRegistry, type TestRegistry } from '../../api/src/test/registry-harness.ts';
+import type { TestContext } from '../../api/src/test/harness.ts';
+import type { TestRegistry } from '../../api/src/test/registry-harness.ts';
+import { createFleetWithDeveloper, expectRunningRelease, startAppWithRegistry, startPullingDevice, type AppWithRegistry } from '../../api/src/test/registry-app.ts';
 import { writeOciImage } from '../../api/src/test/oci-image.ts';
-import { createFleetWithProvisioningKey, createUserWithKey } from '../../api/src/devices/device-test-factories.ts';
-import { startFleetSimulator } from '../../device/src/simulator.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const COMPOSE = `
@@ -24,6 +23,7 @@ services:
       MODE: production
 `;
 
+let app: AppWithRegistry;
 let ctx: TestContext;
 let registry: TestRegistry;
 let apiUrl: string;
@@ -31,19 +31,15 @@ let scratch: string;
 let composeFile: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  ctx = await createTestApp({ registryUrl: `http://127.0.0.1:${port}` });
-  apiUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const cert = await fetch(`${apiUrl}/auth/v1/registry-cert`);
-  registry = await startTestRegistry({ port, realm: `${apiUrl}/auth/v1/token`, certificatePem: await cert.text() });
+  app = await startAppWithRegistry();
+  ({ ctx, registry, apiUrl } = app);
   scratch = mkdtempSync(join(tmpdir(), 'flotilla-cli-push-'));
   composeFile = join(scratch, 'docker-compose.yml');
   writeFileSync(composeFile, COMPOSE);
 });
 
 afterAll(async () => {
-  await registry?.stop();
-  await ctx?.close();
+  await app?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -55,24 +51,12 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: numbe
   });
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 50));
-    last = await read();
-  }
-  return last;
-}
-
 const releasesOf = (fleetId: number) => ctx.database.db.selectFrom('release').select(['id', 'status']).where('belongs_to__application', '=', fleetId).execute();
 
 describe('flotilla release create --push', () => {
   it('pushes a local OCI image into the assigned location by default, and a device with the registry pulls it and runs the release', async () => {
     const db = ctx.database.db;
-    const fleet = await createFleetWithProvisioningKey(db);
-    const developer = await createUserWithKey(db, fleet.applicationId, 'developer');
+    const { fleet, developer } = await createFleetWithDeveloper(db);
     const image = writeOciImage(scratch);
 
     // No --push: the server publishes a registry (GET /config registryUrl), so the CLI pushes.
@@ -100,30 +84,10 @@ describe('flotilla release create --push', () => {
       headers: { authorization: `Bearer ${developer.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ should_be_running__release: printed.id }),
     }).then((res) => expect(res.status).toBe(200));
-    const sim = await startFleetSimulator({
-      apiUrl,
-      provisioningKey: fleet.provisioningKey,
-      count: 1,
-      intervalMs: 200,
-      updateStepMs: 50,
-      metricsIntervalMs: 0,
-      appLogIntervalMs: 0,
-      link: false,
-      registryUrl: registry.url,
-      stateFile: join(scratch, 'devices.json'),
-    });
+    const { sim, device } = await startPullingDevice({ apiUrl, provisioningKey: fleet.provisioningKey, registryUrl: registry.url, stateFile: join(scratch, 'devices.json') });
     try {
-      await sim.waitUntilProvisioned(15_000);
-      const [device] = sim.devices;
-      const running = await until(
-        'the device running the pushed release',
-        () => db.selectFrom('device').select(['is_running__release', 'update_status', 'status']).where('uuid', '=', device!.uuid).executeTakeFirstOrThrow(),
-        (d) => d.is_running__release === printed.id && d.update_status === 'done',
-      );
-      expect(running.status).toBe('Idle');
-      expect(device!.lastError).toBeNull();
-      const installs = await db.selectFrom('image_install').select(['status']).where('installs__image', '=', pushed!.imageId).execute();
-      expect(installs.map((i) => i.status)).toEqual(['Running']);
+      await expectRunningRelease(db, device.uuid, { releaseId: printed.id, imageId: pushed!.imageId }, 'the device running the pushed release');
+      expect(device.lastError).toBeNull();
     } finally {
       await sim.stop();
     }
@@ -131,8 +95,7 @@ describe('flotilla release create --push', () => {
 
   it('refuses a local image with --no-push, and names the package when skopeo is missing, before creating anything', async () => {
     const db = ctx.database.db;
-    const fleet = await createFleetWithProvisioningKey(db);
-    const developer = await createUserWithKey(db, fleet.applicationId, 'developer');
+    const { fleet, developer } = await createFleetWithDeveloper(db);
     const image = writeOciImage(scratch);
     const args = ['release', 'create', '--api', apiUrl, '--token', developer.apiKey, '--fleet', String(fleet.applicationId), '--compose', composeFile, '--image', `main=oci:${image.dir}:latest`];
 
@@ -148,8 +111,7 @@ describe('flotilla release create --push', () => {
 
   it('marks the release failed when skopeo cannot copy the image (a tag the layout does not have)', async () => {
     const db = ctx.database.db;
-    const fleet = await createFleetWithProvisioningKey(db);
-    const developer = await createUserWithKey(db, fleet.applicationId, 'developer');
+    const { fleet, developer } = await createFleetWithDeveloper(db);
     const image = writeOciImage(scratch);
     const out = await run(['release', 'create', '--api', apiUrl, '--token', developer.apiKey, '--fleet', String(fleet.applicationId), '--compose', composeFile, '--image', `main=oci:${image.dir}:missing-tag`, '--push']);
     expect(out.code).toBe(1);

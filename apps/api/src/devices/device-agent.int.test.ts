@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { until } from '../test/until.ts';
 import type { Db } from '../db/database.ts';
 import { startFleetSimulator } from '../../../device/src/simulator.ts';
 import { createFleetWithProvisioningKey, createRelease } from './device-test-factories.ts';
@@ -24,17 +25,6 @@ afterAll(async () => {
   await ctx?.close();
   rmSync(stateDir, { recursive: true, force: true });
 });
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 50));
-    last = await read();
-  }
-  return last;
-}
 
 const fleetDevices = (applicationId: number) =>
   db

@@ -1,8 +1,9 @@
 import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/harness.ts';
-import { freePort, skopeoPush, startTestRegistry, type TestRegistry } from '../test/registry-harness.ts';
+import type { TestContext } from '../test/harness.ts';
+import { skopeoPush, type TestRegistry } from '../test/registry-harness.ts';
+import { createFleetWithDeveloper, startAppWithRegistry, type AppWithRegistry } from '../test/registry-app.ts';
 import { writeOciImage, type OciImage } from '../test/oci-image.ts';
 import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
 import { callApi, registerDevice, startRelease } from './registry-test-release.ts';
@@ -13,21 +14,18 @@ import { RegistryClient, RegistryError } from '../../../device/src/registry-clie
  * token auth pointed at this API): who may push and pull which repository (compat §4, §5.6).
  */
 
+let app: AppWithRegistry;
 let ctx: TestContext;
 let registry: TestRegistry;
 let apiUrl: string;
 const images: OciImage[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
-  ctx = await createTestApp({ registryUrl: `http://127.0.0.1:${port}` });
-  apiUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const cert = await fetch(`${apiUrl}/auth/v1/registry-cert`);
-  registry = await startTestRegistry({ port, realm: `${apiUrl}/auth/v1/token`, certificatePem: await cert.text() });
+  app = await startAppWithRegistry();
+  ({ ctx, registry, apiUrl } = app);
 });
 afterAll(async () => {
-  await registry?.stop();
-  await ctx?.close();
+  await app?.close();
   for (const i of images) rmSync(i.dir, { recursive: true, force: true });
 });
 
@@ -54,8 +52,7 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 
 describe('registry token service with the Docker distribution registry', () => {
   it('assigns each image a location in the configured registry', async () => {
-    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
-    const developer = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
+    const { fleet, developer } = await createFleetWithDeveloper(ctx.database.db);
     const release = await createRelease(fleet, developer.apiKey);
     expect(release.location).toMatch(new RegExp(`^${registry.host.replace(/\./g, '\\.')}/v2/[0-9a-f]{32}$`));
     const read = await api<{ d: Array<{ is_stored_at__image_location: string }> }>(developer.apiKey, 'GET', `/v7/image(${release.imageId})?$select=is_stored_at__image_location`);
@@ -66,8 +63,7 @@ describe('registry token service with the Docker distribution registry', () => {
   });
 
   it('lets a developer push to their fleet; an observer and an outsider are refused by the registry', async () => {
-    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
-    const developer = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
+    const { fleet, developer } = await createFleetWithDeveloper(ctx.database.db);
     const observer = await createUserWithKey(ctx.database.db, fleet.applicationId, 'observer');
     const outsider = await createUserWithKey(ctx.database.db, fleet.applicationId, null);
     const release = await createRelease(fleet, developer.apiKey);
@@ -103,8 +99,7 @@ describe('registry token service with the Docker distribution registry', () => {
   }, 60_000);
 
   it('answers anonymous callers with empty access to private repositories, and refuses a malformed query', async () => {
-    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
-    const developer = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
+    const { fleet, developer } = await createFleetWithDeveloper(ctx.database.db);
     const release = await createRelease(fleet, developer.apiKey);
     const repo = release.location.slice(registry.host.length + 1);
     const anonymous = await fetch(`${apiUrl}/auth/v1/token?service=${encodeURIComponent(registry.host)}&scope=${encodeURIComponent(`repository:${repo}:pull`)}`);
