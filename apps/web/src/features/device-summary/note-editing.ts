@@ -1,6 +1,3 @@
-/** Fleets spec §2 Device summary and constants: notes autosave 500 ms after the last keystroke. */
-export const NOTE_AUTOSAVE_MS = 500;
-
 /**
  * What a key press in the note field does: Enter saves now, Shift+Enter (and Enter while an
  * input method composes a character) is left to the text field, which adds a newline.
@@ -9,39 +6,3 @@ export function noteKeyAction(event: { key: string; shiftKey: boolean; isComposi
   if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return 'default';
   return 'save';
 }
-
-/**
- * Debounced saving: `schedule` restarts the wait with the latest text, `flush` saves the given
- * (or else the pending) text at once (Enter, leaving the field, leaving the page), `cancel` drops
- * it. A text `unchanged` says is already saved is not sent again, so Enter or leaving the field
- * after an autosave sends nothing and shows no second message.
- */
-export function createAutosave(save: (text: string) => void, unchanged: (text: string) => boolean, delayMs = NOTE_AUTOSAVE_MS) {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let pending: string | null = null;
-  const run = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    const text = pending;
-    pending = null;
-    if (text !== null && !unchanged(text)) save(text);
-  };
-  return {
-    schedule(text: string) {
-      pending = text;
-      if (timer !== null) clearTimeout(timer);
-      timer = setTimeout(run, delayMs);
-    },
-    flush(text?: string) {
-      if (text !== undefined) pending = text;
-      run();
-    },
-    cancel() {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      pending = null;
-    },
-  };
-}
-
-export type Autosave = ReturnType<typeof createAutosave>;

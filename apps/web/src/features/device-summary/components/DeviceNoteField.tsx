@@ -9,7 +9,8 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSaveDeviceNote } from '../api/device-summary.mutations.ts';
-import { createAutosave, noteKeyAction, type Autosave } from '../note-editing.ts';
+import { useAutosavedText } from '../../../lib/use-autosaved-text.ts';
+import { noteKeyAction } from '../note-editing.ts';
 import { MarkdownHelpDialog } from './MarkdownHelpDialog.tsx';
 
 /** The Markdown renderer is its own chunk: the parser is fetched when a note is first shown. */
@@ -47,14 +48,15 @@ function NoteView({ text, emptyText }: { text: string; emptyText: string }) {
 export function DeviceNoteField({ deviceId, uuid, note, canEdit }: { deviceId: number; uuid: string; note: string | null; canEdit: boolean }) {
   const { t } = useTranslation('devices');
   const saved = note ?? '';
-  const [draft, setDraft] = useState(saved);
   const [helpOpen, setHelpOpen] = useState(false);
   const [isEditing, setIsEditing] = useState(false);
   const save = useSaveDeviceNote(deviceId, uuid);
-  // The autosave outlives renders; it reads the latest mutate, note and translations from here.
-  const latest = useRef({ mutate: save.mutate, saved, t });
-  useEffect(() => {
-    latest.current = { mutate: save.mutate, saved, t };
+  const { draft, edit, flush } = useAutosavedText({
+    saved,
+    save: (text, callbacks) => save.mutate(text, callbacks),
+    onSaved: () => notifySuccess(t('summary.note.saved')),
+    // The field opens again with the text; Enter tries it again.
+    onFailed: () => setIsEditing(true),
   });
   const fieldRef = useRef<HTMLTextAreaElement | null>(null);
   const editButtonRef = useRef<HTMLButtonElement | null>(null);
@@ -71,40 +73,11 @@ export function DeviceNoteField({ deviceId, uuid, note, canEdit }: { deviceId: n
       editButtonRef.current?.focus();
     }
   }, [isEditing]);
-  // The text last sent: the same text is not sent twice (Enter or blur right after an autosave).
-  const lastSent = useRef<string | null>(null);
-  const autosave = useRef<Autosave | null>(null);
-  useEffect(() => {
-    const saver = createAutosave(
-      (text) => {
-        lastSent.current = text;
-        latest.current.mutate(text, {
-          onSuccess: () => notifySuccess(latest.current.t('summary.note.saved')),
-          // The field opens again with the text; Enter tries it again.
-          onError: () => {
-            lastSent.current = null;
-            setIsEditing(true);
-          },
-        });
-      },
-      (text) => text === lastSent.current || text === latest.current.saved,
-    );
-    autosave.current = saver;
-    // Leaving the page saves what was typed in the last 500 ms.
-    return () => saver.flush();
-  }, []);
-
-  // A change of the note from elsewhere (another user, a refetch) shows here unless the user has typed since.
-  const [seen, setSeen] = useState(saved);
-  if (saved !== seen) {
-    setSeen(saved);
-    if (draft === seen) setDraft(saved);
-  }
   const label = t('summary.note.label');
 
   /** Saves what was typed now and shows the note again. */
   const finish = () => {
-    autosave.current?.flush(draft);
+    flush();
     focusEditButton.current = true;
     setIsEditing(false);
   };
@@ -146,10 +119,7 @@ export function DeviceNoteField({ deviceId, uuid, note, canEdit }: { deviceId: n
           inputRef={fieldRef}
           helperText={t('summary.note.help')}
           sx={{ mt: 1 }}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            autosave.current?.schedule(event.target.value);
-          }}
+          onChange={(event) => edit(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.preventDefault();
@@ -160,7 +130,7 @@ export function DeviceNoteField({ deviceId, uuid, note, canEdit }: { deviceId: n
             event.preventDefault();
             finish();
           }}
-          onBlur={() => autosave.current?.flush(draft)}
+          onBlur={flush}
         />
       ) : (
         // An editor sees what they typed (saved, or being saved); others the stored note.

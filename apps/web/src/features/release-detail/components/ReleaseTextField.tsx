@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { createAutosave, type Autosave } from '../../device-summary/note-editing.ts';
+import { useAutosavedText } from '../../../lib/use-autosaved-text.ts';
 import { usePatchRelease } from '../api/release-detail.mutations.ts';
 
 /**
@@ -35,45 +35,17 @@ export function ReleaseTextField({
   const { t } = useTranslation('releaseDetail');
   const titleId = useId();
   const saved = value ?? '';
-  const [draft, setDraft] = useState(saved);
   const save = usePatchRelease(fleetId, releaseId);
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
-  // The autosave outlives renders; it reads the latest mutate and stored text from here.
-  const latest = useRef({ mutate: save.mutate, saved });
-  useEffect(() => {
-    latest.current = { mutate: save.mutate, saved };
+  const { draft, edit, flush } = useAutosavedText({
+    saved,
+    save: (text, callbacks) => {
+      setStatus('saving');
+      save.mutate({ [field]: text === '' ? null : text }, callbacks);
+    },
+    onSaved: () => setStatus('saved'),
+    onFailed: () => setStatus('idle'),
   });
-  const lastSent = useRef<string | null>(null);
-  const autosave = useRef<Autosave | null>(null);
-  useEffect(() => {
-    const saver = createAutosave(
-      (text) => {
-        lastSent.current = text;
-        setStatus('saving');
-        latest.current.mutate(
-          { [field]: text === '' ? null : text },
-          {
-            onSuccess: () => setStatus('saved'),
-            onError: () => {
-              lastSent.current = null;
-              setStatus('idle');
-            },
-          },
-        );
-      },
-      (text) => text === lastSent.current || text === latest.current.saved,
-    );
-    autosave.current = saver;
-    // Leaving the page saves what was typed in the last 500 ms.
-    return () => saver.flush();
-  }, [field]);
-
-  // A change from elsewhere (another user, a refetch) shows unless the user has typed since.
-  const [seen, setSeen] = useState(saved);
-  if (saved !== seen) {
-    setSeen(saved);
-    if (draft === seen) setDraft(saved);
-  }
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
@@ -96,11 +68,10 @@ export function ReleaseTextField({
               value={draft}
               helperText={t('text.help')}
               onChange={(event) => {
-                setDraft(event.target.value);
+                edit(event.target.value);
                 setStatus('idle');
-                autosave.current?.schedule(event.target.value);
               }}
-              onBlur={() => autosave.current?.flush(draft)}
+              onBlur={flush}
             />
             <Typography variant="caption" color="text.secondary" role="status" aria-live="polite" sx={{ display: 'block', minHeight: 20 }}>
               {status === 'saving' ? t('text.saving') : status === 'saved' ? t('text.saved', { field: label }) : ''}
