@@ -251,5 +251,5 @@ describe('models.release', () => {
     expect(big.asset).toMatchObject({ filename: 'firmware.bin', size: large.length });
     expect(progress.at(-1)).toBe(large.length);
     expect((await bytesOf(await sdk.models.release.asset.download(big.id))).equals(large)).toBe(true);
-  });
+  }, 180_000); // over 6 MiB through the embedded database, twice, on a busy machine
 });

@@ -8,7 +8,7 @@ import type { AppConfig } from '../lib/config.ts';
 import { AppError, badRequest, notFound } from '../lib/errors.ts';
 import type { ODataEngine } from '../odata/engine.ts';
 import { parseODataUrl } from '../odata/parse.ts';
-import { storeAssetFile } from './release-asset-store.ts';
+import { storeJoinedUpload } from './release-asset-store.ts';
 import { apiOrigin, releaseAssetMaxBytes } from './release-asset-upload.ts';
 
 /**
@@ -101,10 +101,10 @@ async function commitUpload(db: Db, assetId: number, body: z.infer<typeof commit
   if (stored.length !== expected || sent.size !== expected || stored.some((p) => sent.get(p.part_number) !== p.etag)) {
     throw badRequest(`The upload is incomplete or its parts do not match: ${stored.length} of ${expected} parts stored`);
   }
-  const joined = await sql<{ content: Uint8Array }>`SELECT string_agg(content, ''::bytea ORDER BY part_number) AS content FROM release_asset_upload_part WHERE upload = ${body.uuid}`.execute(db);
-  const content = Buffer.from(joined.rows[0]!.content);
-  if (content.length !== size) throw badRequest(`The parts add up to ${content.length} bytes, not ${size}`);
-  const asset = await storeAssetFile(db, assetId, { filename: upload.filename, contentType: upload.content_type, content }, origin);
+  const total = await sql<{ n: string | number | null }>`SELECT sum(length(content)) AS n FROM release_asset_upload_part WHERE upload = ${body.uuid}`.execute(db);
+  const joinedSize = Number(total.rows[0]?.n ?? 0);
+  if (joinedSize !== size) throw badRequest(`The parts add up to ${joinedSize} bytes, not ${size}`);
+  const asset = await storeJoinedUpload(db, assetId, body.uuid, { filename: upload.filename, content_type: upload.content_type, size }, origin);
   await db.deleteFrom('release_asset_upload').where('uuid', '=', body.uuid).execute();
   return asset;
 }

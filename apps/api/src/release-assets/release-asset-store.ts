@@ -27,14 +27,25 @@ export const DEFAULT_RELEASE_ASSET_MAX_BYTES = 100 * 1024 * 1024;
  */
 export async function storeAssetFile(db: Db, assetId: number, file: AssetFile, origin: string): Promise<StoredAsset> {
   const key = randomBytes(24).toString('base64url');
-  const asset: StoredAsset = {
-    filename: file.filename,
-    content_type: file.contentType,
-    size: file.content.length,
-    href: `${origin}/release-asset/v1/${assetId}/download?key=${key}`,
-  };
   await sql`INSERT INTO release_asset_file (release_asset, content, download_key) VALUES (${assetId}, ${file.content}, ${key})
     ON CONFLICT (release_asset) DO UPDATE SET content = excluded.content, download_key = excluded.download_key`.execute(db);
+  return setAsset(db, assetId, { filename: file.filename, content_type: file.contentType, size: file.content.length }, key, origin);
+}
+
+/**
+ * The same for a chunked upload: its parts joined inside the database (a large file is not
+ * carried to the server and back). The caller has checked that the parts add up to `size`.
+ */
+export async function storeJoinedUpload(db: Db, assetId: number, uploadUuid: string, meta: Omit<StoredAsset, 'href'>, origin: string): Promise<StoredAsset> {
+  const key = randomBytes(24).toString('base64url');
+  await sql`INSERT INTO release_asset_file (release_asset, content, download_key)
+    SELECT ${assetId}, string_agg(content, ''::bytea ORDER BY part_number), ${key} FROM release_asset_upload_part WHERE upload = ${uploadUuid}
+    ON CONFLICT (release_asset) DO UPDATE SET content = excluded.content, download_key = excluded.download_key`.execute(db);
+  return setAsset(db, assetId, meta, key, origin);
+}
+
+async function setAsset(db: Db, assetId: number, meta: Omit<StoredAsset, 'href'>, key: string, origin: string): Promise<StoredAsset> {
+  const asset: StoredAsset = { ...meta, href: `${origin}/release-asset/v1/${assetId}/download?key=${key}` };
   await sql`UPDATE release_asset SET asset = ${JSON.stringify(asset)}::jsonb WHERE id = ${assetId}`.execute(db);
   return asset;
 }
