@@ -1,5 +1,5 @@
-import { useRef } from 'react';
-import Checkbox from '@mui/material/Checkbox';
+import { useEffect, useRef, type InputHTMLAttributes } from 'react';
+import { alpha, lighten, type CSSObject, type Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,7 +19,60 @@ import type { ListSort } from './list-search.ts';
  */
 const ROW_HEIGHT_ESTIMATE = 33;
 /** Rows rendered above and below the visible ones, so fast scrolling shows no gaps. */
-const OVERSCAN = 6;
+const OVERSCAN = 4;
+
+/**
+ * The body's rows and cells are plain `<tr>`/`<td>` styled once here, on the table, instead of
+ * an MUI TableRow/TableCell/Checkbox each: on a 100 000-device fleet's first page every MUI
+ * instance cost its own emotion style resolution in the one long frame that renders the page
+ * (bench/README.md "device-list-browser"). These rules are what TableCell size="small",
+ * TableRow hover/selected and a small checkbox cell look like.
+ */
+function bodyStyles(theme: Theme): CSSObject {
+  const { fontFamily, fontSize, fontWeight, lineHeight, letterSpacing } = theme.typography.body2;
+  return {
+    '& td, & th': { whiteSpace: 'nowrap' },
+    '& tbody > tr': { color: 'inherit', verticalAlign: 'middle', outline: 0 },
+    '& tbody > tr[data-clickable]': { cursor: 'pointer' },
+    '& tbody > tr:not([aria-hidden]):hover': { backgroundColor: theme.palette.action.hover },
+    '& tbody > tr[data-selected]': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) },
+    '& tbody > tr[data-selected]:hover': {
+      backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity),
+    },
+    '& tbody td': {
+      fontFamily,
+      fontSize,
+      fontWeight,
+      lineHeight,
+      letterSpacing,
+      color: theme.palette.text.primary,
+      textAlign: 'left',
+      padding: '6px 16px',
+      borderBottom: `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`,
+    },
+    '& tbody td[data-align="right"]': { textAlign: 'right' },
+    '& tbody td[data-spacer]': { padding: 0, border: 0 },
+    '& td[data-checkbox], & th[data-checkbox]': { padding: '0 0 0 4px', width: 48 },
+    // A native checkbox (keyboard, label and states for free), as large as MUI's small one's icon.
+    '& input[type="checkbox"]': { width: 18, height: 18, margin: '3px 11px', accentColor: theme.palette.primary.main, cursor: 'pointer', verticalAlign: 'middle' },
+    '& tbody a': {
+      color: theme.palette.primary.main,
+      textDecoration: 'underline',
+      textDecorationColor: alpha(theme.palette.primary.main, 0.4),
+      borderRadius: 2,
+      '&:hover': { textDecorationColor: 'inherit' },
+    },
+  };
+}
+
+/** A native checkbox; `indeterminate` is a DOM property only, set after render. */
+function RowCheckbox({ indeterminate = false, ...props }: InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return <input ref={ref} type="checkbox" {...props} />;
+}
 
 export interface DataTableProps<Row, Id extends string | number> {
   label: string;
@@ -74,17 +127,16 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
       aria-label={label}
       sx={{ maxHeight, overflow: 'auto', overscrollBehavior: 'contain' }}
     >
-      <Table size="small" stickyHeader aria-label={label} aria-rowcount={totalRows + 1} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+      <Table size="small" stickyHeader aria-label={label} aria-rowcount={totalRows + 1} sx={bodyStyles}>
         <TableHead>
           <TableRow aria-rowindex={1}>
             {selection && (
-              <TableCell padding="checkbox">
-                <Checkbox
-                  size="small"
+              <TableCell padding="checkbox" data-checkbox="">
+                <RowCheckbox
                   indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
                   checked={rows.length > 0 && selectedOnPage === rows.length}
                   onChange={(e) => selection.onSetMany(pageIds, e.target.checked)}
-                  slotProps={{ input: { 'aria-label': t('selectAll') } }}
+                  aria-label={t('selectAll')}
                 />
               </TableCell>
             )}
@@ -106,9 +158,9 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
         </TableHead>
         <TableBody>
           {paddingTop > 0 && (
-            <TableRow aria-hidden="true">
-              <TableCell colSpan={colSpan} sx={{ height: paddingTop, p: 0, border: 0 }} />
-            </TableRow>
+            <tr aria-hidden="true">
+              <td colSpan={colSpan} data-spacer="" style={{ height: paddingTop }} />
+            </tr>
           )}
           {items.map((item) => {
             const row = rows[item.index];
@@ -116,39 +168,32 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
             const id = getRowId(row);
             const isSelected = selection?.selected.has(id) ?? false;
             return (
-              <TableRow
+              <tr
                 key={id}
                 ref={virtualizer.measureElement}
                 data-index={item.index}
                 aria-rowindex={rowOffset + item.index + 2}
-                hover
-                selected={isSelected}
+                data-selected={isSelected ? '' : undefined}
+                data-clickable={onRowClick ? '' : undefined}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
-                sx={onRowClick ? { cursor: 'pointer' } : undefined}
               >
                 {selection && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      size="small"
-                      disableRipple
-                      checked={isSelected}
-                      onChange={() => selection.onToggle(id)}
-                      slotProps={{ input: { 'aria-label': t('selectRow', { name: selection.rowName(row) }) } }}
-                    />
-                  </TableCell>
+                  <td data-checkbox="">
+                    <RowCheckbox checked={isSelected} onChange={() => selection.onToggle(id)} aria-label={t('selectRow', { name: selection.rowName(row) })} />
+                  </td>
                 )}
                 {columns.map((c) => (
-                  <TableCell key={c.id} align={c.align}>
+                  <td key={c.id} data-align={c.align}>
                     {c.render(row)}
-                  </TableCell>
+                  </td>
                 ))}
-              </TableRow>
+              </tr>
             );
           })}
           {paddingBottom > 0 && (
-            <TableRow aria-hidden="true">
-              <TableCell colSpan={colSpan} sx={{ height: paddingBottom, p: 0, border: 0 }} />
-            </TableRow>
+            <tr aria-hidden="true">
+              <td colSpan={colSpan} data-spacer="" style={{ height: paddingBottom }} />
+            </tr>
           )}
         </TableBody>
       </Table>
