@@ -1,6 +1,7 @@
 import { ApiError, errorMessageFromBody } from '../../lib/http.ts';
 import { apiHeaders } from '../../lib/early-requests.ts';
 import { getToken } from '../../lib/session.ts';
+import { saveBlob } from '../../lib/save-file.ts';
 
 /**
  * An asset href on the dashboard's own origin (the API's) — relative, or absolute with this
@@ -37,13 +38,5 @@ export async function downloadWithSession(path: string, name: string): Promise<v
     }
     throw new ApiError(errorMessageFromBody(body, response.statusText), response.status);
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the blob to the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(name, await response.blob());
 }

@@ -1,3 +1,5 @@
+import { saveText } from '../../lib/save-file.ts';
+
 /**
  * File names of the release's downloads (fleets spec §2 "Dockerfile and compose download file
  * names are built from the app, release and service"): `<app>-<release version>-<service>.Dockerfile`
@@ -24,15 +26,5 @@ export function composeFileName(appName: string, version: string, service?: stri
   return `${base(appName, version, service)}.docker-compose.yml`;
 }
 
-/** Saves `text` as a file named `name` through a temporary object URL. */
-export function downloadText(name: string, text: string, type = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+/** Saves `text` as a file named `name`. */
+export const downloadText = saveText;

@@ -7,15 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { saveText } from '../../../lib/save-file.ts';
 
-function download(key: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([key], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+const download = (key: string, fileName: string) => saveText(fileName, key);
 
 /** Wording of the dialog for another kind of key (the fleet's provisioning keys reuse it). */
 export interface KeyCreatedTexts {

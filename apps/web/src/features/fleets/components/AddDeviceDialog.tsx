@@ -44,6 +44,7 @@ import {
 } from '../add-device.ts';
 import { deviceAllowanceQuery, hostOsVersionsQuery, type DeviceAllowanceStanding } from '../api/add-device.queries.ts';
 import { useDownloadDeviceConfig } from '../api/add-device.mutations.ts';
+import { saveText } from '../../../lib/save-file.ts';
 
 interface DeviceTypeOption {
   id: number;
@@ -61,18 +62,8 @@ function useDebouncedValue<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** Saves `text` as a file the browser downloads (a Blob behind an object URL and an `<a download>`). */
-function saveFile(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, not at once: a browser may read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** Saves `text` as a JSON file the browser downloads. */
+const saveFile = (fileName: string, text: string) => saveText(fileName, text, 'application/json');
 
 /**
  * "Add device" (fleets spec §2 "Add-device dialog", §5 "Add device", §8 "No versions available"):

@@ -5,18 +5,12 @@ import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { recoveryCodesFile } from '../recovery-codes.ts';
+import { saveBlob } from '../../../lib/save-file.ts';
 
 /** Recovery codes, shown once, with download and copy (accounts spec §4). */
 export function RecoveryCodesView({ codes }: { codes: string[] }) {
   const { t } = useTranslation('twoFactor');
-  const handleDownload = () => {
-    const url = URL.createObjectURL(recoveryCodesFile(codes));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'flotilla-recovery-codes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const handleDownload = () => saveBlob('flotilla-recovery-codes.txt', recoveryCodesFile(codes));
   const handleCopy = () => {
     void navigator.clipboard.writeText(codes.join('\n')).then(
       () => enqueueSnackbar(t('tab.copied'), { variant: 'success', preventDuplicate: true }),
