@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { downloadWithSession, sameOriginAssetPath } from '../asset-download.ts';
 import { buildAssetTree, type AssetFile, type AssetNode } from '../asset-tree.ts';
@@ -21,11 +20,7 @@ export function ReleaseAssetsCard({ assets }: { assets: ReleaseSummary['release_
   const { t } = useTranslation('releaseDetail');
   const tree = buildAssetTree(assets);
   return (
-    <Card variant="outlined" component="section" aria-labelledby="release-assets-title">
-      <CardContent>
-        <Typography variant="h6" component="h2" id="release-assets-title" gutterBottom>
-          {t('assets.title')}
-        </Typography>
+    <SettingsSection title={t('assets.title')}>
         {tree.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
             {t('assets.empty')}
@@ -33,8 +28,7 @@ export function ReleaseAssetsCard({ assets }: { assets: ReleaseSummary['release_
         ) : (
           <AssetList nodes={tree} depth={0} />
         )}
-      </CardContent>
-    </Card>
+    </SettingsSection>
   );
 }
 

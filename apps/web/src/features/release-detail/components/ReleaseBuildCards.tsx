@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '../../../components/SettingsSection.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { ReadOnlyTerminal } from '../../../components/terminal/ReadOnlyTerminal.tsx';
 import { releaseBuildQuery, type ReleaseBuild } from '../api/release-detail.queries.ts';
@@ -89,11 +90,7 @@ function BuildLogCard({ log }: { log: string | null }) {
   const { t } = useTranslation('releaseDetail');
   const { lines, omitted } = buildLogTail(log);
   return (
-    <Card variant="outlined" component="section" aria-labelledby="release-build-log-title">
-      <CardContent>
-        <Typography variant="h6" component="h2" id="release-build-log-title" gutterBottom>
-          {t('buildLog.title')}
-        </Typography>
+    <SettingsSection title={t('buildLog.title')}>
         {lines.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
             {t('buildLog.empty')}
@@ -114,7 +111,6 @@ function BuildLogCard({ log }: { log: string | null }) {
             />
           </>
         )}
-      </CardContent>
-    </Card>
+    </SettingsSection>
   );
 }
