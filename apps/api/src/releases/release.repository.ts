@@ -1,22 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { VersionColumns } from '@flotilla/core/release-version';
 import { getLatestTrackableRelease } from '../fleets/application.repository.ts';
 
 /** Queries the release write hooks need (release.hooks.ts). Run inside the write's transaction. */
 
-export interface ReleaseRow {
+/** A release as the hooks read it: its version columns (core's VersionColumns) and its state. */
+export interface ReleaseRow extends VersionColumns {
   id: number;
   belongs_to__application: number;
   status: string;
   is_final: boolean;
   is_invalidated: boolean;
-  revision: number | null;
-  semver_major: number;
-  semver_minor: number;
-  semver_patch: number;
-  semver_prerelease: string;
-  semver_build: string;
-  variant: string;
   created_at: Date;
   update_timestamp: Date;
   end_timestamp: Date | null;
