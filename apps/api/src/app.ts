@@ -27,6 +27,8 @@ import { LINK_MAX_FRAME_BYTES } from '@flotilla/core/device-link';
 import type { LinkHub } from './device-link/link-hub.ts';
 import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
 import { linkRoutes } from './device-link/link.routes.ts';
+import type { EventBus } from './live/event-bus.ts';
+import { MemoryEventBus } from './live/memory-event-bus.ts';
 import { supervisorRoutes } from './device-link/supervisor.routes.ts';
 import { osUpdateRoutes } from './os-update/os-update.routes.ts';
 import { registryTokenRoutes } from './registry/token.routes.ts';
@@ -40,6 +42,8 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** Device links: in memory by default; server.ts passes the Redis hub when REDIS_URL is set. */
   linkHub?: LinkHub;
+  /** Live events: in memory by default; server.ts passes the Redis bus when REDIS_URL is set. */
+  eventBus?: EventBus;
 }
 
 /** Fastify takes a hop count at run time, but its types only know the function form of it. */
@@ -48,7 +52,7 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 }
 
 /** Registers plugins and modules; never listens (server.ts does, tests use app.inject()). */
-export async function buildApp({ db, config, logLevel = 'silent', logStream, linkHub = new MemoryLinkHub() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logLevel = 'silent', logStream, linkHub = new MemoryLinkHub(), eventBus = new MemoryEventBus() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logLevel, logStream),
     logController: new RequestLogController(),
@@ -63,6 +67,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('linkHub', linkHub);
+  app.decorate('eventBus', eventBus);
   registerErrorHandler(app);
   await app.register(requestIdHeader);
   await app.register(securityHeaders);

@@ -13,6 +13,9 @@ import { startLinkSweepJob } from './jobs/link-sweep.ts';
 import type { LinkHub } from './device-link/link-hub.ts';
 import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
 import { RedisLinkHub } from './device-link/redis-link-hub.ts';
+import type { EventBus } from './live/event-bus.ts';
+import { MemoryEventBus } from './live/memory-event-bus.ts';
+import { RedisEventBus } from './live/redis-event-bus.ts';
 import { clearStaleLinks } from './device-link/cloudlink.repository.ts';
 import { loadOsReleaseCatalog } from './os-releases/os-release-catalog.ts';
 import { seedOsReleases } from './os-releases/os-release-seed.ts';
@@ -110,15 +113,17 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   }
   // With REDIS_URL, a device linked to another API process is reached through Redis.
   let linkHub: LinkHub;
+  let eventBus: EventBus;
   try {
     linkHub = env.REDIS_URL ? await RedisLinkHub.connect(env.REDIS_URL) : new MemoryLinkHub();
+    eventBus = env.REDIS_URL ? await RedisEventBus.connect(env.REDIS_URL) : new MemoryEventBus();
     // One process: every link of an earlier run is gone.
     if (!env.REDIS_URL) await clearStaleLinks(database.db);
   } catch (err) {
     await database.close();
     throw err;
   }
-  const app = await buildApp({ db: database.db, config, logLevel: env.LOG_LEVEL, linkHub });
+  const app = await buildApp({ db: database.db, config, logLevel: env.LOG_LEVEL, linkHub, eventBus });
   // Pool errors and load shedding go to the server's structured log from here on.
   database.setLog(app.log);
   try {
@@ -126,6 +131,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   } catch (err) {
     await app.close();
     await linkHub.close();
+    await eventBus.close();
     await database.close();
     throw err;
   }
@@ -142,7 +148,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
     // Closing the server stops accepting connections and waits for in-flight requests (new
     // requests on kept-alive connections get 503); the jobs finish their tick meanwhile. The
     // database closes last, when nothing can use it any more.
-    stopping ??= Promise.all([stopLinkSweep().then(() => app.close()).then(() => linkHub.close()), stopHeartbeat(), stopOutbox()]).then(() => database.close());
+    stopping ??= Promise.all([stopLinkSweep().then(() => app.close()).then(() => Promise.all([linkHub.close(), eventBus.close()])), stopHeartbeat(), stopOutbox()]).then(() => database.close());
     return stopping;
   };
   return {

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { AppConfig } from '../lib/config.ts';
 import type { LinkHub } from '../device-link/link-hub.ts';
+import type { EventBus } from '../live/event-bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** Where device links are held and reached (device-link/link-hub.ts). */
     linkHub: LinkHub;
+    /** Live events between API processes (live/event-bus.ts). */
+    eventBus: EventBus;
   }
   interface FastifyRequest {
     /** Set by plugins/auth.ts on every request (anonymous when no credentials). */

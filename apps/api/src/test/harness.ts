@@ -46,7 +46,7 @@ export async function openTestDatabase(options: Omit<DatabaseOptions, 'databaseU
 export async function createTestApp(
   config: Partial<AppConfig> = {},
   dbOptions: Parameters<typeof openTestDatabase>[0] = {},
-  appOptions: Pick<BuildAppOptions, 'linkHub'> = {},
+  appOptions: Pick<BuildAppOptions, 'linkHub' | 'eventBus'> = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase(dbOptions);
   const app = await buildApp({ db: database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex'), ...config }), ...appOptions });
