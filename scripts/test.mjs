@@ -2,10 +2,12 @@
 // PostgreSQL again when DATABASE_URL is set), balena-sdk compatibility, and browser tests.
 // The suites run in two lanes side by side (the machine has two cores; each lane is mostly
 // one busy process): lane 1 unit → integration (PGlite) → compatibility, lane 2 integration
-// (PostgreSQL) → browser. Output lines carry their suite's name. Ends with one summary line
-// "N passed, N failed".
+// (PostgreSQL); then each lane takes the next batch of browser spec files until none is left,
+// so the lane that finishes its own suites first does more of the browser tests (they are the
+// longest suite: on one lane they made the run ~20 minutes longer). Output lines carry their
+// suite's name. Ends with one summary line "N passed, N failed".
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT, run, ensureDependencies, ensureWebBuild, ensureChromium } from './ensure.mjs';
@@ -23,11 +25,11 @@ const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
 
 /** Runs one vitest project; resolves when it ends, with its counts added to the totals. */
-function vitest(label, project, env) {
+function vitest(label, project, env, files = []) {
   const out = join(resultsDir, `${project}-${label.replace(/\W+/g, '-')}.json`);
   const started = Date.now();
   console.log(`=== ${label}: started`);
-  const child = spawn('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+  const child = spawn('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
@@ -52,6 +54,40 @@ function vitest(label, project, env) {
   });
 }
 
+/** Every browser spec file under e2e/, relative to the root. */
+function browserSpecs(dir = 'e2e') {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : browserSpecs(path);
+    return entry.name.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+/**
+ * The browser specs in `count` batches of about equal size (a file's length stands in for its
+ * running time; each file is placed, largest first, in the lightest batch), so the two lanes
+ * end within about one batch of each other.
+ */
+function browserBatches(count) {
+  const files = browserSpecs().sort((a, b) => statSync(join(ROOT, b)).size - statSync(join(ROOT, a)).size);
+  const batches = Array.from({ length: count }, () => ({ size: 0, files: [] }));
+  for (const file of files) {
+    const lightest = batches.reduce((min, batch) => (batch.size < min.size ? batch : min));
+    lightest.files.push(file);
+    lightest.size += statSync(join(ROOT, file)).size;
+  }
+  return batches.filter((batch) => batch.files.length > 0).map((batch) => batch.files);
+}
+const browserQueue = browserBatches(10);
+const browserTotal = browserQueue.length;
+
+/** Runs browser batches until the queue is empty; both lanes call it when their own suites end. */
+async function browserLane(env) {
+  for (let batch = browserQueue.shift(); batch; batch = browserQueue.shift()) {
+    await vitest(`browser (Chromium) ${browserTotal - browserQueue.length}/${browserTotal}`, 'e2e', env, batch);
+  }
+}
+
 const pgUrl = process.env.DATABASE_URL;
 // The embedded default runs without Redis; the PostgreSQL lane is the scale-out one, where
 // REDIS_URL (when set) also runs the tests of several API processes sharing device links.
@@ -60,10 +96,11 @@ async function lane1() {
   await vitest('unit', 'unit', {});
   await vitest('integration (PGlite)', 'int', embedded);
   await vitest('compatibility (balena-sdk)', 'compat', embedded);
+  await browserLane(embedded);
 }
 async function lane2() {
   if (pgUrl) await vitest('integration (PostgreSQL)', 'int', { DATABASE_URL: pgUrl });
-  await vitest('browser (Chromium)', 'e2e', embedded);
+  await browserLane(embedded);
 }
 await Promise.all([lane1(), lane2()]);
 
