@@ -360,6 +360,8 @@ export class SimulatedDevice {
         this.log(`${name} started`, s.id);
       }
     }
+    // Report the new status now rather than at the next poll (the container table waits for it).
+    this.opts.onWake?.();
     return 'done';
   }
 

@@ -159,6 +159,60 @@ describe('simulated supervisor over the device link', () => {
     await expect.poll(() => reportedMainStatus(api, device.uuid)).toBe('Running');
   });
 
+  it('a stopped service is reported at once, without waiting for the next poll', async () => {
+    const { api, device, link } = await setup();
+    expect(await link.request('POST', '/v2/applications/1/stop-service', { appId: 1, imageId: 77 })).toMatchObject({ status: 200, body: 'OK' });
+    await expect.poll(() => reportedMainStatus(api, device.uuid), { timeout: 2_000 }).toBe('Stopped');
+  });
+
+  it('GET /v2/state/status lists the containers with their status; GET /v2/version the supervisor version', async () => {
+    const { link } = await setup();
+    await link.request('POST', '/v2/applications/1/stop-service', { appId: 1, serviceName: 'main' });
+    const state = await link.request('GET', '/v2/state/status');
+    expect(state.status).toBe(200);
+    expect(state.body).toMatchObject({
+      status: 'success',
+      appState: 'applied',
+      release: COMMIT,
+      containers: [{ serviceName: 'main', status: 'exited', appId: 1, imageId: 77, serviceId: 3 }],
+      images: [{ serviceName: 'main', imageId: 77, status: 'Downloaded' }],
+    });
+    expect(await link.request('GET', '/v2/version')).toMatchObject({ status: 200, body: { status: 'success', version: SUPERVISOR_VERSION } });
+  });
+
+  it('health checks and diagnostics: none before a run, running after POST, then the results, with the failing checks the state explains', async () => {
+    const { device, link } = await setup();
+    expect(await link.request('GET', '/v1/diagnostics/checks')).toMatchObject({ status: 200, body: { status: 'none', checks: [] } });
+    device.isUndervolted = true;
+    await link.request('POST', '/v2/applications/1/stop-service', { appId: 1, imageId: 77 });
+    expect(await link.request('POST', '/v1/diagnostics/checks')).toMatchObject({ status: 202, body: { status: 'running', lastRun: expect.any(String) } });
+    const done = async () => {
+      const reply = await link.request('GET', '/v1/diagnostics/checks');
+      return (reply.body as { status: string }).status;
+    };
+    await expect.poll(done, { timeout: 5_000 }).toBe('done');
+    const { body } = await link.request('GET', '/v1/diagnostics/checks');
+    const checks = (body as { checks: Array<{ name: string; success: boolean; status: string }> }).checks;
+    expect(checks.filter((c) => !c.success).map((c) => c.name)).toEqual(['check_under_voltage', 'check_service_restarts']);
+    expect(checks.find((c) => c.name === 'check_service_restarts')?.status).toContain('main is stopped');
+
+    expect(await link.request('POST', '/v1/diagnostics/diagnose')).toMatchObject({ status: 202 });
+    await expect.poll(async () => ((await link.request('GET', '/v1/diagnostics/diagnose')).body as { stdout: string | null }).stdout, { timeout: 5_000 }).toContain(
+      `--- supervisor version ---\n${SUPERVISOR_VERSION}`,
+    );
+  });
+
+  it('counts service restarts: the third makes the restart check fail', async () => {
+    const { link } = await setup();
+    for (let i = 0; i < 3; i += 1) await link.request('POST', '/v2/applications/1/restart-service', { appId: 1, imageId: 77 });
+    await link.request('POST', '/v1/diagnostics/checks');
+    const restartCheck = async () => {
+      const { body } = await link.request('GET', '/v1/diagnostics/checks');
+      return (body as { checks: Array<{ name: string; success: boolean; status: string }> }).checks.find((c) => c.name === 'check_service_restarts');
+    };
+    await expect.poll(restartCheck, { timeout: 5_000 }).toMatchObject({ success: false, status: expect.stringContaining('main restarted 3 times') });
+  });
+
   it('POST /v1/update answers 204 and polls the target state at once', async () => {
     const { api, link } = await setup();
     const polls = api.polls;

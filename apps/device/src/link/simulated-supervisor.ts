@@ -1,6 +1,8 @@
 import type { LinkRequest } from '@flotilla/core/device-link';
 import { OS_UPDATE_LINK_PATH, osUpdateLinkBody } from '@flotilla/core/schemas/os-update';
 import type { SimulatedDevice } from '../device.ts';
+import { DiagnosticsRunner } from '../diagnostics/diagnostics-runner.ts';
+import { simulatedSnapshot } from '../diagnostics/simulated-snapshot.ts';
 import type { LinkHandler, LinkReply } from './link-client.ts';
 
 /**
@@ -13,6 +15,8 @@ import type { LinkHandler, LinkReply } from './link-client.ts';
 export interface SimulatedSupervisorOptions {
   /** How long a rebooting device stays offline. */
   rebootMs: number;
+  /** How long a health check or diagnostics run takes (default 1 s). */
+  diagnosticsRunMs?: number;
 }
 
 export const SUPERVISOR_API_PORT = 48484;
@@ -23,11 +27,42 @@ const APP_NOT_FOUND = 'App not found: an app needs to be installed for this endp
 const SERVICE_NOT_FOUND = 'Service not found, a container must exist for this endpoint to work';
 const SERVICE_ACTION = /^\/v2\/applications\/([^/]+)\/(start|stop|restart)-service$/;
 
-export function simulatedSupervisor(device: SimulatedDevice, opts: SimulatedSupervisorOptions): LinkHandler {
-  return async (request) => answer(device, request, opts);
+/**
+ * What the device's supervisor remembers across its links (a link is opened again after every
+ * reboot): the latest diagnostics and how often each service was restarted.
+ */
+interface SupervisorMemory {
+  diagnostics: DiagnosticsRunner;
+  restarts: Map<string, number>;
+  startedAt: number;
+}
+const memories = new WeakMap<SimulatedDevice, SupervisorMemory>();
+
+function memoryOf(device: SimulatedDevice, opts: SimulatedSupervisorOptions): SupervisorMemory {
+  let memory = memories.get(device);
+  if (!memory) {
+    const restarts = new Map<string, number>();
+    const startedAt = Date.now();
+    memory = {
+      restarts,
+      startedAt,
+      diagnostics: new DiagnosticsRunner({ snapshot: () => simulatedSnapshot(device, restarts, startedAt, Date.now()), runMs: opts.diagnosticsRunMs }),
+    };
+    memories.set(device, memory);
+  }
+  return memory;
 }
 
-function answer(device: SimulatedDevice, { method, path, body }: LinkRequest, opts: SimulatedSupervisorOptions): LinkReply {
+/** The device's diagnostics runner (tests and the simulator read results through it). */
+export function simulatedDiagnostics(device: SimulatedDevice, opts: SimulatedSupervisorOptions = { rebootMs: 0 }): DiagnosticsRunner {
+  return memoryOf(device, opts).diagnostics;
+}
+
+export function simulatedSupervisor(device: SimulatedDevice, opts: SimulatedSupervisorOptions): LinkHandler {
+  return async (request) => memoryOf(device, opts).diagnostics.answer(request) ?? answer(device, request, opts, memoryOf(device, opts));
+}
+
+function answer(device: SimulatedDevice, { method, path, body }: LinkRequest, opts: SimulatedSupervisorOptions, memory: SupervisorMemory): LinkReply {
   const input = isRecord(body) ? body : {};
   const force = isTruthy(input.force);
   const locked = device.isUpdateLocked && !force;
@@ -60,6 +95,10 @@ function answer(device: SimulatedDevice, { method, path, body }: LinkRequest, op
       return { status: 204, body: '' };
     case 'GET /v1/device':
       return { status: 200, body: legacyDeviceState(device) };
+    case 'GET /v2/state/status':
+      return { status: 200, body: stateStatus(device) };
+    case 'GET /v2/version':
+      return { status: 200, body: { status: 'success', version: device.profile.supervisorVersion } };
     case `POST ${OS_UPDATE_LINK_PATH}`: {
       // Flotilla's host OS update (apps/api os-update): the device downloads the OS, reboots into it.
       const parsed = osUpdateLinkBody.safeParse(body);
@@ -81,9 +120,48 @@ function answer(device: SimulatedDevice, { method, path, body }: LinkRequest, op
     const result = device.serviceAction(appId, { imageId, serviceName }, action);
     if (result === 'no-app') return { status: 404, body: APP_NOT_FOUND };
     if (result === 'no-service') return { status: 404, body: SERVICE_NOT_FOUND };
+    if (action === 'restart') countRestart(device, appId, { imageId, serviceName }, memory.restarts);
     return OK_TEXT;
   }
   return NOT_FOUND;
+}
+
+/** Counts a restart of the service (the health check `check_service_restarts` reads the counts). */
+function countRestart(device: SimulatedDevice, appId: number, which: { imageId?: number; serviceName?: string }, restarts: Map<string, number>): void {
+  const app = [...device.apps.values()].find((a) => a.appId === appId);
+  const found = Object.entries(app?.running?.services ?? {}).find(([name, s]) => (which.imageId !== undefined ? s.imageId === which.imageId : name === which.serviceName));
+  if (found) restarts.set(found[0], (restarts.get(found[0]) ?? 0) + 1);
+}
+
+/**
+ * `GET /v2/state/status`: the supervisor's view of the apps, one entry per container with its
+ * status, and the images with their download progress.
+ */
+export function stateStatus(device: SimulatedDevice): Record<string, unknown> {
+  const containers: Array<Record<string, unknown>> = [];
+  const images: Array<Record<string, unknown>> = [];
+  let release: string | null = null;
+  for (const app of device.apps.values()) {
+    release ??= app.running?.commit ?? null;
+    for (const [name, s] of Object.entries(app.running?.services ?? {})) {
+      containers.push({ status: app.stopped.has(name) ? 'exited' : 'Running', serviceName: name, appId: app.appId, imageId: s.imageId, serviceId: s.id, releaseId: app.running!.releaseId, commit: app.running!.commit });
+      images.push({ name: s.image, appId: app.appId, serviceName: name, imageId: s.imageId, status: 'Downloaded', downloadProgress: null });
+    }
+    if (app.update && app.target) {
+      for (const [name, s] of Object.entries(app.target.services)) {
+        images.push({ name: s.image, appId: app.appId, serviceName: name, imageId: s.imageId, status: app.update.phase === 'downloading' ? 'Downloading' : 'Downloaded', downloadProgress: app.update.phase === 'downloading' ? app.update.progress : null });
+      }
+    }
+  }
+  const downloading = images.filter((i) => i.status === 'Downloading');
+  return {
+    status: 'success',
+    appState: device.isUpdating ? 'applying' : 'applied',
+    overallDownloadProgress: downloading.length ? Math.min(...downloading.map((i) => Number(i.downloadProgress ?? 0))) : null,
+    containers,
+    images,
+    release,
+  };
 }
 
 /** Other routes hit by a lock go through the supervisor's error middleware, which answers this JSON. */
