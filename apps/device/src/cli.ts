@@ -39,6 +39,7 @@ interface LinkArgs {
   key?: string;
   supervisor: string;
   supervisorKey?: string;
+  realShell?: boolean;
 }
 
 const program = new Command()
@@ -74,6 +75,7 @@ program
   .option('--key <device-api-key>', 'the device API key (env FLOTILLA_DEVICE_API_KEY, else BALENA_API_KEY)')
   .option('--supervisor <url>', 'supervisor API address (env BALENA_SUPERVISOR_ADDRESS)', process.env.BALENA_SUPERVISOR_ADDRESS ?? 'http://127.0.0.1:48484')
   .option('--supervisor-key <key>', 'supervisor API key (env BALENA_SUPERVISOR_API_KEY)')
+  .option('--real-shell', "offer the dashboard's web terminal as a real shell (PTY) on this device; without it terminal sessions are refused")
   .action((o: LinkArgs) => runLink(o));
 
 await program.parseAsync();
@@ -135,6 +137,7 @@ async function runLink(o: LinkArgs): Promise<void> {
     apiUrl,
     deviceKey,
     supervisor: { address: o.supervisor, apiKey: supervisorKey },
+    realShell: o.realShell === true,
     log: (m) => console.error(m),
   });
   console.log(`flotilla-device link: ${o.supervisor} <-> ${apiUrl}`);

@@ -19,8 +19,13 @@
  * - API → device: {@link LinkRequest}: do `method path` on the local supervisor API with `body`.
  * - device → API: {@link LinkResponse}: the supervisor's status and body for request `id`.
  * - device → API: {@link LinkHello}, once after connecting: what the device's link can do.
+ * - Terminal sessions (web terminal, packages/core terminal.ts): API → device `terminal-open`
+ *   (target, size), `terminal-input`, `terminal-resize`, `terminal-close`; device → API
+ *   `terminal-opened`, `terminal-output`, `terminal-exit`. Every one names its session, an id
+ *   the API chose; a device ignores input for a session it did not open.
  */
 import { z } from 'zod';
+import { terminalData, terminalSize, terminalTarget } from './terminal.ts';
 
 /** The path of the link's WebSocket on the API. */
 export const DEVICE_LINK_PATH = '/device/v1/link';
@@ -76,12 +81,31 @@ export const linkHello = z.object({
 });
 export type LinkHello = z.infer<typeof linkHello>;
 
+const sessionId = z.string().min(1).max(64);
+/** A device holds at most this many terminal sessions at once; more are refused at open. */
+export const LINK_MAX_TERMINAL_SESSIONS = 16;
+
+export const terminalOpen = z.object({ type: z.literal('terminal-open'), session: sessionId, target: terminalTarget, size: terminalSize });
+export const terminalInput = z.object({ type: z.literal('terminal-input'), session: sessionId, data: terminalData });
+export const terminalResize = z.object({ type: z.literal('terminal-resize'), session: sessionId, size: terminalSize });
+export const terminalClose = z.object({ type: z.literal('terminal-close'), session: sessionId });
+export const terminalOpened = z.object({ type: z.literal('terminal-opened'), session: sessionId });
+export const terminalOutput = z.object({ type: z.literal('terminal-output'), session: sessionId, data: terminalData });
+/** The shell ended: its exit code, or null when it did not start or the link took it down. */
+export const terminalExit = z.object({ type: z.literal('terminal-exit'), session: sessionId, code: z.number().int().nullable() });
+
+/** Terminal frames from the API to a device, and from a device to the API. */
+export const apiToDeviceTerminal = z.discriminatedUnion('type', [terminalOpen, terminalInput, terminalResize, terminalClose]);
+export type ApiToDeviceTerminal = z.infer<typeof apiToDeviceTerminal>;
+export const deviceToApiTerminal = z.discriminatedUnion('type', [terminalOpened, terminalOutput, terminalExit]);
+export type DeviceToApiTerminal = z.infer<typeof deviceToApiTerminal>;
+
 /** What the API accepts from a device. */
-export const deviceToApiMessage = z.discriminatedUnion('type', [linkResponse, linkHello]);
+export const deviceToApiMessage = z.discriminatedUnion('type', [linkResponse, linkHello, terminalOpened, terminalOutput, terminalExit]);
 export type DeviceToApiMessage = z.infer<typeof deviceToApiMessage>;
 
 /** What a device accepts from the API. */
-export const apiToDeviceMessage = z.discriminatedUnion('type', [linkRequest]);
+export const apiToDeviceMessage = z.discriminatedUnion('type', [linkRequest, terminalOpen, terminalInput, terminalResize, terminalClose]);
 export type ApiToDeviceMessage = z.infer<typeof apiToDeviceMessage>;
 
 /** Parses one text frame, or null when it is not JSON or not a message of `schema`. */

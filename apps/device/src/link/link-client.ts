@@ -11,6 +11,8 @@ import {
   type LinkHello,
   type LinkRequest,
 } from '@flotilla/core/device-link';
+import type { ShellFactory } from '../shell/shell-session.ts';
+import { TerminalSessions } from '../shell/terminal-sessions.ts';
 
 /**
  * The device's end of the device link (packages/core device-link.ts): keeps one outbound
@@ -36,6 +38,8 @@ export interface LinkClientOptions {
   mode: LinkHello['mode'];
   supervisorVersion?: string;
   handler: LinkHandler;
+  /** Opens the web terminal's shells (shell/); without it every terminal session is refused. */
+  shells?: ShellFactory;
   /** The API refused the key, the device is gone, or a newer link replaced this one: no reconnects follow. */
   onStop?: (reason: LinkStopReason) => void;
   /** After each successful connect, once hello is sent. */
@@ -64,6 +68,8 @@ export class LinkClient {
   private silenceTimer: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly inflight = new Set<Promise<void>>();
+  /** The terminal sessions of the current socket: they end with it. */
+  private terminals: TerminalSessions | null = null;
   /** Set when the API ended the link for good. */
   stopReason: LinkStopReason | null = null;
 
@@ -105,6 +111,8 @@ export class LinkClient {
       handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
     });
     this.ws = ws;
+    const terminals = new TerminalSessions(this.opts.shells ?? refuseShells, (message) => this.send(ws, message), this.opts.log);
+    this.terminals = terminals;
     ws.on('open', () => {
       this.openedAt = Date.now();
       this.armSilence(ws);
@@ -131,6 +139,8 @@ export class LinkClient {
   private handleClose(ws: WebSocket, code: number): void {
     if (this.ws !== ws) return;
     this.ws = null;
+    this.terminals?.closeAll();
+    this.terminals = null;
     this.clearTimer('silenceTimer');
     const openedFor = this.openedAt === null ? 0 : Date.now() - this.openedAt;
     if (this.openedAt !== null && openedFor >= (this.opts.stableMs ?? DEFAULT_STABLE_MS)) this.attempt = 0;
@@ -154,6 +164,10 @@ export class LinkClient {
     const request = parseLinkFrame(apiToDeviceMessage, text);
     if (!request) {
       this.opts.log?.('link: ignored a frame that is not a link request');
+      return;
+    }
+    if (request.type !== 'request') {
+      void this.terminals?.handle(request);
       return;
     }
     const work = this.answer(request).then((reply) => {
@@ -196,6 +210,11 @@ export class LinkClient {
     this[which] = null;
   }
 }
+
+/** A link without shells answers every terminal-open with an exit. */
+const refuseShells: ShellFactory = () => {
+  throw new Error('this agent offers no terminal');
+};
 
 /** `http://host/base` → `ws://host/device/v1/link` (the link lives at the origin root, like every device route). */
 export function linkUrl(apiUrl: string): string {

@@ -1,5 +1,7 @@
 import { LinkClient, type LinkStopReason } from './link-client.ts';
+import { realShellFactory } from '../shell/real-shell.ts';
 import { supervisorForwarder, supervisorVersion, type SupervisorForwarderOptions } from './supervisor-forwarder.ts';
+import { withHostDiagnostics } from '../diagnostics/sidecar-diagnostics.ts';
 
 /** The link alone, beside a real balena-supervisor (`flotilla-device link`). */
 
@@ -7,6 +9,8 @@ export interface SidecarOptions {
   apiUrl: string;
   deviceKey: string;
   supervisor: SupervisorForwarderOptions;
+  /** Offer the web terminal as a real PTY on this machine (`--real-shell`); off = terminal sessions are refused. */
+  realShell?: boolean;
   log?: (message: string) => void;
 }
 
@@ -28,7 +32,8 @@ export async function startSidecarLink(opts: SidecarOptions): Promise<SidecarLin
     deviceKey: opts.deviceKey,
     mode: 'supervisor',
     supervisorVersion: version,
-    handler: supervisorForwarder(opts.supervisor),
+    handler: withHostDiagnostics(supervisorForwarder(opts.supervisor), opts.apiUrl),
+    ...(opts.realShell ? { shells: realShellFactory() } : {}),
     onOpen: () => opts.log?.('link: connected'),
     onStop: (reason) => end(reason),
     log: opts.log,

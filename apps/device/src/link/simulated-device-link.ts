@@ -1,6 +1,7 @@
 import type { SimulatedDevice } from '../device.ts';
 import { LinkClient, type LinkClientOptions, type LinkStopReason } from './link-client.ts';
 import { simulatedSupervisor } from './simulated-supervisor.ts';
+import { simulatedShellFactory } from '../shell/simulated-targets.ts';
 
 /**
  * Keeps a simulated device's link in step with the device: open while it is registered and
@@ -64,6 +65,8 @@ export class SimulatedDeviceLink {
       mode: 'simulated',
       supervisorVersion: this.device.profile.supervisorVersion,
       handler: simulatedSupervisor(device, { rebootMs: this.opts.rebootMs }),
+      // The web terminal of a simulated device is a simulated shell, never this machine's.
+      shells: simulatedShellFactory(device),
       onStop: (reason) => this.handleStop(client, reason),
       log: this.opts.log && ((m) => this.opts.log?.(`${device.uuid.slice(0, 7)}: ${m}`)),
     });
