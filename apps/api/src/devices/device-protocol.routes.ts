@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  deviceLogBatch,
   deviceRegisterBody,
   deviceRegisterResponse,
   deviceStateBody,
@@ -13,7 +12,7 @@ import { registerDevice } from './device-register.service.ts';
 import { getTargetState } from './target-state.service.ts';
 import { ifNoneMatchMatches } from './target-state.ts';
 import { reportDeviceState, reportDeviceTags } from './device-state.service.ts';
-import { ingestDeviceLogs } from './device-logs.service.ts';
+import { deviceLogRoutes } from '../device-logs/device-logs.routes.ts';
 import { createDeviceGeolocator, normalizeAddress } from './device-geolocation.ts';
 import { downloadConfigBody } from '@flotilla/core/schemas/download-config';
 import { requireUser } from '../auth/guards.ts';
@@ -66,8 +65,6 @@ export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<vo
     buildDeviceConfig(app.db, app.config, request, requireUser(request), request.query),
   );
 
-  app.post('/device/v2/:uuid/logs', { schema: { params: deviceUuidParams, body: deviceLogBatch } }, async (request, reply) => {
-    await ingestDeviceLogs(app.db, request.principal, request.params.uuid, request.body);
-    return reply.status(201).send();
-  });
+  // Logs: upload (batch and log-stream), read, stream, clear, fleet tail (device-logs/).
+  await app.register(deviceLogRoutes);
 }

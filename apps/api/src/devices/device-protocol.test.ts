@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildConfig, etagOf, ifNoneMatchMatches, pollIntervalFrom } from './target-state.ts';
 import { reportedColumns } from './device-state.service.ts';
 import { isDeviceArchCompatibleWithFleet } from '@flotilla/core/cpu-architecture';
-import { parseLogLines } from './device-logs.service.ts';
+import { parseLogLines } from '../device-logs/device-logs.service.ts';
 import { deviceLogBatch, deviceStateReport } from '@flotilla/core/schemas/device-protocol';
 import { generateDeviceName } from './device-register.service.ts';
 

@@ -75,6 +75,10 @@ export interface AppConfig {
   releaseAssetMaxBytes?: number;
   /** Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-* headers to believe; off by default. */
   trustProxy: TrustProxy;
+  /** Log lines kept per device (LOG_RETENTION_LINES); unset = 1000, as balena keeps (jobs/log-retention.ts). */
+  logRetentionLines?: number;
+  /** Keep-alive newline interval of log streams; unset = 58 s (compat §4). Tests shorten it. */
+  logStreamKeepAliveMs?: number;
 }
 
 /** OpenStreetMap's public tiles (their usage policy allows light use; set MAP_TILE_URL for more). */

@@ -103,6 +103,8 @@ export const envSchema = z.object({
   DEMO_DEVICES: optional(integer(0, 10_000)).default(5),
   // Largest release asset file accepted, in bytes (release-assets/); unset = 100 MB.
   RELEASE_ASSET_MAX_BYTES: optional(integer(1, 1024 * 1024 * 1024)),
+  // Log lines kept per device (device-logs/, jobs/log-retention.ts); unset = 1000.
+  LOG_RETENTION_LINES: optional(integer(1, 10_000_000)),
   DEMO_POLL_INTERVAL_MS: optional(integer(100, 86_400_000)).default(10_000),
   REDIS_URL: optional(urlWith(['redis:', 'rediss:'], 'a redis:// or rediss:// URL')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).default('info'),

@@ -1,0 +1,108 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** One line to store (compat §5.5 after parsing: @flotilla/core deviceLogLine, clock filled in). */
+export interface DeviceLogInsert {
+  message: string;
+  timestamp: Date;
+  isSystem: boolean;
+  isStdErr: boolean;
+  serviceId: number | null;
+}
+
+/** A stored line as the read routes serve it (ids order lines by arrival). */
+export interface StoredLogLine {
+  id: number;
+  device: number;
+  uuid: string;
+  message: string;
+  timestamp: Date;
+  createdAt: Date;
+  isSystem: boolean;
+  isStdErr: boolean;
+  serviceId: number | null;
+}
+
+type Row = { id: number; device: number; uuid: string; message: string; timestamp: Date; created_at: Date; is_system: boolean; is_stderr: boolean; service_id: number | null };
+const toLine = (r: Row): StoredLogLine => ({
+  id: Number(r.id),
+  device: r.device,
+  uuid: r.uuid,
+  message: r.message,
+  timestamp: r.timestamp,
+  createdAt: r.created_at,
+  isSystem: r.is_system,
+  isStdErr: r.is_stderr,
+  serviceId: r.service_id,
+});
+
+/**
+ * Stores a batch in one statement whose size does not grow with the batch: the columns go
+ * in as five arrays and `unnest` turns them into rows (a multi-row VALUES list would bind six
+ * parameters per line and hit the 65 535-parameter ceiling at ~10 000 lines). Returns the
+ * stored lines in arrival order, with their ids and server receive time.
+ */
+export async function insertDeviceLogLines(db: Db, device: { id: number; uuid: string }, lines: readonly DeviceLogInsert[]): Promise<StoredLogLine[]> {
+  if (lines.length === 0) return [];
+  const r = await sql<Omit<Row, 'uuid'>>`
+    INSERT INTO device_log (device, "timestamp", message, is_system, is_stderr, service_id)
+    SELECT ${device.id}::int, t.ts, t.msg, t.sys, t.err, t.svc
+      FROM unnest(${lines.map((l) => l.timestamp.toISOString())}::timestamptz[], ${lines.map((l) => l.message)}::text[],
+                  ${lines.map((l) => l.isSystem)}::boolean[], ${lines.map((l) => l.isStdErr)}::boolean[],
+                  ${lines.map((l) => l.serviceId)}::int[]) WITH ORDINALITY AS t(ts, msg, sys, err, svc, n)
+     ORDER BY t.n
+    RETURNING id, device, "timestamp", message, created_at, is_system, is_stderr, service_id`.execute(db);
+  return r.rows.map((row) => toLine({ ...row, uuid: device.uuid })).sort((a, b) => a.id - b.id);
+}
+
+export interface HistoryQuery {
+  /** Newest `count` lines (null: all that are kept). */
+  count: number | null;
+  /** Only lines whose device timestamp is at or after this. */
+  start?: Date;
+}
+
+/** A hard ceiling on one history read ("all" included): retention keeps far fewer per device. */
+export const MAX_HISTORY_LINES = 50_000;
+
+const limitOf = (count: number | null) => Math.min(count ?? MAX_HISTORY_LINES, MAX_HISTORY_LINES);
+
+/** The newest lines of one device, returned oldest first (compat §4). */
+export async function listDeviceLogLines(db: Db, device: { id: number; uuid: string }, q: HistoryQuery): Promise<StoredLogLine[]> {
+  if (q.count === 0) return [];
+  const start = q.start ? sql`AND l."timestamp" >= ${q.start.toISOString()}::timestamptz` : sql``;
+  const r = await sql<Omit<Row, 'uuid'>>`
+    SELECT l.id, l.device, l."timestamp", l.message, l.created_at, l.is_system, l.is_stderr, l.service_id
+      FROM device_log l WHERE l.device = ${device.id} ${start}
+     ORDER BY l.id DESC LIMIT ${limitOf(q.count)}`.execute(db);
+  return r.rows.map((row) => toLine({ ...row, uuid: device.uuid })).reverse();
+}
+
+export interface FleetHistoryQuery extends HistoryQuery {
+  /** The SQL condition (over alias `d`) of the devices the caller may read: the device resource's read rule. */
+  readable: RawBuilder<unknown> | boolean;
+  serviceIds?: number[];
+  deviceUuids?: string[];
+}
+
+/** The newest lines of the readable devices of a fleet, oldest first, each with its device's uuid. */
+export async function listFleetLogLines(db: Db, fleetId: number, q: FleetHistoryQuery): Promise<StoredLogLine[]> {
+  if (q.count === 0 || q.readable === false) return [];
+  const conds: RawBuilder<unknown>[] = [sql`d.belongs_to__application = ${fleetId}`];
+  if (q.readable !== true) conds.push(q.readable);
+  if (q.start) conds.push(sql`l."timestamp" >= ${q.start.toISOString()}::timestamptz`);
+  if (q.serviceIds?.length) conds.push(sql`l.service_id = ANY (${q.serviceIds}::int[])`);
+  if (q.deviceUuids?.length) conds.push(sql`d.uuid = ANY (${q.deviceUuids}::text[])`);
+  const r = await sql<Row>`
+    SELECT l.id, l.device, d.uuid, l."timestamp", l.message, l.created_at, l.is_system, l.is_stderr, l.service_id
+      FROM device_log l JOIN device d ON d.id = l.device
+     WHERE ${sql.join(conds, sql` AND `)}
+     ORDER BY l.id DESC LIMIT ${limitOf(q.count)}`.execute(db);
+  return r.rows.map(toLine).reverse();
+}
+
+/** Removes every stored line of a device; returns how many. */
+export async function deleteDeviceLogLines(db: Db, deviceId: number): Promise<number> {
+  const r = await db.deleteFrom('device_log').where('device', '=', deviceId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -1,0 +1,110 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deviceLogBatch, deviceUuidParams } from '@flotilla/core/schemas/device-protocol';
+import {
+  DEFAULT_LOG_HISTORY_COUNT,
+  DEFAULT_LOG_SUBSCRIPTION_COUNT,
+  LOG_STREAM_KEEPALIVE_MS,
+  fleetLogParams,
+  fleetLogReadQuery,
+  logReadQuery,
+} from '@flotilla/core/schemas/device-logs';
+import { getLogClearableDevice, getLogWriterDevice, getReadableDevice, readableDeviceCondition } from './device-logs-access.ts';
+import { deleteDeviceLogLines, listDeviceLogLines, listFleetLogLines } from './device-logs.repository.ts';
+import { deviceLineOut, deviceLogTopic, fleetLineOut, fleetLogTopic, toBusLine } from './device-logs.live.ts';
+import { storeDeviceLogLines, type LogStore } from './device-logs.service.ts';
+import { decodedBody, ingestLogStream } from './log-stream-ingest.ts';
+import { sendLogStream } from './ndjson-log-stream.ts';
+import { assertReadableFleet, readableDeviceCache } from './fleet-log-access.ts';
+
+/**
+ * Device logs (compat §4, §5.5): the device writes through the batch route and the long-lived
+ * gzip NDJSON log-stream; clients read history (`count`, `start`) or a live NDJSON stream;
+ * users holding resin.device_log.delete clear them; the dashboard tails a whole fleet.
+ */
+export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const store: LogStore = { db: app.db, bus: app.eventBus, log: app.log };
+  const keepAliveMs = app.config.logStreamKeepAliveMs ?? LOG_STREAM_KEEPALIVE_MS;
+  // Open read streams never end on their own: closing the server cuts them (clients reconnect elsewhere).
+  const openStreams = new Set<ServerResponse>();
+  const track = (raw: ServerResponse) => {
+    openStreams.add(raw);
+    raw.once('close', () => openStreams.delete(raw));
+  };
+  app.addHook('preClose', async () => {
+    for (const raw of openStreams) raw.destroy();
+  });
+
+  app.post('/device/v2/:uuid/logs', { schema: { params: deviceUuidParams, body: deviceLogBatch } }, async (request, reply) => {
+    const device = await getLogWriterDevice(app.db, request.principal, request.params.uuid);
+    await storeDeviceLogLines({ ...store, log: request.log }, device, request.body);
+    return reply.status(201).send();
+  });
+
+  // The log-stream's body is read by its handler, as it arrives; this scope leaves it unparsed.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.withTypeProvider<ZodTypeProvider>().post('/device/v2/:uuid/log-stream', { schema: { params: deviceUuidParams } }, async (request, reply) => {
+      const device = await getLogWriterDevice(app.db, request.principal, request.params.uuid);
+      const body = decodedBody(request.raw, request.headers['content-encoding']);
+      const result = await ingestLogStream(body, { store: (lines) => storeDeviceLogLines({ ...store, log: request.log }, device, lines).then(() => undefined) });
+      request.log.debug({ device: device.uuid, ...result }, 'log stream ended');
+      // Only now, when the device ended its upload (an early answer is an error to the supervisor).
+      return reply.status(201).send();
+    });
+  });
+
+  app.get('/device/v2/:uuid/logs', { schema: { params: deviceUuidParams, querystring: logReadQuery } }, async (request, reply) => {
+    const device = await getReadableDevice(app.db, request.principal, request.params.uuid);
+    const { stream, count, start } = request.query;
+    const history = async () => (await listDeviceLogLines(app.db, device, { count: count === undefined ? (stream ? DEFAULT_LOG_SUBSCRIPTION_COUNT : DEFAULT_LOG_HISTORY_COUNT) : count, start })).map(toBusLine);
+    if (!stream) return reply.send((await history()).map(deviceLineOut));
+    track(reply.raw);
+    await sendLogStream(reply, { bus: app.eventBus, topic: deviceLogTopic(device.uuid), history, accept: (l) => l.device === device.id, shape: deviceLineOut, keepAliveMs });
+    return reply;
+  });
+
+  app.delete('/device/v2/:uuid/logs', { schema: { params: deviceUuidParams } }, async (request, reply) => {
+    const device = await getLogClearableDevice(app.db, request.principal, request.params.uuid);
+    await deleteDeviceLogLines(app.db, device.id);
+    return reply.status(204).send();
+  });
+
+  /**
+   * The fleet tail (Flotilla's own, for the dashboard): lines of every device of the fleet the
+   * caller may read, optionally only some services (`service=<id>,…`) or devices
+   * (`device=<uuid>,…`), each line carrying its device's `uuid`. JSON array, or NDJSON with `stream=1`.
+   */
+  app.get('/device/v2/fleet/:fleetId/logs', { schema: { params: fleetLogParams, querystring: fleetLogReadQuery } }, async (request, reply) => {
+    const { fleetId } = request.params;
+    await assertReadableFleet(app.db, request.principal, fleetId);
+    const { stream, count, start, service, device } = request.query;
+    const history = async () =>
+      (
+        await listFleetLogLines(app.db, fleetId, {
+          count: count === undefined ? (stream ? DEFAULT_LOG_SUBSCRIPTION_COUNT : DEFAULT_LOG_HISTORY_COUNT) : count,
+          start,
+          readable: readableDeviceCondition(request.principal),
+          serviceIds: service,
+          deviceUuids: device,
+        })
+      ).map(toBusLine);
+    if (!stream) return reply.send((await history()).map(fleetLineOut));
+    const isReadable = readableDeviceCache(app.db, request.principal, fleetId);
+    const services = service?.length ? new Set(service) : null;
+    const devices = device?.length ? new Set(device) : null;
+    track(reply.raw);
+    await sendLogStream(reply, {
+      bus: app.eventBus,
+      topic: fleetLogTopic(fleetId),
+      history,
+      accept: (l) => (!services || (l.serviceId !== null && services.has(l.serviceId))) && (!devices || devices.has(l.uuid)) && isReadable(l.device),
+      shape: fleetLineOut,
+      keepAliveMs,
+    });
+    return reply;
+  });
+}

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Principal } from '../auth/principal.ts';
+import { notFound, unauthorized } from '../lib/errors.ts';
+import { registry } from '../model/registry.ts';
+import { readableDeviceCondition } from './device-logs-access.ts';
+
+const fleetRead = registry.get('application')?.permissions.read;
+if (!fleetRead) throw new Error('application resource without a read rule');
+
+const asSql = (c: ReturnType<typeof fleetRead>) => (c === true ? sql`true` : c === false ? sql`false` : c);
+
+/** The fleet tail's fleet: readable by the caller (the application resource's read rule), else 404. */
+export async function assertReadableFleet(db: Db, principal: Principal, fleetId: number): Promise<void> {
+  if (principal.kind === 'anonymous') throw unauthorized('You have to log in');
+  const r = await sql<{ id: number }>`SELECT a.id FROM application a WHERE a.id = ${fleetId} AND ${asSql(fleetRead!('a', principal))}`.execute(db);
+  if (r.rows.length === 0) throw notFound('Fleet not found');
+}
+
+/** How long a device's readability is trusted by a running tail before it is asked again. */
+const READABLE_TTL_MS = 30_000;
+
+/**
+ * Whether a live line's device is one the caller may read (the device resource's read rule,
+ * asked of the database once per device and then cached briefly): a tail never shows a line
+ * its reader could not fetch by uuid.
+ */
+export function readableDeviceCache(db: Db, principal: Principal, fleetId: number): (deviceId: number) => Promise<boolean> {
+  const cache = new Map<number, { ok: boolean; at: number }>();
+  const rule = readableDeviceCondition(principal);
+  return async (deviceId) => {
+    const hit = cache.get(deviceId);
+    if (hit && Date.now() - hit.at < READABLE_TTL_MS) return hit.ok;
+    const r = await sql<{ id: number }>`
+      SELECT d.id FROM device d WHERE d.id = ${deviceId} AND d.belongs_to__application = ${fleetId} AND ${asSql(rule)}`.execute(db);
+    const ok = r.rows.length > 0;
+    if (cache.size > 10_000) cache.clear();
+    cache.set(deviceId, { ok, at: Date.now() });
+    return ok;
+  };
+}
