@@ -17,6 +17,7 @@ import { createDeviceGeolocator, normalizeAddress } from './device-geolocation.t
 import { downloadConfigBody } from '@flotilla/core/schemas/download-config';
 import { requireUser } from '../auth/guards.ts';
 import { buildDeviceConfig } from './download-config.service.ts';
+import { publishDeviceChangesQuietly } from '../live/device-events.ts';
 
 /**
  * The supervisor-facing HTTP surface (compat §5): register, target state (+ heartbeat),
@@ -31,6 +32,7 @@ export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<vo
 
   app.post('/device/register', { schema: { body: deviceRegisterBody, response: { 201: deviceRegisterResponse } } }, async (request, reply) => {
     const device = await registerDevice(app.db, request.principal, request.body);
+    await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [device.id], { created: [device.id] });
     // Exactly 201 with exactly these three fields (compat §5.2).
     return reply.status(201).send(device);
   });
@@ -38,6 +40,7 @@ export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<vo
   for (const version of ['v3', 'v2'] as const) {
     app.get(`/device/${version}/:uuid/state`, { schema: { params: deviceUuidParams, headers: targetStateHeaders } }, async (request, reply) => {
       const state = await getTargetState(app.db, app.config, request.principal, request.params.uuid, version);
+      if (state.cameOnlineDeviceId !== undefined) await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [state.cameOnlineDeviceId]);
       void reply.header('etag', state.etag).header('cache-control', 'no-cache');
       if (ifNoneMatchMatches(request.headers['if-none-match'], state.etag)) return reply.status(304).send();
       return reply.type('application/json; charset=utf-8').send(state.body);
@@ -47,6 +50,8 @@ export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<vo
   app.patch('/device/v3/state', { schema: { body: deviceStateBody } }, async (request, reply) => {
     const address = normalizeAddress(request.ip);
     const { deviceId, isPublicAddressChanged } = await reportDeviceState(app.db, request.principal, request.body, address);
+    // After the report's transaction: the dashboard hears the new status and metrics (live/device-events.ts).
+    await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [deviceId]);
     // Queued, never awaited: the lookup happens after this answer.
     if (isPublicAddressChanged) geolocator.locate(deviceId, address);
     return reply.status(200).send();

@@ -11,6 +11,8 @@ export interface TargetStateResponse {
   /** Serialised once: the ETag is the hash of exactly these bytes. */
   body: string;
   etag: string;
+  /** The device's id when this poll brought its heartbeat back online (a status change to push). */
+  cameOnlineDeviceId?: number;
 }
 
 /** Longest gap between heartbeat writes for an online device (a quarter of its poll interval, at most this). */
@@ -43,7 +45,9 @@ export async function getTargetState(
   version: 'v2' | 'v3',
 ): Promise<TargetStateResponse> {
   const row = await loadReadableDevice(db, principal, uuid);
+  let cameOnlineDeviceId: number | undefined;
   if (principal.kind === 'device') {
+    if (row.api_heartbeat_state !== 'online' || !row.is_online) cameOnlineDeviceId = row.id;
     const interval = pollIntervalFrom(row.app_config, row.device_config, config.defaultPollIntervalMs);
     const minGapMs = Math.min(HEARTBEAT_WRITE_MAX_MS, interval / 4);
     const last = row.last_connectivity_event ? new Date(row.last_connectivity_event).getTime() : 0;
@@ -54,5 +58,5 @@ export async function getTargetState(
   }
   const state = version === 'v3' ? buildTargetStateV3(row, config.defaultPollIntervalMs) : buildTargetStateV2(row, config.defaultPollIntervalMs);
   const body = JSON.stringify(state);
-  return { body, etag: etagOf(body) };
+  return { body, etag: etagOf(body), cameOnlineDeviceId };
 }

@@ -2,6 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { startPeriodic, stderrJobLogger, type JobLogger } from './periodic.ts';
 import type { AppConfig } from '../lib/config.ts';
+import type { EventBus } from '../live/event-bus.ts';
+import { publishDeviceChanges } from '../live/device-events.ts';
 
 /**
  * API heartbeat expiry (compat §5.7): an online device that has not polled within
@@ -19,6 +21,8 @@ export interface HeartbeatTickResult {
   ran: boolean;
   timedOut: number;
   offline: number;
+  /** The devices whose state changed (pushed to the dashboard after the tick commits). */
+  changedIds?: number[];
 }
 
 /** Poll interval (ms) of device `d`: device config var, else fleet config var, else the default. */
@@ -41,19 +45,22 @@ export async function runHeartbeatTick(db: Db, config: AppConfig, now?: Date): P
     if (!lock.rows[0]?.locked) return { ran: false, timedOut: 0, offline: 0 };
 
     // Offline first, so a device that times out in this tick gets its full grace period.
-    const offline = await sql`
+    const offline = await sql<{ id: number }>`
       UPDATE device SET api_heartbeat_state = 'offline', is_online = false, changed_api_heartbeat_state_on__date = ${at}
        WHERE api_heartbeat_state = 'timeout'
          AND coalesce(changed_api_heartbeat_state_on__date, '-infinity'::timestamptz)
-             < ${at} - make_interval(secs => ${config.heartbeatOfflineGraceSeconds}::double precision)`.execute(tx);
+             < ${at} - make_interval(secs => ${config.heartbeatOfflineGraceSeconds}::double precision)
+       RETURNING id`.execute(tx);
 
-    const timedOut = await sql`
+    const timedOut = await sql<{ id: number }>`
       UPDATE device d SET api_heartbeat_state = 'timeout', is_online = false, changed_api_heartbeat_state_on__date = ${at}
        WHERE d.api_heartbeat_state = 'online'
          AND coalesce(d.last_connectivity_event, '-infinity'::timestamptz)
-             < ${at} - make_interval(secs => (1.5 * ${pollIntervalMs(config.defaultPollIntervalMs)} / 1000)::double precision)`.execute(tx);
+             < ${at} - make_interval(secs => (1.5 * ${pollIntervalMs(config.defaultPollIntervalMs)} / 1000)::double precision)
+       RETURNING d.id`.execute(tx);
 
-    return { ran: true, timedOut: Number(timedOut.numAffectedRows ?? 0), offline: Number(offline.numAffectedRows ?? 0) };
+    const changedIds = [...offline.rows, ...timedOut.rows].map((r) => r.id);
+    return { ran: true, timedOut: timedOut.rows.length, offline: offline.rows.length, changedIds };
   });
 }
 
@@ -63,6 +70,8 @@ export interface HeartbeatJobOptions {
   /** Failures are logged here (the server's logger); default stderr. */
   log?: JobLogger;
   onTick?: (result: HeartbeatTickResult) => void;
+  /** Where the devices that changed state are published (live/device-events.ts). */
+  eventBus?: EventBus;
 }
 
 /**
@@ -76,6 +85,9 @@ export function startHeartbeatJob(db: Db, config: AppConfig, opts: HeartbeatJobO
     log,
     onResult: (result) => {
       if (result.timedOut > 0 || result.offline > 0) log.info({ job: 'heartbeat', timedOut: result.timedOut, offline: result.offline }, 'device heartbeats expired');
+      if (opts.eventBus && result.changedIds?.length) {
+        publishDeviceChanges({ db, eventBus: opts.eventBus }, result.changedIds).catch((err: unknown) => log.error({ err, job: 'heartbeat' }, 'could not publish heartbeat changes'));
+      }
       opts.onTick?.(result);
     },
   });

@@ -3,6 +3,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { ResourceHooks, Values } from '../types.ts';
 import { createActor } from './actor.repository.ts';
 import { assertDeviceWriteAllowed } from '../../devices/device-rules.ts';
+import { noteDeviceWrite } from '../../live/device-write-notes.ts';
 
 const ADJECTIVES = ['quiet', 'brave', 'sunny', 'rapid', 'gentle', 'lucky', 'misty', 'bold', 'calm', 'eager'];
 const NOUNS = ['river', 'falcon', 'meadow', 'comet', 'harbor', 'maple', 'canyon', 'breeze', 'summit', 'willow'];
@@ -34,6 +35,10 @@ export const deviceHooks: ResourceHooks = {
     }
     // Deactivation's rules read the device and its plan: after the engine's permission checks.
     await assertDeviceWriteAllowed(ctx.db, patch, ids);
+    // Pushed to the dashboard once the write commits (live/device-write-tracker.ts).
+    await noteDeviceWrite(ctx.db, ids, 'update');
     return patch;
   },
+  afterCreate: (row, ctx) => noteDeviceWrite(ctx.db, [row.id], 'create'),
+  beforeDelete: (ids, ctx) => noteDeviceWrite(ctx.db, ids, 'delete'),
 };
