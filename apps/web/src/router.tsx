@@ -7,6 +7,7 @@ import { accessTokensRoutes } from './features/access-tokens/routes.tsx';
 import { accountEmailRoutes } from './features/account-email/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { deployRoutes } from './features/deploy/routes.tsx';
+import { fleetLogRoutes } from './features/device-logs/routes.tsx';
 import { deviceRoutes, fleetDeviceRoutes } from './features/devices/routes.tsx';
 import { fleetMemberRoutes } from './features/fleet-members/routes.tsx';
 import { fleetTeamRoutes } from './features/fleet-teams/routes.tsx';
@@ -45,7 +46,7 @@ export const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     ...deployRoutes,
     ...fleetRoutes,
-    fleetRoute.addChildren([...fleetPageRoutes, ...fleetDeviceRoutes, ...fleetReleaseRoutes, ...releaseDetailRoutes, ...fleetMemberRoutes, ...fleetTeamRoutes, ...provisioningKeyRoutes, ...fleetSettingsRoutes]),
+    fleetRoute.addChildren([...fleetPageRoutes, ...fleetDeviceRoutes, ...fleetReleaseRoutes, ...releaseDetailRoutes, ...fleetMemberRoutes, ...fleetTeamRoutes, ...provisioningKeyRoutes, ...fleetSettingsRoutes, ...fleetLogRoutes]),
     ...deviceRoutes,
     ...profileRoutes,
     ...organizationRoutes,

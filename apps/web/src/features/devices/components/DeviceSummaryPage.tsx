@@ -32,6 +32,7 @@ import { RenameDeviceDialog } from '../../device-summary/components/RenameDevice
 import { SettingsEditLink } from '../../device-settings/components/SettingsEditLink.tsx';
 import { OsVersionValue } from '../../device-os-update/components/OsVersionValue.tsx';
 import { DeviceServicesCard } from '../../device-services/components/DeviceServicesCard.tsx';
+import { DeviceLogsCard } from '../../device-logs/components/DeviceLogsCard.tsx';
 import { UpdateProgress } from '../../device-services/components/UpdateProgress.tsx';
 import { devicePublicUrl, supportAccessUntil, updateStatusShown } from '../../device-summary/summary-fields.ts';
 import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
@@ -183,7 +184,8 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
             />
           </CardContent>
         </Card>
-        <DeviceServicesCard deviceId={device.id} />
+        <DeviceServicesCard device={device} />
+        <DeviceLogsCard device={device} />
         <DeviceTagsCard deviceId={device.id} scope={scope} />
         <Card variant="outlined">
           <CardContent>

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * One line of a log stream as the API reads it back (compat §5.5 "Reading side":
+ * `{message, timestamp, createdAt, isSystem, isStdErr, serviceId?}`, times in ms). The fleet
+ * tail adds the device's `uuid`. Times given as ISO text are read too; a line that is not
+ * this shape is skipped rather than breaking the stream.
+ */
+const time = z.union([z.number(), z.string().transform((text, ctx) => {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) {
+    ctx.addIssue({ code: 'custom', message: 'not a time' });
+    return z.NEVER;
+  }
+  return ms;
+})]);
+
+export const streamedLogLine = z.object({
+  message: z.string(),
+  timestamp: time,
+  createdAt: time.optional(),
+  isSystem: z.boolean().optional(),
+  isStdErr: z.boolean().optional(),
+  serviceId: z.number().int().nullable().optional(),
+  uuid: z.string().optional(),
+});
+
+/** A line as the panel keeps it: `seq` orders and keys it (the server sends no id). */
+export interface LogLine {
+  seq: number;
+  message: string;
+  timestamp: number;
+  isSystem: boolean;
+  isStdErr: boolean;
+  serviceId: number | null;
+  /** The device, on a fleet's tail. */
+  uuid: string | null;
+}
+
+/** A line with the names the view resolved for it. */
+export interface ShownLogLine extends LogLine {
+  serviceName: string | null;
+  /** The device's name, on a fleet's tail (the short uuid shows when it is not known). */
+  deviceName?: string | null;
+}
+
+let nextSeq = 0;
+
+/** The line in `text` (one NDJSON line), or null when it is not JSON or not a log line. */
+export function parseLogLine(text: string): LogLine | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = streamedLogLine.safeParse(value);
+  if (!parsed.success) return null;
+  const line = parsed.data;
+  nextSeq += 1;
+  return {
+    seq: nextSeq,
+    message: line.message,
+    timestamp: line.timestamp,
+    isSystem: line.isSystem === true,
+    isStdErr: line.isStdErr === true,
+    serviceId: line.serviceId ?? null,
+    uuid: line.uuid ?? null,
+  };
+}
