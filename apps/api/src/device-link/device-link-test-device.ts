@@ -60,7 +60,7 @@ export class TestLink {
     });
     socket.on('message', (data) => {
       const request = parseLinkFrame(apiToDeviceMessage, data.toString());
-      if (!request) return;
+      if (request?.type !== 'request') return;
       this.requests.push(request);
       const reply = answer(request);
       if (reply) socket.send(JSON.stringify({ type: 'response', id: request.id, status: reply.status, body: reply.body }));

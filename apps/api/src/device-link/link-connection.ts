@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { deviceToApiMessage, LINK_CLOSE, LINK_PING_MS, LINK_REQUEST_TIMEOUT_MS, parseLinkFrame, type LinkHello, type LinkRequest } from '@flotilla/core/device-link';
+import {
+  deviceToApiMessage,
+  LINK_CLOSE,
+  LINK_PING_MS,
+  LINK_REQUEST_TIMEOUT_MS,
+  parseLinkFrame,
+  type ApiToDeviceTerminal,
+  type DeviceToApiTerminal,
+  type LinkHello,
+  type LinkRequest,
+} from '@flotilla/core/device-link';
 import type { LinkCall, LinkReply, LocalLink } from './link-hub.ts';
 
 /** A forwarded request that the device did not answer: its link ended, or it took too long. */
@@ -37,6 +47,8 @@ export class LinkConnection implements LocalLink {
   #isAlive = true;
   /** True once another link of the device replaced this one: its end is not a disconnect. */
   isReplaced = false;
+  /** Where the device's terminal frames go (terminal/terminal-relay.ts); dropped until set. */
+  onTerminal: ((frame: DeviceToApiTerminal) => void) | null = null;
 
   constructor(socket: WebSocket, options: LinkConnectionOptions = {}) {
     this.#socket = socket;
@@ -49,6 +61,7 @@ export class LinkConnection implements LocalLink {
       const message = parseLinkFrame(deviceToApiMessage, data.toString());
       if (message?.type === 'response') this.#settle(message.id, { status: message.status, body: message.body });
       else if (message?.type === 'hello') options.onHello?.(message);
+      else if (message) this.onTerminal?.(message);
     });
     socket.on('close', () => this.#failAll());
     this.#pinger = setInterval(() => {
@@ -74,6 +87,13 @@ export class LinkConnection implements LocalLink {
       this.#pending.set(id, { resolve, reject, timer });
       this.#socket.send(JSON.stringify(frame));
     });
+  }
+
+  /** Sends a terminal frame to the device; false when the link is no longer open. */
+  sendTerminal(frame: ApiToDeviceTerminal): boolean {
+    if (this.#socket.readyState !== this.#socket.OPEN) return false;
+    this.#socket.send(JSON.stringify(frame));
+    return true;
   }
 
   replace(): void {

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { deviceToApiTerminal, type ApiToDeviceTerminal } from '@flotilla/core/device-link';
+import { terminalAvailability, type TerminalSize, type TerminalTarget } from '@flotilla/core/terminal';
+import {
+  TERMINAL_AUTH_TIMEOUT_MS,
+  TERMINAL_CLOSE,
+  TERMINAL_OPEN_TIMEOUT_MS,
+  browserTerminalMessage,
+  terminalAuth,
+  type ServerTerminalMessage,
+} from '@flotilla/core/terminal-protocol';
+import { resolveCredential } from '../auth/credentials.ts';
+import type { UserPrincipal } from '../auth/guards.ts';
+import { findTerminalDevice } from './terminal-access.repository.ts';
+import { deviceTopic, sessionTopic } from './terminal-relay.ts';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first message's token as a user's session, or null: API keys, device and provisioning keys, pending 2FA, junk. */
+async function sessionUser(app: FastifyInstance, token: string): Promise<UserPrincipal | null> {
+  try {
+    const { principal, session } = await resolveCredential(app.db, app.config, token, { allowSession: true });
+    if (principal.kind !== 'user' || principal.via !== 'jwt' || session?.twoFactorRequired === true) return null;
+    return principal;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One browser's terminal socket (packages/core terminal-protocol.ts): waits for `auth`, checks the
+ * caller and the start rules on the server, then opens a session on the device through the event
+ * bus, wherever the device's link is held (terminal-relay.ts), and passes data both ways until
+ * either end closes. The token is read from the first message only: it never appears in a URL.
+ */
+export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uuid: string, log: FastifyBaseLogger): void {
+  const session = randomUUID();
+  /** auth: waiting for the token; checking: the rules are read; opening: the device is asked; open: it answered. */
+  let stage: 'auth' | 'checking' | 'opening' | 'open' | 'closed' = 'auth';
+  let unsubscribe: (() => Promise<void>) | null = null;
+  let timer: NodeJS.Timeout | undefined = setTimeout(() => close(TERMINAL_CLOSE.unauthorized, 'unauthorized'), TERMINAL_AUTH_TIMEOUT_MS);
+
+  // A function, not a comparison: TypeScript would keep `stage` narrowed across the awaits in start().
+  const isClosed = () => stage === 'closed';
+  const send = (message: ServerTerminalMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const toDevice = (frame: ApiToDeviceTerminal) => app.eventBus.publish(deviceTopic(uuid), frame).catch((error: unknown) => log.warn({ err: error }, 'could not publish terminal input'));
+
+  function close(code: number, reason: string): void {
+    if (stage === 'closed') return;
+    const wasOpening = stage === 'opening' || stage === 'open';
+    stage = 'closed';
+    clearTimeout(timer);
+    if (wasOpening) void toDevice({ type: 'terminal-close', session });
+    void unsubscribe?.().catch(() => undefined);
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+  }
+
+  async function start(target: TerminalTarget, size: TerminalSize, token: string): Promise<void> {
+    const user = await sessionUser(app, token);
+    const device = user ? await findTerminalDevice(app.db, user, uuid, target) : undefined;
+    if (isClosed()) return;
+    if (!device) return close(TERMINAL_CLOSE.unauthorized, 'unauthorized');
+    // The database's link flag, confirmed by the hub: a process that died with the link open leaves the flag behind.
+    const isLinked = device.is_connected_to_vpn && (await app.linkHub.linkedAmong([device.uuid])).has(device.uuid);
+    const containerStatus = device.containerStatuses.find((s) => /^(running|idle)$/i.test(s)) ?? device.containerStatuses.at(-1) ?? null;
+    const availability = terminalAvailability(target, { isPermitted: true, os_version: device.os_version, isInLocalMode: device.isInLocalMode, is_connected_to_vpn: isLinked, containerStatus });
+    if (!availability.isAvailable) return close(TERMINAL_CLOSE.unavailable, availability.reason);
+    stage = 'opening';
+    unsubscribe = await app.eventBus.subscribe(sessionTopic(session), (payload) => {
+      const parsed = deviceToApiTerminal.safeParse(payload);
+      if (!parsed.success || stage === 'closed') return;
+      const frame = parsed.data;
+      if (frame.type === 'terminal-opened') {
+        stage = 'open';
+        clearTimeout(timer);
+        send({ type: 'ssh-connect' });
+      } else if (frame.type === 'terminal-output') {
+        send({ type: 'data', data: frame.data });
+      } else {
+        send({ type: 'ssh-disconnect', code: frame.code });
+        close(TERMINAL_CLOSE.ended, 'ended');
+      }
+    });
+    if (isClosed()) return void unsubscribe().catch(() => undefined);
+    send({ type: 'ready' });
+    // A device that never answers (its link just dropped) is as good as not linked: the dashboard re-creates the session.
+    timer = setTimeout(() => close(TERMINAL_CLOSE.unavailable, 'notLinked'), TERMINAL_OPEN_TIMEOUT_MS);
+    await toDevice({ type: 'terminal-open', session, target, size });
+  }
+
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) return close(TERMINAL_CLOSE.badMessage, 'bad message');
+    const value = parseJson(data.toString());
+    if (stage === 'auth') {
+      const auth = terminalAuth.safeParse(value);
+      if (!auth.success) return close(TERMINAL_CLOSE.unauthorized, 'unauthorized');
+      clearTimeout(timer);
+      // Messages sent before `ready` are not taken.
+      stage = 'checking';
+      void start(auth.data.target, auth.data.size, auth.data.token).catch((error: unknown) => {
+        log.error({ err: error }, 'terminal session failed to start');
+        close(1011, 'internal error');
+      });
+      return;
+    }
+    if (stage !== 'open' && stage !== 'opening') return;
+    const message = browserTerminalMessage.safeParse(value);
+    if (!message.success) return close(TERMINAL_CLOSE.badMessage, 'bad message');
+    if (message.data.type === 'data') void toDevice({ type: 'terminal-input', session, data: message.data.data });
+    else void toDevice({ type: 'terminal-resize', session, size: message.data.size });
+  });
+  socket.on('close', () => close(1000, 'closed'));
+  socket.on('error', () => close(1011, 'error'));
+}
