@@ -34,6 +34,11 @@ describe('serviceLines (fleets spec §4 Container status)', () => {
     expect(lines.map((l) => [l.showsProgress, l.percent])).toEqual([[true, 43], [true, null], [true, 100], [false, null]]);
   });
 
+  it('names the image each container runs (what the controls send)', () => {
+    const [line] = serviceLines([row(4, 'web', 'Running', null, { id: 1, raw_version: '1.0.0' })]);
+    expect(line?.imageId).toBe(40);
+  });
+
   it('orders by service and, during an update, puts the newer release first', () => {
     const lines = serviceLines([
       row(1, 'web', 'Running', null, { id: 1, raw_version: '1.0.0' }),
@@ -45,6 +50,6 @@ describe('serviceLines (fleets spec §4 Container status)', () => {
 
   it('names an install whose image or release is not readable with a dash, not a crash', () => {
     const [line] = serviceLines([{ id: 9, status: 'Running', download_progress: null, installs__image: [], is_provided_by__release: [] }]);
-    expect(line).toMatchObject({ serviceName: '—', release: null });
+    expect(line).toMatchObject({ serviceName: '—', release: null, imageId: null });
   });
 });

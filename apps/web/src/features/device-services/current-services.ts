@@ -4,6 +4,8 @@ import type { DeviceServiceRow } from './api/device-services.queries.ts';
 /** A row of the services card: what it shows of one image install (fleets spec §2, §4 Container status). */
 export interface ServiceLine {
   id: number;
+  /** The image the container runs (the supervisor's start/stop/restart-service name it by imageId); null when not readable. */
+  imageId: number | null;
   serviceName: string;
   status: string;
   color: StatusColor;
@@ -29,6 +31,7 @@ export function serviceLines(rows: readonly DeviceServiceRow[]): ServiceLine[] {
       const rel = r.is_provided_by__release[0];
       return {
         id: r.id,
+        imageId: r.installs__image[0]?.id ?? null,
         serviceName: r.installs__image[0]?.is_a_build_of__service[0]?.service_name ?? '—',
         status: r.status,
         color: containerStatusColor(r.status),

@@ -75,5 +75,12 @@ const deviceSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('../device-settings/components/DeviceSettingsPage.tsx'), 'DeviceSettingsPage'),
 });
 
+/** Health checks, diagnostics and supervisor state (fleets spec §2 "Device diagnostics"). */
+const deviceDiagnosticsRoute = createRoute({
+  getParentRoute: () => deviceRoute,
+  path: 'diagnostics',
+  component: lazyRouteComponent(() => import('../device-diagnostics/components/DeviceDiagnosticsPage.tsx'), 'DeviceDiagnosticsPage'),
+});
+
 /** Children of the signed-in layout (`_app`). */
-export const deviceRoutes = [deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute, deviceActionsRoute, deviceSettingsRoute, deviceLocationRoute])] as const;
+export const deviceRoutes = [deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute, deviceActionsRoute, deviceSettingsRoute, deviceLocationRoute, deviceDiagnosticsRoute])] as const;

@@ -1,34 +1,69 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CONTAINER_CONTROL_PERMISSION } from '@flotilla/core/container-controls';
 import { QueryState } from '../../../components/states/QueryState.tsx';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
+import { useCan } from '../../../lib/permissions.ts';
+import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
 import { deviceServicesQuery } from '../api/device-services.queries.ts';
 import { serviceLines } from '../current-services.ts';
+import { useContainerControls } from '../hooks/use-container-controls.tsx';
+import { ContainerControls } from './ContainerControls.tsx';
 import { ServiceStatus } from './ServiceStatus.tsx';
 
+/** What the card needs of the device (a DeviceDetail has it all). */
+export interface ServicesCardDevice {
+  id: number;
+  uuid: string;
+  supervisor_version: string | null;
+  is_connected_to_vpn: boolean;
+  belongs_to__application: ReadonlyArray<{ id: number; organization?: { __id: number } | null }>;
+}
+
+/** While a container action awaits the device's report, the services are read this often. */
+const AWAITING_POLL_MS = 1_000;
+
 /**
- * The device summary's services ("containers") card (fleets spec §2 Device summary, §3
- * current_services, §4 Container status): each current image install with its service, status
- * (dot and text: running or idle green, stopped red, others blue; a bar and percent while it
- * downloads or installs) and the release that provides it. Read-only: the per-container
- * controls come with the live operations.
+ * The device summary's container table (fleets spec §2 Device summary, §3 current_services, §4
+ * Container status): each current image install with its service, status (dot and text: running
+ * or idle green, stopped red, others blue; a bar and percent while it downloads or installs), the
+ * release that provides it, and its controls — start, stop (confirmed), restart, show logs — for
+ * supervisor 7 and above and users holding resin.device.supervisor-proxy-write (§6, §9).
  */
-export function DeviceServicesCard({ deviceId }: { deviceId: number }) {
+export function DeviceServicesCard({ device }: { device: ServicesCardDevice }) {
   const { t } = useTranslation('deviceServices');
-  const query = useQuery(deviceServicesQuery(deviceId));
+  const fleet = device.belongs_to__application[0];
+  const canControl = useCan(CONTAINER_CONTROL_PERMISSION, { fleetId: fleet?.id, organizationId: fleet?.organization?.__id ?? undefined });
+  const controls = useContainerControls({ deviceId: device.id, appId: fleet?.id ?? 0 });
+  const query = useQuery({ ...deviceServicesQuery(device.id), refetchInterval: controls.isAwaiting ? AWAITING_POLL_MS : DEFAULT_POLL_MS });
+  const lines = useMemo(() => (query.data ? serviceLines(query.data) : []), [query.data]);
+  const { settle } = controls;
+  useEffect(() => settle(lines), [lines, settle]);
+  const context = { isPermitted: canControl, supervisorVersion: device.supervisor_version, isOnline: device.is_connected_to_vpn };
+
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" id="device-services-title" gutterBottom>
           {t('title')}
         </Typography>
+        {controls.failure && (
+          <Alert severity="error" onClose={controls.clearFailure} sx={{ mb: 1 }}>
+            {t('failed', { action: t(`actionNames.${controls.failure.action}`), service: controls.failure.serviceName, message: controls.failure.message })}
+          </Alert>
+        )}
         <QueryState
           query={query}
           what={t('what')}
@@ -40,31 +75,47 @@ export function DeviceServicesCard({ deviceId }: { deviceId: number }) {
             </Typography>
           }
         >
-          {(rows) => (
+          {() => (
             <Table size="small" aria-labelledby="device-services-title" sx={{ tableLayout: 'fixed' }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('columns.service')}</TableCell>
-                  <TableCell sx={{ width: '45%' }}>{t('columns.status')}</TableCell>
-                  <TableCell>{t('columns.release')}</TableCell>
+                  <TableCell sx={{ width: { xs: '38%', sm: '35%' } }}>{t('columns.status')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.release')}</TableCell>
+                  <TableCell sx={{ width: 112 }}>
+                    <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {serviceLines(rows).map((line) => (
-                  <TableRow key={line.id}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.serviceName}</TableCell>
-                    <TableCell>
-                      <ServiceStatus line={line} />
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      {line.release ? <span title={line.release.commit}>{line.release.rawVersion}</span> : '—'}
-                    </TableCell>
-                  </TableRow>
-                ))}
+                {lines.map((line) => {
+                  const pending = controls.pendingAction(line);
+                  return (
+                    <TableRow key={line.id} data-service={line.serviceName}>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.serviceName}</TableCell>
+                      <TableCell>
+                        <ServiceStatus line={line} />
+                        {pending && (
+                          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, color: 'text.secondary', fontSize: 13 }}>
+                            <CircularProgress size={12} aria-hidden />
+                            {t(`pending.${pending}`)}
+                          </Box>
+                        )}
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere', display: { xs: 'none', sm: 'table-cell' } }}>
+                        {line.release ? <span title={line.release.commit}>{line.release.rawVersion}</span> : '—'}
+                      </TableCell>
+                      <TableCell>
+                        <ContainerControls line={line} uuid={device.uuid} context={context} isBusy={pending !== null} onAction={(action) => controls.request(action, line)} />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
               </TableBody>
             </Table>
           )}
         </QueryState>
+        {controls.dialog}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,96 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { containerActionNeedsConfirmation, statusAfterContainerAction, type ContainerAction } from '@flotilla/core/container-controls';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { ContainerLockedError, useContainerAction } from '../api/container-actions.mutations.ts';
+import type { ServiceLine } from '../current-services.ts';
+
+/** How long the table waits for the device to report the new status before it stops asking every second. */
+const AWAIT_REPORT_MS = 30_000;
+
+interface Awaited {
+  action: ContainerAction;
+  expected: string;
+  until: number;
+}
+
+export interface ContainerActionFailure {
+  serviceName: string;
+  action: ContainerAction;
+  message: string;
+}
+
+/**
+ * The container table's flow: stop is confirmed first; while a call runs and until the device
+ * reports the status it leads to, the row says what is happening (Stopping…) and the table reads
+ * the services every second; success is a toast, a failure is kept for the card to show.
+ */
+export function useContainerControls(target: { deviceId: number; appId: number }) {
+  const { t } = useTranslation('deviceServices');
+  const mutation = useContainerAction(target.deviceId);
+  const [confirming, setConfirming] = useState<{ action: ContainerAction; line: ServiceLine } | null>(null);
+  const [awaited, setAwaited] = useState<ReadonlyMap<number, Awaited>>(new Map());
+  const [failure, setFailure] = useState<ContainerActionFailure | null>(null);
+
+  const run = useCallback(
+    (action: ContainerAction, line: ServiceLine, onDone?: () => void) => {
+      if (line.imageId === null) return;
+      setFailure(null);
+      mutation.mutate(
+        { action, deviceId: target.deviceId, appId: target.appId, imageId: line.imageId },
+        {
+          onSuccess: () => {
+            setAwaited((m) => new Map(m).set(line.id, { action, expected: statusAfterContainerAction(action), until: Date.now() + AWAIT_REPORT_MS }));
+            notifySuccess(t(`done.${action}`, { service: line.serviceName }));
+          },
+          onError: (error) => {
+            const message = error instanceof ContainerLockedError ? t('locked') : error instanceof ApiError ? error.message : t('failedGeneric');
+            setFailure({ serviceName: line.serviceName, action, message });
+          },
+          onSettled: () => onDone?.(),
+        },
+      );
+    },
+    [mutation, target.appId, target.deviceId, t],
+  );
+
+  const request = (action: ContainerAction, line: ServiceLine) => {
+    if (containerActionNeedsConfirmation(action)) setConfirming({ action, line });
+    else run(action, line);
+  };
+
+  /** Forgets what the device has reported (or what it never did in time). */
+  const settle = useCallback((lines: readonly ServiceLine[]) => {
+    setAwaited((current) => {
+      if (current.size === 0) return current;
+      const now = Date.now();
+      const next = new Map([...current].filter(([id, a]) => {
+        const line = lines.find((l) => l.id === id);
+        const reported = line ? (line.status.toLowerCase() === 'exited' ? 'Stopped' : line.status) : null;
+        return line !== undefined && reported?.toLowerCase() !== a.expected.toLowerCase() && a.until > now;
+      }));
+      return next.size === current.size ? current : next;
+    });
+  }, []);
+
+  /** What the row shows while its action runs or awaits the device's report: the action's key, or null. */
+  const pendingAction = (line: ServiceLine): ContainerAction | null => {
+    if (mutation.isPending && mutation.variables?.imageId === line.imageId) return mutation.variables.action;
+    return awaited.get(line.id)?.action ?? null;
+  };
+
+  const dialog: ReactNode = confirming && (
+    <ConfirmDialog
+      title={t('confirmStop.title', { service: confirming.line.serviceName })}
+      message={t('confirmStop.message')}
+      confirmLabel={t('actions.stop')}
+      busy={mutation.isPending}
+      onConfirm={() => run(confirming.action, confirming.line, () => setConfirming(null))}
+      onClose={() => setConfirming(null)}
+    />
+  );
+
+  return { request, settle, pendingAction, isAwaiting: awaited.size > 0, failure, clearFailure: () => setFailure(null), dialog };
+}
