@@ -1,3 +1,7 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { constants as zlibConstants, createGzip } from 'node:zlib';
+
 /**
  * The device's HTTP calls, exactly as balena-supervisor makes them (compat §5): register,
  * key exchange, target-state poll with ETag, current-state PATCH. Plus the two user calls
@@ -61,6 +65,8 @@ export interface DeviceApi {
   getTargetState(deviceKey: string, uuid: string, etag: string | null): Promise<TargetStateResult>;
   patchState(deviceKey: string, report: Record<string, unknown>): Promise<void>;
   postLogs(deviceKey: string, uuid: string, lines: LogLine[]): Promise<void>;
+  /** The long-lived gzip NDJSON upload (compat §5.5); without it the agent uses postLogs alone. */
+  openLogStream?(deviceKey: string, uuid: string): LogStreamUpload;
   /** The raw_version of the device's should_be_managed_by__release, or null (no supervisor target). */
   getSupervisorTarget?(deviceKey: string, deviceId: number): Promise<string | null>;
 }
@@ -72,6 +78,19 @@ export interface LogLine {
   isSystem?: boolean;
   isStdErr?: boolean;
   serviceId?: number;
+}
+
+/**
+ * One open `POST /device/v2/<uuid>/log-stream` (compat §5.5). Lines written go out at once
+ * (gzip sync-flushed per write). `done` settles once the server answers: fulfilled only for a
+ * 2xx after `end()` — that answer is what acknowledges every line written — and rejected on
+ * a network error, an error status, or any answer before `end()` (the supervisor's rule).
+ */
+export interface LogStreamUpload {
+  write(lines: LogLine[]): void;
+  end(): Promise<void>;
+  readonly done: Promise<void>;
+  abort(): void;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -160,6 +179,10 @@ export class HttpApiClient implements DeviceApi {
     await res.arrayBuffer();
   }
 
+  openLogStream(deviceKey: string, uuid: string): LogStreamUpload {
+    return openGzipLogStream(new URL(`${this.base}/device/v2/${uuid}/log-stream`), deviceKey);
+  }
+
   async getSupervisorTarget(deviceKey: string, deviceId: number): Promise<string | null> {
     const res = await this.request('GET', `/v7/device(${deviceId})?$select=id&$expand=should_be_managed_by__release($select=raw_version)`, deviceKey);
     if (!res.ok) return HttpApiClient.fail(res, 'supervisor target');
@@ -198,4 +221,51 @@ export class HttpApiClient implements DeviceApi {
     }
     return text;
   }
+}
+
+/** The log-stream request itself (node:http, since fetch cannot hold a request body open and flush it in pieces). */
+function openGzipLogStream(url: URL, deviceKey: string): LogStreamUpload {
+  const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${deviceKey}`, 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip' },
+  });
+  const gzip = createGzip();
+  gzip.pipe(req);
+  let isEnded = false;
+  const done = new Promise<void>((resolve, reject) => {
+    req.on('response', (res: IncomingMessage) => {
+      res.resume();
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        if (!isEnded) reject(new ApiError(status, `log stream answered ${status} before it ended`));
+        else if (status >= 200 && status < 300) resolve();
+        else reject(new ApiError(status, `log stream: ${status}`));
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    gzip.on('error', reject);
+  });
+  // Observed by the caller through `done`/`end()`; never an unhandled rejection.
+  done.catch(() => undefined);
+  req.flushHeaders();
+  return {
+    write(lines) {
+      if (isEnded || lines.length === 0) return;
+      gzip.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+      gzip.flush(zlibConstants.Z_SYNC_FLUSH);
+    },
+    end() {
+      if (!isEnded) {
+        isEnded = true;
+        gzip.end();
+      }
+      return done;
+    },
+    done,
+    abort() {
+      isEnded = true;
+      req.destroy(new Error('log stream aborted'));
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_PROFILE, type DeviceProfile } from './device-profile.ts';
 import { ApiError, type DeviceApi, type LogLine, type TargetStateV3 } from './api-client.ts';
 import { LogBuffer, appLogMessage } from './log-buffer.ts';
+import { LogShipper } from './log-shipper.ts';
 import { MetricsModel, type DeviceMetrics, type Rng } from './metrics.ts';
 import type { OsUpdateLinkBody } from '@flotilla/core/schemas/os-update';
 import { RegistryClient, type Blob } from './registry-client.ts';
@@ -133,7 +134,9 @@ export class SimulatedDevice {
   private lastSent: Record<string, string> = {};
   private lastMetricsAt = -Infinity;
   private lastAppLogAt = 0;
-  private readonly logs = new LogBuffer();
+  // Each line goes out on the log-stream as it is logged (log-shipper.ts).
+  private readonly logs = new LogBuffer(5000, 1000, () => this.logShipper?.notify());
+  private readonly logShipper: LogShipper;
   private metrics: DeviceMetrics;
   private readonly model: MetricsModel;
   private readonly rng: Rng;
@@ -150,6 +153,7 @@ export class SimulatedDevice {
     this.now = opts.now ?? Date.now;
     this.model = new MetricsModel(this.rng);
     this.metrics = this.model.current();
+    this.logShipper = new LogShipper({ buffer: this.logs, api: opts.api, identity: () => this.identity, isReady: () => this.isProvisioned && !this.poweredOff, log: opts.log });
   }
 
   get uuid(): string {
@@ -541,7 +545,7 @@ export class SimulatedDevice {
 
   private async flushLogs(): Promise<void> {
     try {
-      await this.logs.flush((lines) => this.opts.api.postLogs(this.identity.apiKey, this.identity.uuid, lines));
+      await this.logShipper.flush();
     } catch (err) {
       // Logs are best effort: a failing upload must not stall polling and reporting; retry next round.
       this.opts.log?.(`${this.identity.uuid.slice(0, 7)}: ${err instanceof Error ? err.message : String(err)}`);
