@@ -1,29 +1,12 @@
-import { z } from 'zod';
+import { deviceLogLineOut, fleetLogLineOut } from '@flotilla/core/schemas/device-logs';
 
 /**
- * One line of a log stream as the API reads it back (compat §5.5 "Reading side":
- * `{message, timestamp, createdAt, isSystem, isStdErr, serviceId?}`, times in ms). The fleet
- * tail adds the device's `uuid`. Times given as ISO text are read too; a line that is not
- * this shape is skipped rather than breaking the stream.
+ * One line of a log stream as the API reads it back (compat §5.5 "Reading side"; the schema the
+ * server's routes answer with): a device's stream sends `deviceLogLineOut`, the fleet tail
+ * `fleetLogLineOut` (with the device's uuid). A line that is neither is skipped rather than
+ * breaking the stream.
  */
-const time = z.union([z.number(), z.string().transform((text, ctx) => {
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) {
-    ctx.addIssue({ code: 'custom', message: 'not a time' });
-    return z.NEVER;
-  }
-  return ms;
-})]);
-
-export const streamedLogLine = z.object({
-  message: z.string(),
-  timestamp: time,
-  createdAt: time.optional(),
-  isSystem: z.boolean().optional(),
-  isStdErr: z.boolean().optional(),
-  serviceId: z.number().int().nullable().optional(),
-  uuid: z.string().optional(),
-});
+const streamedLogLine = deviceLogLineOut.extend({ uuid: fleetLogLineOut.shape.uuid.optional() });
 
 /** A line as the panel keeps it: `seq` orders and keys it (the server sends no id). */
 export interface LogLine {

@@ -36,6 +36,10 @@ function watch(url: string) {
   return { lines, statuses };
 }
 
+/** A line as the API's stream sends it (deviceLogLineOut). */
+const line = (fields: { message: string; timestamp: number; isSystem?: boolean; isStdErr?: boolean; serviceId?: number }) =>
+  JSON.stringify({ createdAt: fields.timestamp + 5, isSystem: false, isStdErr: false, ...fields });
+
 const until = async (check: () => boolean, ms = 5000) => {
   const start = Date.now();
   while (!check()) {
@@ -53,10 +57,11 @@ describe('openLogStream', () => {
       opened.push(Date.now());
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
       if (call === 1) {
-        res.write('{"message":"one","timestamp":1000,"isSystem":true}\n\n');
-        res.end('{"message":"two","timestamp":2000,"serviceId":7,"isStdErr":true}\nnot json\n');
+        res.write(`${line({ message: 'one', timestamp: 1000, isSystem: true })}\n\n`);
+        // Not JSON, and JSON that is not a log line: both skipped.
+        res.end(`${line({ message: 'two', timestamp: 2000, serviceId: 7, isStdErr: true })}\nnot json\n{"message":3}\n`);
       } else {
-        res.write(`{"message":"after","timestamp":3000}\n`);
+        res.write(`${line({ message: 'after', timestamp: 3000 })}\n`);
       }
     });
     const { lines, statuses } = watch(url);
@@ -95,7 +100,7 @@ describe('openLogStream', () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.write('{"message":"back","timestamp":1}\n');
+      res.write(`${line({ message: 'back', timestamp: 1 })}\n`);
     });
     const { lines, statuses } = watch(url);
     await until(() => statuses.at(-1)?.kind === 'retrying');
