@@ -1,0 +1,79 @@
+import { useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/permissions.ts';
+import { deviceServicesQuery } from '../../device-services/api/device-services.queries.ts';
+import { terminalTabs, type TerminalDeviceFacts } from '../terminal-targets.ts';
+import { DeviceTerminalPanel } from './DeviceTerminalPanel.tsx';
+
+/** What the card needs of the device (a DeviceDetail has it all). */
+export interface TerminalCardDevice extends TerminalDeviceFacts {
+  id: number;
+  uuid: string;
+  belongs_to__application: ReadonlyArray<{ id: number; organization?: { __id: number } | null }>;
+}
+
+/**
+ * The device summary's web terminal (fleets spec §2 "Web terminal with one tab per target"):
+ * a tab for the host OS and one per service, each with its own session (DeviceTerminalPanel).
+ * The services come from the same query as the services card (one request, one cache entry).
+ */
+export function DeviceTerminalCard({ device }: { device: TerminalCardDevice }) {
+  const { t } = useTranslation('deviceTerminal');
+  const fleet = device.belongs_to__application[0];
+  const scope = { fleetId: fleet?.id, organizationId: fleet?.organization?.__id ?? undefined };
+  const canSsh = useCan('resin.device.ssh', scope);
+  const canSshHost = useCan('resin.device.ssh-host', scope);
+  const services = useQuery(deviceServicesQuery(device.id));
+  const tabs = useMemo(() => terminalTabs(device, services.data ?? [], { canSsh, canSshHost }), [device, services.data, canSsh, canSshHost]);
+  const [selectedKey, setSelectedKey] = useState('host');
+  const selected = tabs.find((tab) => tab.key === selectedKey) ?? tabs[0]!;
+  const tabsRef = useRef<HTMLDivElement | null>(null);
+  const idOf = (key: string) => `device-terminal-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const labelOf = (serviceName: string | null) => serviceName ?? t('hostOs');
+
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+        <Typography variant="h6" component="h2">
+          {t('title')}
+        </Typography>
+        <Tabs ref={tabsRef} value={selected.key} onChange={(_event, key: string) => setSelectedKey(key)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('targets')}>
+          {tabs.map((tab) => (
+            <Tab key={tab.key} value={tab.key} label={labelOf(tab.serviceName)} id={`${idOf(tab.key)}-tab`} aria-controls={`${idOf(tab.key)}-panel`} sx={{ textTransform: 'none' }} />
+          ))}
+        </Tabs>
+        {services.isError && (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={() => void services.refetch()}>
+                {t('retry')}
+              </Button>
+            }
+          >
+            {t('servicesError')}
+          </Alert>
+        )}
+        <Box role="tabpanel" id={`${idOf(selected.key)}-panel`} aria-labelledby={`${idOf(selected.key)}-tab`} sx={{ minWidth: 0 }}>
+          <DeviceTerminalPanel
+            // A new device or target is a new session: the old one closes (§4).
+            key={`${device.uuid}:${selected.key}`}
+            uuid={device.uuid}
+            tab={selected}
+            targetLabel={labelOf(selected.serviceName)}
+            onLeave={() => tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()}
+          />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

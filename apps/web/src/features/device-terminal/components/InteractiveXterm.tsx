@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import Box from '@mui/material/Box';
+import { FitAddon } from '@xterm/addon-fit';
+import { Terminal } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import type { TerminalSize } from '@flotilla/core/terminal';
+import { TERMINAL_BACKGROUND, TERMINAL_FOREGROUND } from '../../../components/terminal/terminal-theme.ts';
+import type { TerminalSink } from '../hooks/use-terminal-session.ts';
+import { isLeaveTerminalKey } from '../leave-terminal-key.ts';
+
+export interface InteractiveXtermProps {
+  /** The accessible name of the terminal's keyboard target. */
+  label: string;
+  height: number;
+  onData: (data: string) => void;
+  onResize: (size: TerminalSize) => void;
+  /** Receives the terminal's writer while it is mounted (null after). */
+  onAttach: (sink: TerminalSink | null) => void;
+  /** Shift+Escape: the user leaves the terminal (focus goes back to the card's tabs). */
+  onLeave: () => void;
+}
+
+/**
+ * xterm.js with input, fitted to its container (fit addon; every new size goes to the device):
+ * the lazy chunk behind DeviceTerminalPanel, like the read-only terminal of the build logs
+ * (components/terminal/XtermView.tsx), whose theme and font it shares.
+ */
+export default function InteractiveXterm({ label, height, onData, onResize, onAttach, onLeave }: InteractiveXtermProps) {
+  const hostRef = useRef<HTMLDivElement | null>(null);
+  // Latest callbacks without re-creating the terminal.
+  const callbacks = useRef({ onData, onResize, onAttach, onLeave });
+  useEffect(() => {
+    callbacks.current = { onData, onResize, onAttach, onLeave };
+  }, [onData, onResize, onAttach, onLeave]);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const terminal = new Terminal({
+      scrollback: 5000,
+      cursorBlink: true,
+      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+      fontSize: 13,
+      minimumContrastRatio: 4.5,
+      theme: { background: TERMINAL_BACKGROUND, foreground: TERMINAL_FOREGROUND },
+    });
+    const fit = new FitAddon();
+    terminal.loadAddon(fit);
+    terminal.open(host);
+    terminal.textarea?.setAttribute('aria-label', label);
+    terminal.attachCustomKeyEventHandler((event) => {
+      if (!isLeaveTerminalKey(event)) return true;
+      if (event.type === 'keydown') {
+        event.preventDefault();
+        callbacks.current.onLeave();
+      }
+      return false;
+    });
+    const dataListener = terminal.onData((data) => callbacks.current.onData(data));
+    const resizeListener = terminal.onResize(({ cols, rows }) => callbacks.current.onResize({ cols, rows }));
+    fit.fit();
+    callbacks.current.onResize({ cols: terminal.cols, rows: terminal.rows });
+    callbacks.current.onAttach({ write: (data) => terminal.write(data) });
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => fit.fit());
+    });
+    observer.observe(host);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      callbacks.current.onAttach(null);
+      dataListener.dispose();
+      resizeListener.dispose();
+      terminal.dispose();
+    };
+  }, [label]);
+
+  return (
+    <Box
+      data-testid="device-terminal-screen"
+      sx={{
+        bgcolor: TERMINAL_BACKGROUND,
+        borderRadius: 1,
+        p: 1,
+        '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      {/* No padding on the host: the fit addon sizes the terminal to its parent's content box. */}
+      <Box ref={hostRef} sx={{ height, width: '100%', overflow: 'hidden' }} />
+    </Box>
+  );
+}
