@@ -7,15 +7,90 @@ import type { Db } from '../db/database.ts';
  * API heartbeat is, and both events stamp `last_connectivity_event` and `last_vpn_event`.
  * `last_vpn_event` being set is also what marks the device as one that links at all (the
  * overall status's "reduced functionality" when only one of the two signals is up).
+ *
+ * Resolves once the change is written. Changes are written together (LinkStateWriter): links
+ * start and end in herds — a killed API process sends all its devices to another within a
+ * second, a network drop ends thousands — and one UPDATE per link queued that many writes
+ * behind each other, past the database queue's bound (db/pool.ts), which refused the rest and
+ * left devices shown connected without a link (bench/device-links-*, link-state-herd.int.test.ts).
  */
-export async function setLinkState(db: Db, deviceId: number, isLinked: boolean): Promise<void> {
-  await sql`
-    UPDATE device
-       SET is_connected_to_vpn = ${isLinked},
-           is_online = ${isLinked} OR api_heartbeat_state = 'online',
-           last_connectivity_event = now(),
-           last_vpn_event = now()
-     WHERE id = ${deviceId}`.execute(db);
+export function setLinkState(db: Db, deviceId: number, isLinked: boolean): Promise<void> {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new LinkStateWriter(db)));
+  return writer.set(deviceId, isLinked);
+}
+
+const writers = new WeakMap<Db, LinkStateWriter>();
+/** Rows per statement (two parameters each). */
+const WRITE_BATCH = 1000;
+/** A write the database refused (busy) is tried once more after this long. */
+const RETRY_MS = 250;
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * One statement at a time per database: changes that arrive while it runs wait for the next,
+ * which writes them all (a device's last change wins; every caller's promise settles with the
+ * statement that wrote its device). Alone, a change is written at once.
+ */
+class LinkStateWriter {
+  readonly #db: Db;
+  readonly #pending = new Map<number, { isLinked: boolean; waiters: Waiter[] }>();
+  #draining = false;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  set(deviceId: number, isLinked: boolean): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const entry = this.#pending.get(deviceId);
+      if (entry) {
+        entry.isLinked = isLinked;
+        entry.waiters.push({ resolve, reject });
+      } else {
+        this.#pending.set(deviceId, { isLinked, waiters: [{ resolve, reject }] });
+      }
+      if (!this.#draining) {
+        this.#draining = true;
+        void this.#drain();
+      }
+    });
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#pending.size > 0) {
+      const batch = [...this.#pending].slice(0, WRITE_BATCH);
+      for (const [id] of batch) this.#pending.delete(id);
+      const waiters = batch.flatMap(([, entry]) => entry.waiters);
+      try {
+        await this.#write(batch).catch(async () => {
+          await new Promise((r) => setTimeout(r, RETRY_MS));
+          await this.#write(batch);
+        });
+        for (const w of waiters) w.resolve();
+      } catch (error) {
+        for (const w of waiters) w.reject(error);
+      }
+    }
+    this.#draining = false;
+  }
+
+  async #write(batch: [number, { isLinked: boolean }][]): Promise<void> {
+    // In id order, so that two processes writing overlapping devices lock them in one order.
+    const rows = batch.sort(([a], [b]) => a - b).map(([id, entry]) => sql`(${id}::int, ${entry.isLinked}::boolean)`);
+    await sql`
+      UPDATE device
+         SET is_connected_to_vpn = c.is_linked,
+             is_online = c.is_linked OR api_heartbeat_state = 'online',
+             last_connectivity_event = now(),
+             last_vpn_event = now()
+        FROM (VALUES ${sql.join(rows)}) AS c(id, is_linked)
+       WHERE device.id = c.id`.execute(this.#db);
+  }
 }
 
 /** The device a link belongs to, when it may link: active, and the key's own device. */
