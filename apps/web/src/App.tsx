@@ -9,11 +9,14 @@ import i18n from './lib/i18n.ts';
 import { createQueryClient } from './lib/create-query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { theme } from './theme.ts';
+import { useLiveQueries } from './lib/live/use-live-queries.ts';
 
 /** Providers: theme, i18n, toasts (no duplicates, fleets spec §8), server state, router. */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
+  // Device status and metrics pushed into the cache (lib/live/), instead of polling every list.
+  useLiveQueries(queryClient);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

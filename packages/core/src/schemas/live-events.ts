@@ -47,6 +47,8 @@ export const LIVE_DEVICE_FIELDS = [
   'ip_address', 'public_address', 'mac_address', 'update_status', 'last_update_status_event', 'note', 'is_web_accessible',
   'is_accessible_by_support_until__date', 'latitude', 'longitude', 'custom_latitude', 'custom_longitude',
   'cpu_usage', 'cpu_temp', 'memory_usage', 'memory_total', 'storage_usage', 'storage_total', 'is_undervolted',
+  // Links only: a client holding them expanded re-reads when the id changes.
+  'is_running__release', 'should_be_running__release',
 ] as const satisfies readonly (keyof z.infer<typeof device.row>)[];
 
 export const liveDevice = device.row.pick(Object.fromEntries(LIVE_DEVICE_FIELDS.map((f) => [f, true])) as { [K in (typeof LIVE_DEVICE_FIELDS)[number]]: true });

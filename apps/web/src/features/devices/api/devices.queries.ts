@@ -12,6 +12,7 @@ import { listODataOptions } from '../../../components/data-list/list-odata.ts';
 import type { ListParams } from '../../../components/data-list/list-search.ts';
 import { odataOne, odataPage } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
+import { livePollInterval } from '../../../lib/live/live-poll.ts';
 import { DEVICE_LIST, DEVICE_TAG_CHIPS } from '../device-list.ts';
 
 /** Query keys of the devices area, everything under `all`. */
@@ -84,7 +85,8 @@ export function fleetDevicePageQuery(fleetId: number, params: ListParams) {
       );
     },
     placeholderData: keepPreviousData,
-    refetchInterval: DEFAULT_POLL_MS,
+    // Pushed while the page's live connection covers it (lib/live/): then only a 5-minute safety poll.
+    refetchInterval: livePollInterval(DEFAULT_POLL_MS),
   });
 }
 
@@ -140,6 +142,7 @@ export function deviceQuery(uuid: string) {
           },
         },
       }),
-    refetchInterval: DEFAULT_POLL_MS,
+    // Pushed while the page's live connection covers it (lib/live/): then only a 5-minute safety poll.
+    refetchInterval: livePollInterval(DEFAULT_POLL_MS),
   });
 }

@@ -1,0 +1,134 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LiveDevice, LiveMessage } from '@flotilla/core/schemas/live-events';
+import type { ListParams } from '../../components/data-list/list-search.ts';
+import { deviceKeys, type DeviceDetail, type DeviceRow } from '../../features/devices/api/devices.queries.ts';
+import { DEVICE_LIST } from '../../features/devices/device-list.ts';
+import { DEFAULT_POLL_MS } from '../query-client.ts';
+import type { ODataPage } from '../odata.ts';
+
+/**
+ * A pushed change written into the query cache, so the screen updates without asking the API:
+ * - the device's detail and the rows of every cached page of its fleet that show it take the
+ *   pushed fields (only those the cached object has: a row keeps its own selection);
+ * - what the push cannot fill in is re-read instead: a navigation that changed (another fleet or
+ *   release: the cache holds them expanded), a page sorted or filtered by a field that changed
+ *   (the row may belong elsewhere now), and list membership (a device new in the fleet, gone
+ *   from it, or a batch too large to list).
+ * A page sorted or filtered away from the default cannot tell whether a device it does not show
+ * now matches: it re-reads, at most once per default polling interval.
+ */
+export function applyLiveMessage(queryClient: QueryClient, { topic, event }: LiveMessage): void {
+  if (event.type === 'fleet-devices-changed') {
+    void queryClient.invalidateQueries({ queryKey: deviceKeys.byFleet(event.fleetId) });
+    return;
+  }
+  if (event.type === 'device-removed') {
+    const fleet = fleetOfTopic(topic);
+    if (fleet !== undefined) void queryClient.invalidateQueries({ queryKey: deviceKeys.byFleet(fleet) });
+    else void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(event.uuid), exact: true });
+    return;
+  }
+  const pushed = event.device;
+  updateDetail(queryClient, pushed);
+  const fleet = fleetOfTopic(topic);
+  if (fleet === undefined) return;
+  if (event.isNewInFleet) {
+    void queryClient.invalidateQueries({ queryKey: deviceKeys.byFleet(fleet) });
+    return;
+  }
+  for (const [queryKey, page] of queryClient.getQueriesData<ODataPage<DeviceRow>>({ queryKey: deviceKeys.byFleet(fleet) })) {
+    const params = queryKey[4];
+    if (!page || !isListParams(params)) continue;
+    const index = page.rows.findIndex((row) => row.uuid === pushed.uuid);
+    if (index === -1) {
+      if (isNarrowed(params)) reReadThrottled(queryClient, queryKey);
+      continue;
+    }
+    const merged = mergeDevice(page.rows[index]!, pushed);
+    if (merged.needsReRead || (merged.changed.size > 0 && ordersOrFiltersBy(params, merged.changed))) {
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+      continue;
+    }
+    if (merged.changed.size === 0) continue;
+    const rows = page.rows.slice();
+    rows[index] = merged.value;
+    queryClient.setQueryData(queryKey, { ...page, rows }, { updatedAt: queryClient.getQueryState(queryKey)?.dataUpdatedAt });
+  }
+}
+
+/** A page's key ends with its ListParams (deviceKeys.page). */
+function isListParams(value: unknown): value is ListParams {
+  return typeof value === 'object' && value !== null && 'sort' in value && 'filters' in value && Array.isArray((value as { filters: unknown }).filters);
+}
+
+function updateDetail(queryClient: QueryClient, pushed: LiveDevice): void {
+  const key = deviceKeys.detail(pushed.uuid);
+  const cached = queryClient.getQueryData<DeviceDetail | null>(key);
+  if (!cached) return;
+  const merged = mergeDevice(cached, pushed);
+  if (merged.needsReRead) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  // The data is as fresh as the push: a later poll still happens on its own schedule.
+  else if (merged.changed.size > 0) queryClient.setQueryData(key, merged.value, { updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt });
+}
+
+interface Merged<T> {
+  value: T;
+  /** The fields whose value the push changed. */
+  changed: Set<string>;
+  /** An expanded navigation (fleet, release) now points elsewhere: only a read can fill it in. */
+  needsReRead: boolean;
+}
+
+/** The pushed fields the cached object holds, over it; expansions compared by id. */
+export function mergeDevice<T extends Record<string, unknown>>(cached: T, pushed: LiveDevice): Merged<T> {
+  const value: Record<string, unknown> = { ...cached };
+  const changed = new Set<string>();
+  let needsReRead = false;
+  for (const [field, next] of Object.entries(pushed)) {
+    if (!(field in cached)) continue;
+    const now = cached[field];
+    if (Array.isArray(now)) {
+      // Cached expanded (`[{ id, … }]`), pushed as a link (`{ __id }` or null).
+      const cachedId = (now[0] as { id?: unknown } | undefined)?.id ?? null;
+      const pushedId = (next as { __id: number } | null)?.__id ?? null;
+      if (cachedId !== pushedId) needsReRead = true;
+      continue;
+    }
+    if (now === next) continue;
+    value[field] = next;
+    changed.add(field);
+  }
+  return { value: changed.size > 0 ? (value as T) : cached, changed, needsReRead };
+}
+
+function fleetOfTopic(topic: string): number | undefined {
+  const match = /^fleet:(\d+):devices$/.exec(topic);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The device field a list field reads (`status` → overall_status); a path through a navigation has none. */
+function columnOf(listField: string): string | undefined {
+  const path = DEVICE_LIST.fields[listField]?.path;
+  return typeof path === 'string' ? path : undefined;
+}
+
+function ordersOrFiltersBy(params: ListParams, fields: ReadonlySet<string>): boolean {
+  const used = [params.sort.field, ...params.filters.map((f) => f.field)].map(columnOf);
+  return used.some((column) => column !== undefined && fields.has(column));
+}
+
+/** Filtered, or sorted otherwise than by name: a change to a device off the page may bring it in. */
+function isNarrowed(params: ListParams): boolean {
+  return params.filters.length > 0 || params.sort.field !== DEVICE_LIST.defaultSort.field;
+}
+
+const lastReRead = new WeakMap<QueryClient, Map<string, number>>();
+function reReadThrottled(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  let times = lastReRead.get(queryClient);
+  if (!times) lastReRead.set(queryClient, (times = new Map()));
+  const id = JSON.stringify(queryKey);
+  const now = Date.now();
+  if (now - (times.get(id) ?? 0) < DEFAULT_POLL_MS) return;
+  times.set(id, now);
+  void queryClient.invalidateQueries({ queryKey, exact: true });
+}
