@@ -44,15 +44,28 @@ const toLine = (r: Row): StoredLogLine => ({
  */
 export async function insertDeviceLogLines(db: Db, device: { id: number; uuid: string }, lines: readonly DeviceLogInsert[]): Promise<StoredLogLine[]> {
   if (lines.length === 0) return [];
-  const r = await sql<Omit<Row, 'uuid'>>`
+  // Only the generated columns come back (not the messages just sent); rows are numbered in
+  // input order (ORDER BY t.n feeds nextval in that order), so sorted ids map back to the input.
+  const r = await sql<{ id: number; created_at: Date }>`
     INSERT INTO device_log (device, "timestamp", message, is_system, is_stderr, service_id)
     SELECT ${device.id}::int, t.ts, t.msg, t.sys, t.err, t.svc
       FROM unnest(${lines.map((l) => l.timestamp.toISOString())}::timestamptz[], ${lines.map((l) => l.message)}::text[],
                   ${lines.map((l) => l.isSystem)}::boolean[], ${lines.map((l) => l.isStdErr)}::boolean[],
                   ${lines.map((l) => l.serviceId)}::int[]) WITH ORDINALITY AS t(ts, msg, sys, err, svc, n)
      ORDER BY t.n
-    RETURNING id, device, "timestamp", message, created_at, is_system, is_stderr, service_id`.execute(db);
-  return r.rows.map((row) => toLine({ ...row, uuid: device.uuid })).sort((a, b) => a.id - b.id);
+    RETURNING id, created_at`.execute(db);
+  const generated = r.rows.map((row) => ({ id: Number(row.id), createdAt: row.created_at })).sort((a, b) => a.id - b.id);
+  return lines.map((l, i) => ({
+    id: generated[i]!.id,
+    device: device.id,
+    uuid: device.uuid,
+    message: l.message,
+    timestamp: l.timestamp,
+    createdAt: generated[i]!.createdAt,
+    isSystem: l.isSystem,
+    isStdErr: l.isStdErr,
+    serviceId: l.serviceId,
+  }));
 }
 
 export interface HistoryQuery {
