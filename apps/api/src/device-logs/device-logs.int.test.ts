@@ -98,6 +98,33 @@ describe('POST /device/v2/:uuid/log-stream (compat §5.5)', () => {
   });
 });
 
+describe('closing the server', () => {
+  it('cuts open uploads and read streams at once, keeping the lines already received', async () => {
+    const own = await createTestApp();
+    const url = await listen(own.app);
+    const fleet = await createFleetWithProvisioningKey(own.database.db);
+    const device = await registerDevice(own.app, fleet);
+    const reader = await createUserWithKey(own.database.db, fleet.applicationId, 'observer');
+    const stream = await readNdjson(`${url}/device/v2/${device.uuid}/logs?stream=1`, bearer(reader.apiKey));
+    const up = openLogStream(url, device.uuid, device.apiKey);
+    const outcome = up.response.then(
+      (r) => `answered ${r.status}`,
+      () => 'failed',
+    );
+    await up.write([{ message: 'kept', timestamp: 1 }]);
+    const kept = () => own.database.db.selectFrom('device_log').select('message').where('device', '=', device.id).execute();
+    await until('the line stored', kept, (rows) => rows.length === 1, 5000);
+    const started = Date.now();
+    await own.app.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    // Not a 201: the device must not take the upload as acknowledged.
+    expect(await outcome).not.toBe('answered 201');
+    expect((await kept()).map((r) => r.message)).toEqual(['kept']);
+    stream.close();
+    await own.close();
+  });
+});
+
 describe('POST /device/v2/:uuid/logs (batch)', () => {
   it('stores the good lines, skips junk, and refuses keys that are not the device', async () => {
     const { fleet, device } = await world();

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceLogBatch, deviceUuidParams } from '@flotilla/core/schemas/device-protocol';
@@ -33,8 +33,12 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
     openStreams.add(raw);
     raw.once('close', () => openStreams.delete(raw));
   };
+  // Open uploads too: what they carried so far is stored, the device sees a failed upload and
+  // sends its unacknowledged lines again (to another replica) — nothing acknowledged is lost.
+  const openUploads = new Set<IncomingMessage>();
   app.addHook('preClose', async () => {
     for (const raw of openStreams) raw.destroy();
+    for (const raw of openUploads) raw.destroy();
   });
 
   app.post('/device/v2/:uuid/logs', { schema: { params: deviceUuidParams, body: deviceLogBatch } }, async (request, reply) => {
@@ -50,6 +54,8 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
     scope.withTypeProvider<ZodTypeProvider>().post('/device/v2/:uuid/log-stream', { schema: { params: deviceUuidParams } }, async (request, reply) => {
       const device = await getLogWriterDevice(app.db, request.principal, request.params.uuid);
       const body = decodedBody(request.raw, request.headers['content-encoding']);
+      openUploads.add(request.raw);
+      request.raw.once('close', () => openUploads.delete(request.raw));
       const result = await ingestLogStream(body, { store: (lines) => storeDeviceLogLines({ ...store, log: request.log }, device, lines).then(() => undefined) });
       request.log.debug({ device: device.uuid, ...result }, 'log stream ended');
       // Only now, when the device ended its upload (an early answer is an error to the supervisor).
