@@ -23,8 +23,12 @@ export function setLinkState(db: Db, deviceId: number, isLinked: boolean): Promi
 const writers = new WeakMap<Db, LinkStateWriter>();
 /** Rows per statement (two parameters each). */
 const WRITE_BATCH = 1000;
-/** A write the database refused (busy) is tried once more after this long. */
-const RETRY_MS = 250;
+/**
+ * A write the database refused is tried again after each of these pauses: during a herd the
+ * queue is full for seconds (other per-link work queues behind the same bound), and a lost
+ * write shows a device connected that is not, until the link sweep.
+ */
+const RETRY_MS = [250, 500, 1000, 2000];
 
 interface Waiter {
   resolve: () => void;
@@ -67,16 +71,25 @@ class LinkStateWriter {
       for (const [id] of batch) this.#pending.delete(id);
       const waiters = batch.flatMap(([, entry]) => entry.waiters);
       try {
-        await this.#write(batch).catch(async () => {
-          await new Promise((r) => setTimeout(r, RETRY_MS));
-          await this.#write(batch);
-        });
+        await this.#writeWithRetries(batch);
         for (const w of waiters) w.resolve();
       } catch (error) {
         for (const w of waiters) w.reject(error);
       }
     }
     this.#draining = false;
+  }
+
+  async #writeWithRetries(batch: [number, { isLinked: boolean }][]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#write(batch);
+      } catch (error) {
+        const pause = RETRY_MS[attempt];
+        if (pause === undefined) throw error;
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
   }
 
   async #write(batch: [number, { isLinked: boolean }][]): Promise<void> {
