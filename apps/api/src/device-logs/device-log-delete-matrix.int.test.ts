@@ -33,11 +33,21 @@ const cases: FleetCase[] = [
   },
   {
     name: 'GET /device/v2/:uuid/logs',
-    // Readers of the device: fleet roles, support access on the fleet, platform admins, and the device itself.
-    allowed: [...FLEET_READERS, 'device-key', 'provisioning-key'],
+    // Readers of the device: fleet roles, support access on the fleet, platform admins, and the
+    // device itself; not the provisioning key (every device of the fleet holds it).
+    allowed: [...FLEET_READERS, 'device-key'],
     async run(who: Who, w: FleetWorld) {
       const uuid = await seedLines(w);
       const res = await m.call(who, w, 'GET', `/device/v2/${uuid}/logs`);
+      return { res, effect: res.statusCode === 200 && (res.json() as unknown[]).length === 3 };
+    },
+  },
+  {
+    name: 'GET /device/v2/fleet/:fleetId/logs',
+    allowed: FLEET_READERS,
+    async run(who: Who, w: FleetWorld) {
+      await seedLines(w);
+      const res = await m.call(who, w, 'GET', `/device/v2/fleet/${w.fleetId}/logs`);
       return { res, effect: res.statusCode === 200 && (res.json() as unknown[]).length === 3 };
     },
   },

@@ -39,6 +39,17 @@ export async function getReadableDevice(db: Db, principal: Principal, uuid: stri
 }
 
 /**
+ * Reading a device's logs: users who may read the device, and the device itself. Not a
+ * provisioning key — every device of the fleet carries it in its config.json, so it would let
+ * one device read all the others' logs.
+ */
+export async function getLogReadableDevice(db: Db, principal: Principal, uuid: string): Promise<LogDevice> {
+  const device = await getReadableDevice(db, principal, uuid);
+  if (principal.kind !== 'user' && principal.kind !== 'device') throw forbidden('A provisioning key may not read device logs');
+  return device;
+}
+
+/**
  * Only a device's own key writes its logs (compat §5.5: the supervisor authenticates with the
  * device key). A user, a provisioning key or another device's key is refused.
  */

@@ -10,7 +10,7 @@ import {
   fleetLogReadQuery,
   logReadQuery,
 } from '@flotilla/core/schemas/device-logs';
-import { getLogClearableDevice, getLogWriterDevice, getReadableDevice, readableDeviceCondition } from './device-logs-access.ts';
+import { getLogClearableDevice, getLogReadableDevice, getLogWriterDevice, readableDeviceCondition } from './device-logs-access.ts';
 import { deleteDeviceLogLines, listDeviceLogLines, listFleetLogLines } from './device-logs.repository.ts';
 import { deviceLineOut, deviceLogTopic, fleetLineOut, fleetLogTopic, toBusLine } from './device-logs.live.ts';
 import { storeDeviceLogLines, type LogStore } from './device-logs.service.ts';
@@ -64,7 +64,7 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.get('/device/v2/:uuid/logs', { schema: { params: deviceUuidParams, querystring: logReadQuery } }, async (request, reply) => {
-    const device = await getReadableDevice(app.db, request.principal, request.params.uuid);
+    const device = await getLogReadableDevice(app.db, request.principal, request.params.uuid);
     const { stream, count, start } = request.query;
     const history = async () => (await listDeviceLogLines(app.db, device, { count: count === undefined ? (stream ? DEFAULT_LOG_SUBSCRIPTION_COUNT : DEFAULT_LOG_HISTORY_COUNT) : count, start })).map(toBusLine);
     if (!stream) return reply.send((await history()).map(deviceLineOut));

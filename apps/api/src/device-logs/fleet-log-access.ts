@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
-import { notFound, unauthorized } from '../lib/errors.ts';
+import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { registry } from '../model/registry.ts';
 import { readableDeviceCondition } from './device-logs-access.ts';
 
@@ -13,6 +13,8 @@ const asSql = (c: ReturnType<typeof fleetRead>) => (c === true ? sql`true` : c =
 /** The fleet tail's fleet: readable by the caller (the application resource's read rule), else 404. */
 export async function assertReadableFleet(db: Db, principal: Principal, fleetId: number): Promise<void> {
   if (principal.kind === 'anonymous') throw unauthorized('You have to log in');
+  // The fleet tail is the dashboard's: a device or provisioning key never reads other devices' logs.
+  if (principal.kind !== 'user') throw forbidden('Only a user may read a fleet’s logs');
   const r = await sql<{ id: number }>`SELECT a.id FROM application a WHERE a.id = ${fleetId} AND ${asSql(fleetRead!('a', principal))}`.execute(db);
   if (r.rows.length === 0) throw notFound('Fleet not found');
 }
