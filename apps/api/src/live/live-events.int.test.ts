@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_MAX_TOPICS, deviceTopic, fleetDevicesTopic, type LiveMessage } from '@flotilla/core/schemas/live-events';
 import { createTestApp, type TestContext } from '../test/harness.ts';
@@ -6,6 +7,10 @@ import { registerTestDevice, TestLink, type TestDevice } from '../device-link/de
 import { issueSessionToken } from '../auth/tokens.ts';
 import { startHeartbeatJob } from '../jobs/heartbeat.ts';
 import { MemoryEventBus } from './memory-event-bus.ts';
+import { authPlugin } from '../plugins/auth.ts';
+import { registerErrorHandler } from '../plugins/error-handler.ts';
+import zodValidation from '../plugins/zod-validation.ts';
+import { livePlugin } from './live.plugin.ts';
 import { LiveEventsClient } from './sse-test-client.ts';
 import { until } from '../test/until.ts';
 
@@ -192,5 +197,39 @@ describe('the stream itself', () => {
     expect(bus.topicCount).toBe(2);
     await reader.cancel();
     await until('the topics freed', () => Promise.resolve(bus.topicCount), (n) => n === 0, 5000);
+  });
+});
+
+describe('keep-alives and access over time', () => {
+  it("sends a keep-alive comment each period, and ends the stream once the caller can no longer read the device", async () => {
+    // The route alone on its own server with a 100 ms period instead of 25 s.
+    const quick = Fastify();
+    quick.decorate('db', ctx.database.db);
+    quick.decorate('config', ctx.app.config);
+    quick.decorate('eventBus', bus);
+    registerErrorHandler(quick);
+    await quick.register(authPlugin);
+    await quick.register(zodValidation);
+    await quick.register(livePlugin, { keepAliveMs: 100 });
+    const quickUrl = await quick.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const fleet = await createFleetWithProvisioningKey(db());
+      const device = await registerTestDevice(ctx.app, fleet);
+      const member = await sessionFor(fleet, 'developer');
+      const client = await LiveEventsClient.open(quickUrl, member.token, { device: [device.uuid] });
+      if (!(client instanceof LiveEventsClient)) throw new Error(`refused: ${client.status}`);
+      clients.push(client);
+      await client.ready;
+      await until('two keep-alives', () => Promise.resolve(client.comments), (n) => n >= 2, 5000);
+      let isEnded = false;
+      void client.ended.then(() => (isEnded = true));
+      expect(isEnded).toBe(false);
+      // Removed from the fleet: the next check ends the stream.
+      await db().deleteFrom('user_application_membership').where('user', '=', member.userId).execute();
+      await until('the stream ended', () => Promise.resolve(isEnded), (v) => v, 5000);
+      expect(await LiveEventsClient.open(quickUrl, member.token, { device: [device.uuid] })).toMatchObject({ status: 404 });
+    } finally {
+      await quick.close();
+    }
   });
 });
