@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTAINER_CONTROL_PERMISSION } from '@flotilla/core/container-controls';
@@ -47,10 +47,11 @@ export function DeviceServicesCard({ device }: { device: ServicesCardDevice }) {
   const fleet = device.belongs_to__application[0];
   const canControl = useCan(CONTAINER_CONTROL_PERMISSION, { fleetId: fleet?.id, organizationId: fleet?.organization?.__id ?? undefined });
   const controls = useContainerControls({ deviceId: device.id, appId: fleet?.id ?? 0 });
-  const query = useQuery({ ...deviceServicesQuery(device.id), refetchInterval: controls.isAwaiting ? AWAITING_POLL_MS : DEFAULT_POLL_MS });
+  const query = useQuery({
+    ...deviceServicesQuery(device.id),
+    refetchInterval: (q) => (controls.isAwaiting(q.state.data ? serviceLines(q.state.data) : []) ? AWAITING_POLL_MS : DEFAULT_POLL_MS),
+  });
   const lines = useMemo(() => (query.data ? serviceLines(query.data) : []), [query.data]);
-  const { settle } = controls;
-  useEffect(() => settle(lines), [lines, settle]);
   const context = { isPermitted: canControl, supervisorVersion: device.supervisor_version, isOnline: device.is_connected_to_vpn };
 
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { containerActionNeedsConfirmation, statusAfterContainerAction, type ContainerAction } from '@flotilla/core/container-controls';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -61,25 +61,33 @@ export function useContainerControls(target: { deviceId: number; appId: number }
     else run(action, line);
   };
 
-  /** Forgets what the device has reported (or what it never did in time). */
-  const settle = useCallback((lines: readonly ServiceLine[]) => {
-    setAwaited((current) => {
-      if (current.size === 0) return current;
-      const now = Date.now();
-      const next = new Map([...current].filter(([id, a]) => {
-        const line = lines.find((l) => l.id === id);
-        const reported = line ? (line.status.toLowerCase() === 'exited' ? 'Stopped' : line.status) : null;
-        return line !== undefined && reported?.toLowerCase() !== a.expected.toLowerCase() && a.until > now;
-      }));
-      return next.size === current.size ? current : next;
-    });
-  }, []);
+  /** The line has reached the status its action leads to, or the wait is over. */
+  const isSettled = (line: ServiceLine, a: Awaited) => {
+    const reported = line.status.toLowerCase() === 'exited' ? 'stopped' : line.status.toLowerCase();
+    return reported === a.expected.toLowerCase() || a.until <= Date.now();
+  };
 
   /** What the row shows while its action runs or awaits the device's report: the action's key, or null. */
   const pendingAction = (line: ServiceLine): ContainerAction | null => {
     if (mutation.isPending && mutation.variables?.imageId === line.imageId) return mutation.variables.action;
-    return awaited.get(line.id)?.action ?? null;
+    const a = awaited.get(line.id);
+    return a && !isSettled(line, a) ? a.action : null;
   };
+
+  /** Some row still waits for the device's report (the table then reads the services every second). */
+  const isAwaiting = (lines: readonly ServiceLine[]) =>
+    [...awaited].some(([id, a]) => {
+      const line = lines.find((l) => l.id === id);
+      return line !== undefined && !isSettled(line, a);
+    });
+
+  // A wait that is over is forgotten when it ends (nothing else would redraw the row).
+  useEffect(() => {
+    if (awaited.size === 0) return;
+    const next = Math.min(...[...awaited.values()].map((a) => a.until));
+    const timer = setTimeout(() => setAwaited((m) => new Map([...m].filter(([, a]) => a.until > Date.now()))), Math.max(0, next - Date.now()) + 10);
+    return () => clearTimeout(timer);
+  }, [awaited]);
 
   const dialog: ReactNode = confirming && (
     <ConfirmDialog
@@ -92,5 +100,5 @@ export function useContainerControls(target: { deviceId: number; appId: number }
     />
   );
 
-  return { request, settle, pendingAction, isAwaiting: awaited.size > 0, failure, clearFailure: () => setFailure(null), dialog };
+  return { request, pendingAction, isAwaiting, failure, clearFailure: () => setFailure(null), dialog };
 }
