@@ -20,17 +20,17 @@ export interface PendingWrites {
 export const pendingDeviceWrites = new AsyncLocalStorage<PendingWrites>();
 
 /**
- * Called by the device hooks before an update or delete (`ids` as they are now: their fleet,
- * to tell a fleet a device left) and after a create (`created`).
+ * Called by the device hooks: after a create (`create`), before an update (`update`; `move` when
+ * it changes the device's fleet) or a delete (`delete`). For a move or a delete the devices'
+ * fleets are read as they are now, to tell the old fleet a device left; a plain update costs no
+ * query here.
  */
-export async function noteDeviceWrite(db: Db, ids: readonly number[], kind: 'update' | 'delete' | 'create'): Promise<void> {
+export async function noteDeviceWrite(db: Db, ids: readonly number[], kind: 'create' | 'update' | 'move' | 'delete'): Promise<void> {
   const store = pendingDeviceWrites.getStore();
   if (!store || ids.length === 0) return;
   for (const id of ids) store.ids.add(id);
-  if (kind === 'create') {
-    for (const id of ids) store.created.add(id);
-    return;
-  }
+  if (kind === 'create') for (const id of ids) store.created.add(id);
+  if (kind !== 'move' && kind !== 'delete') return;
   const unseen = ids.filter((id) => !store.before.has(id));
   if (unseen.length === 0) return;
   const rows = await sql<{ id: number; uuid: string; fleet_id: number | null }>`

@@ -36,7 +36,7 @@ export const deviceHooks: ResourceHooks = {
     // Deactivation's rules read the device and its plan: after the engine's permission checks.
     await assertDeviceWriteAllowed(ctx.db, patch, ids);
     // Pushed to the dashboard once the write commits (live/device-write-tracker.ts).
-    await noteDeviceWrite(ctx.db, ids, 'update');
+    await noteDeviceWrite(ctx.db, ids, 'belongs_to__application' in patch ? 'move' : 'update');
     return patch;
   },
   afterCreate: (row, ctx) => noteDeviceWrite(ctx.db, [row.id], 'create'),
