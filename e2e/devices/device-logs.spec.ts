@@ -121,6 +121,9 @@ describe.each(viewports())('device logs panel ($label)', ({ viewport }) => {
     await page.goto(`${e2e.stack.url}/devices/${uuid}/summary?logService=worker`);
     await lineOf(panel, 'disk almost full').waitFor();
     await panel.getByText('Service: worker').waitFor();
+    // The card is brought into view (at 390 px it sits below the device's details).
+    const top = () => panel.evaluate((el) => (el as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top);
+    await expect.poll(top).toBeLessThan(viewport.height / 2);
     expect(await lineOf(panel, 'hello from main').count()).toBe(0);
     await panel.getByRole('button', { name: 'Show all services' }).click();
     await lineOf(panel, 'hello from main').waitFor();

@@ -19,7 +19,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import DownloadIcon from '@mui/icons-material/Download';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterLogLines, LOG_SEARCH_DEBOUNCE_MS } from '@flotilla/core/device-log-client';
 import { saveText } from '../../../lib/save-file.ts';
@@ -66,6 +66,20 @@ export function LogsCard(props: LogsCardProps) {
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search, LOG_SEARCH_DEBOUNCE_MS);
   const [isExpanded, setIsExpanded] = useState(false);
+  const cardRef = useRef<HTMLElement>(null);
+  // "Show logs" of a service (the container table) lands here: bring the card into view once its
+  // first lines are in — not at mount, when the page's focus on its h1 and the cards above that
+  // are still loading would move it away again.
+  const filteredService = serviceFilter?.name ?? null;
+  const hasLines = stream.lines.length > 0;
+  const scrolledFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (filteredService === null) scrolledFor.current = null;
+    else if (hasLines && scrolledFor.current !== filteredService) {
+      scrolledFor.current = filteredService;
+      cardRef.current?.scrollIntoView({ block: 'start' });
+    }
+  }, [filteredService, hasLines]);
 
   const named = useMemo(() => stream.lines.map(nameLine), [stream.lines, nameLine]);
   const shown = useMemo(() => filterLogLines(named, settledSearch, serviceFilter?.name ?? null), [named, settledSearch, serviceFilter]);
@@ -133,7 +147,7 @@ export function LogsCard(props: LogsCardProps) {
   );
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+    <Card ref={cardRef} variant="outlined" component="section" aria-labelledby={headingId}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
           <Typography variant="h6" component="h2" id={headingId}>
