@@ -35,16 +35,21 @@ export async function sendLogStream(reply: FastifyReply, o: LogStreamOptions): P
   const raw = reply.raw;
   // Live lines are checked (accept may query) in arrival order: one chain per reader.
   let chain: Promise<void> = Promise.resolve();
-  const writeLines = (lines: BusLogLine[]) => {
+  // The history burst may be large (count=all) and is written at once: only live lines piling
+  // up unread beyond it cut the reader off.
+  let allowance = o.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED;
+  const writeLines = (lines: BusLogLine[], isLiveWrite: boolean) => {
     if (closed || lines.length === 0) return;
-    raw.write(lines.map((l) => `${JSON.stringify(o.shape(l))}\n`).join(''));
-    if (raw.writableLength > (o.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED)) raw.destroy();
+    const text = lines.map((l) => `${JSON.stringify(o.shape(l))}\n`).join('');
+    raw.write(text);
+    if (!isLiveWrite) allowance += Buffer.byteLength(text);
+    else if (raw.writableLength > allowance) raw.destroy();
   };
   const deliver = (lines: BusLogLine[]) => {
     chain = chain.then(async () => {
       const out: BusLogLine[] = [];
       for (const l of lines) if (l.id > lastHistoryId && (await o.accept(l))) out.push(l);
-      writeLines(out);
+      writeLines(out, true);
     }).catch((err: unknown) => {
       reply.log.error({ err }, 'log stream delivery failed');
       raw.destroy();
@@ -88,7 +93,7 @@ export async function sendLogStream(reply: FastifyReply, o: LogStreamOptions): P
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined && name !== 'content-length') headers[name] = value;
   raw.writeHead(200, { ...headers, 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
   raw.flushHeaders();
-  writeLines(history);
+  writeLines(history, false);
   lastHistoryId = history.reduce((max, l) => Math.max(max, l.id), 0);
   isLive = true;
   deliver(held.splice(0));
