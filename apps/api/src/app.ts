@@ -29,8 +29,11 @@ import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
 import { linkRoutes } from './device-link/link.routes.ts';
 import type { EventBus } from './live/event-bus.ts';
 import { MemoryEventBus } from './live/memory-event-bus.ts';
+import { livePlugin } from './live/live.plugin.ts';
 import { supervisorRoutes } from './device-link/supervisor.routes.ts';
+import { terminalRoutes } from './terminal/terminal.routes.ts';
 import { osUpdateRoutes } from './os-update/os-update.routes.ts';
+import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.ts';
 import { registryTokenRoutes } from './registry/token.routes.ts';
 
 export interface BuildAppOptions {
@@ -96,12 +99,15 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(staffRoutes);
   await app.register(configRoutes);
   await app.register(invitationRoutes);
+  await app.register(livePlugin); // before the OData routes: its hooks publish their device writes
   await app.register(odataRoutes);
   await app.register(releaseAssetRoutes);
   await app.register(deviceProtocolRoutes);
   await app.register(linkRoutes);
   await app.register(supervisorRoutes);
+  await app.register(terminalRoutes);
   await app.register(osUpdateRoutes);
+  await app.register(diagnosticsRoutes);
   await app.register(registryTokenRoutes);
   await app.register(webRoutes);
   return app;

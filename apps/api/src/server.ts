@@ -140,7 +140,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : env.PORT;
   const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
-  const stopHeartbeat = startHeartbeatJob(database.db, config, { log: app.log });
+  const stopHeartbeat = startHeartbeatJob(database.db, config, { log: app.log, eventBus });
   const stopOutbox = startOutboxJob(database.db, config, { log: app.log });
   const stopLinkSweep = startLinkSweepJob(database.db, linkHub, { log: app.log });
   const stopLogRetention = startLogRetentionJob(database.db, { keepLines: config.logRetentionLines, log: app.log });

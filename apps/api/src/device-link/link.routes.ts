@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEVICE_LINK_PATH, LINK_CLOSE } from '@flotilla/core/device-link';
 import { findLinkableDevice, setLinkState } from './cloudlink.repository.ts';
 import { LinkConnection } from './link-connection.ts';
+import { relayTerminals } from '../terminal/terminal-relay.ts';
+import { publishDeviceChangesQuietly } from '../live/device-events.ts';
 
 /**
  * `GET /device/v1/link` (packages/core/src/device-link.ts): a device's key opens its link.
@@ -19,11 +21,17 @@ export async function linkRoutes(app: FastifyInstance): Promise<void> {
     }
     const link = new LinkConnection(socket);
     const ended = new Promise<void>((done) => socket.once('close', () => done()));
+    const stopTerminals = await relayTerminals(app, device.uuid, link);
     await app.linkHub.attach(device.uuid, link);
     await setLinkState(app.db, device.id, true);
+    await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [device.id]);
     await ended;
+    await stopTerminals();
     await app.linkHub.detach(device.uuid, link);
     // A replaced link's device is linked elsewhere: its end is not a disconnect.
-    if (!link.isReplaced) await setLinkState(app.db, device.id, false).catch((error: unknown) => request.log.warn({ err: error }, 'could not record a device link end'));
+    if (!link.isReplaced) {
+      await setLinkState(app.db, device.id, false).catch((error: unknown) => request.log.warn({ err: error }, 'could not record a device link end'));
+      await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [device.id]);
+    }
   });
 }

@@ -26,16 +26,20 @@ import deviceLocation from '../locales/en/device-location.json';
 import deviceSettings from '../locales/en/device-settings.json';
 import deviceOsUpdate from '../locales/en/device-os-update.json';
 import deviceServices from '../locales/en/device-services.json';
+import deviceDiagnostics from '../locales/en/device-diagnostics.json';
 import releases from '../locales/en/releases.json';
 import releaseDetail from '../locales/en/release-detail.json';
+import deviceLogs from '../locales/en/device-logs.json';
+import deviceMetrics from '../locales/en/device-metrics.json';
+import deviceTerminal from '../locales/en/device-terminal.json';
 
 /** English catalogs are bundled (small); keys follow the spec's message keys where it names them. */
-export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy, deviceActions, deviceLocation, deviceSettings, deviceOsUpdate, deviceServices, releases, releaseDetail } } as const;
+export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy, deviceActions, deviceLocation, deviceSettings, deviceOsUpdate, deviceServices, deviceDiagnostics, releases, releaseDetail, deviceLogs, deviceMetrics, deviceTerminal } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy', 'deviceActions', 'deviceLocation', 'deviceSettings', 'deviceOsUpdate', 'deviceServices', 'releases', 'releaseDetail'],
+  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy', 'deviceActions', 'deviceLocation', 'deviceSettings', 'deviceOsUpdate', 'deviceServices', 'deviceDiagnostics', 'releases', 'releaseDetail', 'deviceLogs', 'deviceMetrics', 'deviceTerminal'],
   defaultNS: 'common',
   resources,
   interpolation: { escapeValue: false },

@@ -15,14 +15,12 @@ import {
   HEARTBEAT_DISPLAY,
   cloudlinkState,
   overallStatusDisplay,
-  usagePercent,
 } from '@flotilla/core/device-status';
 import { isLocalModeOn } from '@flotilla/core/device-actions';
 import { InfoList } from '../../../components/InfoList.tsx';
-import { MetricBar } from '../../../components/MetricBar.tsx';
 import { StatusDot } from '../../../components/StatusDot.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
-import { formatDate, formatMegabytes, formatRelative } from '../../../lib/format.ts';
+import { formatDate, formatRelative } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { DeviceActionsMenu } from '../../device-actions/components/DeviceActionsMenu.tsx';
@@ -31,8 +29,10 @@ import { DeviceTagsCard } from '../../device-summary/components/DeviceTagsCard.t
 import { RenameDeviceDialog } from '../../device-summary/components/RenameDeviceDialog.tsx';
 import { SettingsEditLink } from '../../device-settings/components/SettingsEditLink.tsx';
 import { OsVersionValue } from '../../device-os-update/components/OsVersionValue.tsx';
+import { DeviceMetricsPanel } from '../../device-metrics/components/DeviceMetricsPanel.tsx';
 import { DeviceServicesCard } from '../../device-services/components/DeviceServicesCard.tsx';
 import { DeviceLogsCard } from '../../device-logs/components/DeviceLogsCard.tsx';
+import { DeviceTerminalCard } from '../../device-terminal/components/DeviceTerminalCard.tsx';
 import { UpdateProgress } from '../../device-services/components/UpdateProgress.tsx';
 import { devicePublicUrl, supportAccessUntil, updateStatusShown } from '../../device-summary/summary-fields.ts';
 import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
@@ -74,9 +74,6 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
   const cloudlinkValue = cloudlinkState(device.is_connected_to_vpn);
   const cloudlink = CLOUDLINK_DISPLAY[cloudlinkValue];
   const fleet = device.belongs_to__application[0];
-  const memory = usagePercent(device.memory_usage, device.memory_total);
-  const storage = usagePercent(device.storage_usage, device.storage_total);
-  const cpu = Math.max(0, Math.min(100, Math.round(device.cpu_usage ?? 0)));
   const scope = { fleetId: fleet?.id, organizationId: fleet?.organization?.__id };
   const canUpdate = useCan('resin.device.update', scope);
   const [renaming, setRenaming] = useState(false);
@@ -186,6 +183,7 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
         </Card>
         <DeviceServicesCard device={device} />
         <DeviceLogsCard device={device} />
+        <DeviceTerminalCard device={device} />
         <DeviceTagsCard deviceId={device.id} scope={scope} />
         <Card variant="outlined">
           <CardContent>
@@ -196,27 +194,7 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
           </CardContent>
         </Card>
         </Box>
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {t('summary.metrics')}
-            </Typography>
-            <MetricBar label={t('summary.cpu')} percent={cpu} detail={device.cpu_usage === null ? '—' : `${cpu}%`} />
-            <MetricBar
-              label={t('summary.memory')}
-              percent={memory}
-              detail={`${formatMegabytes(device.memory_usage)} / ${formatMegabytes(device.memory_total)}`}
-            />
-            <MetricBar
-              label={t('summary.storage')}
-              percent={storage}
-              detail={`${formatMegabytes(device.storage_usage)} / ${formatMegabytes(device.storage_total)}`}
-            />
-            <Typography variant="body2" color="text.secondary">
-              {t('summary.temperature')}: {device.cpu_temp === null ? '—' : `${device.cpu_temp} °C`}
-            </Typography>
-          </CardContent>
-        </Card>
+        <DeviceMetricsPanel device={device} />
       </Box>
       {renaming && <RenameDeviceDialog deviceId={device.id} name={device.device_name} onClose={() => setRenaming(false)} />}
     </Box>
