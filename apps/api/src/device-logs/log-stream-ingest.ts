@@ -101,6 +101,11 @@ export async function ingestLogStream(body: Readable, options: LogStreamIngestOp
         }
         take(partial + piece);
         partial = '';
+        // A big chunk (gzip inflates 16 KiB at a time) is stored in batchSize pieces.
+        if (pending.length >= batchSize) {
+          await flush();
+          if (failure !== undefined) break;
+        }
       }
       if (!isDroppingLine) partial += text.slice(from);
       if (partial.length > maxLineBytes) {
@@ -108,8 +113,7 @@ export async function ingestLogStream(body: Readable, options: LogStreamIngestOp
         partial = '';
       }
       if (failure !== undefined) break;
-      if (pending.length >= batchSize) await flush();
-      else if (pending.length > 0 && timer === undefined) timer = setTimeout(() => void flush(), flushMs);
+      if (pending.length > 0 && timer === undefined) timer = setTimeout(() => void flush(), flushMs);
     }
     if (!isDroppingLine) take(partial + decoder.end());
   };

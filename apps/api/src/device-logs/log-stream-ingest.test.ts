@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { DeviceLogLine } from '@flotilla/core/schemas/device-protocol';
+import { decodedBody, ingestLogStream } from './log-stream-ingest.ts';
+
+/** Feeds `chunks` as a body arriving in pieces; returns the batches `store` was given. */
+async function ingest(chunks: Array<string | Buffer>, options: { batchSize?: number; maxLineBytes?: number; failAt?: number } = {}) {
+  const batches: DeviceLogLine[][] = [];
+  const result = await ingestLogStream(Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))), {
+    batchSize: options.batchSize,
+    maxLineBytes: options.maxLineBytes,
+    store: async (lines) => {
+      if (options.failAt !== undefined && batches.length === options.failAt) throw new Error('database down');
+      batches.push(lines);
+    },
+  });
+  return { batches, result, messages: batches.flat().map((l) => l.message) };
+}
+
+describe('ingestLogStream', () => {
+  it('joins lines split across chunks, including a multi-byte character cut in half', async () => {
+    const text = '{"message":"héllo wörld","timestamp":1}\n{"message":"two"}\n';
+    const bytes = Buffer.from(text);
+    const cut = bytes.indexOf(Buffer.from('é')) + 1; // inside the two bytes of é
+    const { messages, result } = await ingest([bytes.subarray(0, cut), bytes.subarray(cut, 30), bytes.subarray(30)]);
+    expect(messages).toEqual(['héllo wörld', 'two']);
+    expect(result).toEqual({ stored: 2, skipped: 0 });
+  });
+
+  it('skips junk and over-long lines, keeps the ones around them, and reads a last line without newline', async () => {
+    const long = `{"message":"${'x'.repeat(200)}"}`;
+    const { messages, result } = await ingest(['not json\n', '{"nomessage":1}\n', long.slice(0, 120), long.slice(120) + '\n', '{"message":"ok"}\n\n', '{"message":"last"}'], { maxLineBytes: 100 });
+    expect(messages).toEqual(['ok', 'last']);
+    expect(result).toEqual({ stored: 2, skipped: 3 });
+  });
+
+  it('stores in batches of at most batchSize', async () => {
+    const body = Array.from({ length: 25 }, (_, i) => `{"message":"m${i}"}\n`).join('');
+    const { batches } = await ingest([body], { batchSize: 10 });
+    expect(batches.map((b) => b.length)).toEqual([10, 10, 5]);
+  });
+
+  it('rejects when storing fails, so the device is not told its lines are stored', async () => {
+    const body = Array.from({ length: 25 }, (_, i) => `{"message":"m${i}"}\n`).join('');
+    await expect(ingest([body], { batchSize: 10, failAt: 1 })).rejects.toThrow('database down');
+  });
+
+  it('inflates gzip and refuses an unknown encoding', async () => {
+    const gz = gzipSync('{"message":"zipped"}\n');
+    const lines: string[] = [];
+    await ingestLogStream(decodedBody(Readable.from([gz]), 'gzip'), { store: async (b) => void lines.push(...b.map((l) => l.message)) });
+    expect(lines).toEqual(['zipped']);
+    expect(() => decodedBody(Readable.from([]), 'br')).toThrow('Unsupported Content-Encoding');
+  });
+});
