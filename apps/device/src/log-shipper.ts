@@ -46,6 +46,7 @@ export class LogShipper {
   private sentSeq = 0;
   private failures = 0;
   private retryAt = 0;
+  private isPumpScheduled = false;
   private readonly now: () => number;
 
   constructor(private readonly o: LogShipperOptions) {
@@ -57,8 +58,20 @@ export class LogShipper {
     return this.o.api.openLogStream !== undefined;
   }
 
-  /** A line was logged: write what is unsent to the open stream, opening one if allowed. */
+  /**
+   * A line was logged: write what is unsent to the open stream, opening one if allowed. Lines
+   * logged together (one step of the device loop) go out as one write, a microtask later.
+   */
   notify(): void {
+    if (this.isPumpScheduled) return;
+    this.isPumpScheduled = true;
+    queueMicrotask(() => {
+      this.isPumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
     if (!this.isStreaming || this.ending || this.now() < this.retryAt || this.o.isReady?.() === false) return;
     const lines = this.o.buffer.after(Math.max(this.sentSeq, this.o.buffer.firstSeq - 1));
     if (lines.length === 0) return;
@@ -75,7 +88,7 @@ export class LogShipper {
    * failure, send one batch through the batch route instead.
    */
   async flush(): Promise<void> {
-    this.notify();
+    this.pump();
     if (this.isStreaming && this.now() >= this.retryAt) return;
     if (this.current || this.ending) return;
     const { uuid, apiKey } = this.o.identity();
@@ -84,6 +97,7 @@ export class LogShipper {
 
   /** Ends the open stream and waits for its answer (shutdown, tests). */
   async close(): Promise<void> {
+    this.pump();
     this.endCurrent();
     await this.ending;
   }
@@ -125,7 +139,7 @@ export class LogShipper {
       .finally(() => {
         this.ending = null;
         // Lines logged while it was ending go out on the next stream.
-        this.notify();
+        this.pump();
       });
   }
 
