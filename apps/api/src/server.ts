@@ -142,7 +142,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
   const stopHeartbeat = startHeartbeatJob(database.db, config, { log: app.log, eventBus });
   const stopOutbox = startOutboxJob(database.db, config, { log: app.log });
-  const stopLinkSweep = startLinkSweepJob(database.db, linkHub, { log: app.log });
+  const stopLinkSweep = startLinkSweepJob(database.db, linkHub, { log: app.log, eventBus });
   const stopLogRetention = startLogRetentionJob(database.db, { keepLines: config.logRetentionLines, log: app.log });
   app.log.info({ url, database: database.kind }, 'Flotilla API started');
 

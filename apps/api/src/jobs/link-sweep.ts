@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { LinkHub } from '../device-link/link-hub.ts';
 import { startPeriodic, stderrJobLogger, type JobLogger } from './periodic.ts';
+import type { EventBus } from '../live/event-bus.ts';
+import { publishDeviceChanges } from '../live/device-events.ts';
 
 /**
  * Devices marked linked whose link no process holds any more (its process crashed, or the
@@ -15,11 +17,12 @@ const DEFAULT_TICK_MS = 30_000;
 const GRACE_SECONDS = 90;
 const BATCH = 2000;
 
-export async function runLinkSweep(db: Db, hub: LinkHub): Promise<{ ran: boolean; cleared: number }> {
+export async function runLinkSweep(db: Db, hub: LinkHub): Promise<{ ran: boolean; cleared: number; clearedIds?: number[] }> {
   return db.transaction().execute(async (tx) => {
     const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${LINK_SWEEP_LOCK_KEY}) AS locked`.execute(tx);
     if (!lock.rows[0]?.locked) return { ran: false, cleared: 0 };
     let cleared = 0;
+    const clearedIds: number[] = [];
     let afterId = 0;
     for (;;) {
       const r = await sql<{ id: number; uuid: string }>`
@@ -32,24 +35,30 @@ export async function runLinkSweep(db: Db, hub: LinkHub): Promise<{ ran: boolean
       const linked = await hub.linkedAmong(r.rows.map((row) => row.uuid));
       const stale = r.rows.filter((row) => !linked.has(row.uuid)).map((row) => row.id);
       if (stale.length > 0) {
-        const u = await sql`
+        const u = await sql<{ id: number }>`
           UPDATE device SET is_connected_to_vpn = false, is_online = api_heartbeat_state = 'online', last_vpn_event = now()
-           WHERE id IN (${sql.join(stale)}) AND is_connected_to_vpn`.execute(tx);
-        cleared += Number(u.numAffectedRows ?? 0);
+           WHERE id IN (${sql.join(stale)}) AND is_connected_to_vpn
+          RETURNING id`.execute(tx);
+        cleared += u.rows.length;
+        clearedIds.push(...u.rows.map((row) => row.id));
       }
       if (r.rows.length < BATCH) break;
     }
-    return { ran: true, cleared };
+    return { ran: true, cleared, clearedIds };
   });
 }
 
-export function startLinkSweepJob(db: Db, hub: LinkHub, opts: { intervalMs?: number; log?: JobLogger } = {}): () => Promise<void> {
+/** `eventBus`: where the devices found unlinked are published (live/device-events.ts), after the tick commits. */
+export function startLinkSweepJob(db: Db, hub: LinkHub, opts: { intervalMs?: number; log?: JobLogger; eventBus?: EventBus } = {}): () => Promise<void> {
   const log = opts.log ?? stderrJobLogger;
   return startPeriodic(() => runLinkSweep(db, hub), opts.intervalMs ?? DEFAULT_TICK_MS, {
     name: 'link-sweep',
     log,
     onResult: (result) => {
       if (result.cleared > 0) log.info({ job: 'link-sweep', cleared: result.cleared }, 'stale device links cleared');
+      if (opts.eventBus && result.clearedIds?.length) {
+        publishDeviceChanges({ db, eventBus: opts.eventBus }, result.clearedIds).catch((err: unknown) => log.error({ err, job: 'link-sweep' }, 'could not publish cleared links'));
+      }
     },
   });
 }

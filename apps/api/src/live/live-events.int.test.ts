@@ -6,6 +6,7 @@ import { createFleetWithProvisioningKey, createUserWithKey, newDeviceUuid, type 
 import { registerTestDevice, TestLink, type TestDevice } from '../device-link/device-link-test-device.ts';
 import { issueSessionToken } from '../auth/tokens.ts';
 import { startHeartbeatJob } from '../jobs/heartbeat.ts';
+import { startLinkSweepJob } from '../jobs/link-sweep.ts';
 import { MemoryEventBus } from './memory-event-bus.ts';
 import { authPlugin } from '../plugins/auth.ts';
 import { registerErrorHandler } from '../plugins/error-handler.ts';
@@ -86,7 +87,7 @@ describe('what a device change pushes', () => {
     await db().insertInto('user_application_membership').values({ user: userId, is_member_of__application: other.applicationId, application_membership_role: (await db().selectFrom('application_membership_role').select('id').where('name', '=', 'developer').executeTakeFirstOrThrow()).id }).execute();
     const observer = await sessionFor(fleet, 'observer');
     const client = await subscribe(token, { device: [device.uuid], fleet: [fleet.applicationId, other.applicationId] });
-    const patch = (t: string, body: unknown) => ctx.app.inject({ method: 'PATCH', url: `/v7/device(uuid='${device.uuid}')`, headers: { authorization: `Bearer ${t}` }, payload: body });
+    const patch = (t: string, body: Record<string, unknown>) => ctx.app.inject({ method: 'PATCH', url: `/v7/device(uuid='${device.uuid}')`, headers: { authorization: `Bearer ${t}` }, payload: body });
 
     expect((await patch(token, { device_name: 'renamed-live' })).statusCode).toBe(200);
     await client.waitFor((m) => deviceEvents(m, deviceTopic(device.uuid)).some((e) => e.device.device_name === 'renamed-live'));
@@ -133,6 +134,20 @@ describe('what a device change pushes', () => {
     }
     const last = deviceEvents(client.messages, deviceTopic(device.uuid)).at(-1)!;
     expect(last.device.overall_status).toBe('reduced-functionality');
+  });
+  it("pushes a link the sweep finds held by no process (its process died) as disconnected", async () => {
+    const fleet = await createFleetWithProvisioningKey(db());
+    const device = await registerTestDevice(ctx.app, fleet);
+    const { token } = await sessionFor(fleet, 'developer');
+    // Marked linked two minutes ago by a process that is gone: no hub holds the link.
+    await db().updateTable('device').set({ is_connected_to_vpn: true, last_vpn_event: new Date(Date.now() - 120_000) }).where('id', '=', device.id).execute();
+    const client = await subscribe(token, { device: [device.uuid] });
+    const stop = startLinkSweepJob(db(), ctx.app.linkHub, { intervalMs: 50, eventBus: ctx.app.eventBus, log: { error: () => undefined, warn: () => undefined, info: () => undefined } });
+    try {
+      await client.waitFor((m) => deviceEvents(m, deviceTopic(device.uuid)).some((e) => !e.device.is_connected_to_vpn));
+    } finally {
+      await stop();
+    }
   });
 });
 
