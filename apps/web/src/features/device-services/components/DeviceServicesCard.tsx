@@ -81,9 +81,9 @@ export function DeviceServicesCard({ device }: { device: ServicesCardDevice }) {
               <TableHead>
                 <TableRow>
                   <TableCell>{t('columns.service')}</TableCell>
-                  <TableCell sx={{ width: { xs: '38%', sm: '35%' } }}>{t('columns.status')}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.release')}</TableCell>
-                  <TableCell sx={{ width: 112 }}>
+                  <TableCell sx={{ width: { xs: '34%', sm: '35%' } }}>{t('columns.status')}</TableCell>
+                  <TableCell>{t('columns.release')}</TableCell>
+                  <TableCell sx={{ width: { xs: 104, sm: 120 }, px: { xs: 0.5, sm: 2 } }}>
                     <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
                   </TableCell>
                 </TableRow>
@@ -103,10 +103,10 @@ export function DeviceServicesCard({ device }: { device: ServicesCardDevice }) {
                           </Box>
                         )}
                       </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere', display: { xs: 'none', sm: 'table-cell' } }}>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
                         {line.release ? <span title={line.release.commit}>{line.release.rawVersion}</span> : '—'}
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={{ px: { xs: 0.5, sm: 2 } }}>
                         <ContainerControls line={line} uuid={device.uuid} context={context} isBusy={pending !== null} onAction={(action) => controls.request(action, line)} />
                       </TableCell>
                     </TableRow>
