@@ -3,8 +3,9 @@
 // at 390 px, on a real simulated device running a release: the card has a tab for the host OS and
 // one per service; a session to a service runs a command typed into xterm.js and shows its
 // output from the device's simulated shell; the device reboots (its link drops): the session
-// says it reconnects, and is connected again once the device is back, where a command runs
-// again. Shift+Esc leaves the terminal for the tabs. Axe clean, one h1, no sideways scroll.
+// says it reconnects; while the host OS tab is shown the service's tab marks the output it missed
+// (unseen activity), and back on it the session is connected again and a command runs again.
+// Shift+Esc leaves the terminal for the tabs. Axe clean, one h1, no sideways scroll.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -101,6 +102,12 @@ describe.each(viewports())('device terminal ($label)', ({ viewport }) => {
     sim.devices[0]!.reboot(REBOOT_MS);
     await expect.poll(() => stateLine(page).textContent(), { timeout: 15_000 }).toContain('Connecting');
     await expect.poll(() => stateLine(page).textContent(), { timeout: 15_000 }).toMatch(/Reconnecting|cloudlink is not connected/);
+    // Looking at another tab meanwhile: the session keeps going, and its tab shows the output it missed.
+    await tabs.getByRole('tab', { name: 'Host OS' }).click();
+    await card(page).getByRole('button', { name: 'Start terminal session' }).waitFor();
+    await expect.poll(() => tabs.getByRole('tab').allTextContents(), { timeout: 40_000 }).toEqual(['Host OS', 'main, new output', 'web']);
+    await tabs.getByRole('tab', { name: /^main.*new output/ }).click();
+    await tabs.getByRole('tab', { name: 'main', exact: true }).waitFor();
     await expect.poll(() => stateLine(page).textContent(), { timeout: 40_000 }).toContain('Connected');
     await typeCommand(page, 'echo back-again');
     await expect.poll(() => screenText(page)).toMatch(/^back-again$/m);

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { useCan } from '../../../lib/permissions.ts';
 import { deviceServicesQuery } from '../../device-services/api/device-services.queries.ts';
 import { terminalTabs, type TerminalDeviceFacts } from '../terminal-targets.ts';
@@ -24,9 +25,16 @@ export interface TerminalCardDevice extends TerminalDeviceFacts {
 /**
  * The device summary's web terminal (fleets spec §2 "Web terminal with one tab per target"):
  * a tab for the host OS and one per service, each with its own session (DeviceTerminalPanel).
- * The services come from the same query as the services card (one request, one cache entry).
+ * A tab once opened keeps its session while another is shown; one that wrote meanwhile is
+ * marked as having unseen activity (§3 "Terminal session"). Another device is a new card: its
+ * sessions are the old card's closed (§4). The services come from the same query as the
+ * services card (one request, one cache entry).
  */
 export function DeviceTerminalCard({ device }: { device: TerminalCardDevice }) {
+  return <TerminalCardBody key={device.uuid} device={device} />;
+}
+
+function TerminalCardBody({ device }: { device: TerminalCardDevice }) {
   const { t } = useTranslation('deviceTerminal');
   const fleet = device.belongs_to__application[0];
   const scope = { fleetId: fleet?.id, organizationId: fleet?.organization?.__id ?? undefined };
@@ -36,9 +44,27 @@ export function DeviceTerminalCard({ device }: { device: TerminalCardDevice }) {
   const tabs = useMemo(() => terminalTabs(device, services.data ?? [], { canSsh, canSshHost }), [device, services.data, canSsh, canSshHost]);
   const [selectedKey, setSelectedKey] = useState('host');
   const selected = tabs.find((tab) => tab.key === selectedKey) ?? tabs[0]!;
+  /** Tabs shown at least once: their panels (and sessions) stay mounted. */
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(['host']));
+  const [unseen, setUnseen] = useState<ReadonlySet<string>>(() => new Set());
+  const selectedRef = useRef(selected.key);
+  useEffect(() => {
+    selectedRef.current = selected.key;
+  }, [selected.key]);
   const tabsRef = useRef<HTMLDivElement | null>(null);
   const idOf = (key: string) => `device-terminal-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const labelOf = (serviceName: string | null) => serviceName ?? t('hostOs');
+
+  const select = (key: string) => {
+    setSelectedKey(key);
+    setOpened((keys) => (keys.has(key) ? keys : new Set([...keys, key])));
+    setUnseen((keys) => (keys.has(key) ? new Set([...keys].filter((k) => k !== key)) : keys));
+  };
+  const markUnseen = useCallback((key: string) => {
+    if (selectedRef.current === key) return;
+    setUnseen((keys) => (keys.has(key) ? keys : new Set([...keys, key])));
+  }, []);
+  const leave = useCallback(() => tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(), []);
 
   return (
     <Card variant="outlined">
@@ -46,9 +72,26 @@ export function DeviceTerminalCard({ device }: { device: TerminalCardDevice }) {
         <Typography variant="h6" component="h2">
           {t('title')}
         </Typography>
-        <Tabs ref={tabsRef} value={selected.key} onChange={(_event, key: string) => setSelectedKey(key)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('targets')}>
+        <Tabs ref={tabsRef} value={selected.key} onChange={(_event, key: string) => select(key)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('targets')}>
           {tabs.map((tab) => (
-            <Tab key={tab.key} value={tab.key} label={labelOf(tab.serviceName)} id={`${idOf(tab.key)}-tab`} aria-controls={`${idOf(tab.key)}-panel`} sx={{ textTransform: 'none' }} />
+            <Tab
+              key={tab.key}
+              value={tab.key}
+              label={
+                <span>
+                  {labelOf(tab.serviceName)}
+                  {unseen.has(tab.key) && (
+                    <>
+                      <Box component="span" aria-hidden="true" sx={{ display: 'inline-block', width: 8, height: 8, ml: 0.75, borderRadius: '50%', bgcolor: 'primary.main', verticalAlign: 'middle' }} />
+                      <VisuallyHidden>{t('unseenActivity')}</VisuallyHidden>
+                    </>
+                  )}
+                </span>
+              }
+              id={`${idOf(tab.key)}-tab`}
+              aria-controls={`${idOf(tab.key)}-panel`}
+              sx={{ textTransform: 'none' }}
+            />
           ))}
         </Tabs>
         {services.isError && (
@@ -63,16 +106,13 @@ export function DeviceTerminalCard({ device }: { device: TerminalCardDevice }) {
             {t('servicesError')}
           </Alert>
         )}
-        <Box role="tabpanel" id={`${idOf(selected.key)}-panel`} aria-labelledby={`${idOf(selected.key)}-tab`} sx={{ minWidth: 0 }}>
-          <DeviceTerminalPanel
-            // A new device or target is a new session: the old one closes (§4).
-            key={`${device.uuid}:${selected.key}`}
-            uuid={device.uuid}
-            tab={selected}
-            targetLabel={labelOf(selected.serviceName)}
-            onLeave={() => tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus()}
-          />
-        </Box>
+        {tabs
+          .filter((tab) => tab.key === selected.key || opened.has(tab.key))
+          .map((tab) => (
+            <Box key={tab.key} role="tabpanel" hidden={tab.key !== selected.key} id={`${idOf(tab.key)}-panel`} aria-labelledby={`${idOf(tab.key)}-tab`} sx={{ minWidth: 0 }}>
+              <DeviceTerminalPanel uuid={device.uuid} tab={tab} targetLabel={labelOf(tab.serviceName)} onLeave={leave} onOutput={() => markUnseen(tab.key)} />
+            </Box>
+          ))}
       </CardContent>
     </Card>
   );

@@ -23,6 +23,8 @@ export interface DeviceTerminalPanelProps {
   targetLabel: string;
   /** Moves focus back to the card's tabs (Shift+Escape in the terminal). */
   onLeave: () => void;
+  /** The session wrote something (the card marks unseen activity on a tab not shown). */
+  onOutput?: () => void;
 }
 
 function StateLine({ view }: { view: TerminalSessionView }) {
@@ -56,14 +58,15 @@ function StateLine({ view }: { view: TerminalSessionView }) {
 /**
  * One tab's terminal (fleets spec §2, §4, §5, §8): the reason when the start rules forbid it,
  * else a start button, then the session — its state line, the terminal, and End session / Retry.
- * Mounted per device and target: leaving the device or the tab closes the session.
+ * Mounted per device and target, and kept while the card shows another tab: leaving the device
+ * closes the session.
  */
-export function DeviceTerminalPanel({ uuid, tab, targetLabel, onLeave }: DeviceTerminalPanelProps) {
+export function DeviceTerminalPanel({ uuid, tab, targetLabel, onLeave, onOutput }: DeviceTerminalPanelProps) {
   const { t } = useTranslation('deviceTerminal');
   const [isStarted, setIsStarted] = useState(false);
   const { availability } = tab;
   const isBlocked = !availability.isAvailable && availability.reason !== 'notLinked';
-  const session = useTerminalSession({ uuid, target: tab.target, isEnabled: isStarted && !isBlocked, reattachKey: tab.installId });
+  const session = useTerminalSession({ uuid, target: tab.target, isEnabled: isStarted && !isBlocked, reattachKey: tab.installId, onOutput });
 
   if (isBlocked) return <Alert severity="info">{t(`unavailable.${availability.reason}`)}</Alert>;
   if (!isStarted) {

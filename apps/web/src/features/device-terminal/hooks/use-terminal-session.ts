@@ -37,6 +37,8 @@ export interface UseTerminalSessionOptions {
   isEnabled: boolean;
   /** Changes when the running container changes: the session reattaches (§4). */
   reattachKey: string | number | null;
+  /** Called on each piece of output (the card marks a tab that is not shown as having unseen activity, §3). */
+  onOutput?: () => void;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface UseTerminalSessionOptions {
  * reattaches; leaving (unmount, another device) closes it. Output goes to the sink once one is
  * attached (the terminal loads lazily); what came before is kept for it.
  */
-export function useTerminalSession({ uuid, target, isEnabled, reattachKey }: UseTerminalSessionOptions) {
+export function useTerminalSession({ uuid, target, isEnabled, reattachKey, onOutput }: UseTerminalSessionOptions) {
   const [view, setView] = useState<TerminalSessionView>({ status: 'connecting', notice: null, attempt: 0 });
   const [generation, setGeneration] = useState(0);
   const socketRef = useRef<WebSocket | null>(null);
@@ -54,10 +56,15 @@ export function useTerminalSession({ uuid, target, isEnabled, reattachKey }: Use
   const pendingRef = useRef<string[]>([]);
   const sizeRef = useRef<TerminalSize>({ cols: 80, rows: 24 });
   const targetJson = JSON.stringify(target);
+  const onOutputRef = useRef(onOutput);
+  useEffect(() => {
+    onOutputRef.current = onOutput;
+  }, [onOutput]);
 
   const output = useCallback((data: string) => {
     if (sinkRef.current) sinkRef.current.write(data);
     else pendingRef.current.push(data);
+    onOutputRef.current?.();
   }, []);
 
   useEffect(() => {
