@@ -13,6 +13,7 @@ describe('sidebar entries', () => {
     expect(entries.map((e) => [e.labelKey, e.to])).toEqual([
       ['sidebar.summary', '/fleets/7'],
       ['sidebar.devices', '/fleets/7/devices'],
+      ['deviceLogs:sidebarEntry', '/fleets/7/logs'],
       ['sidebar.releases', '/fleets/7/releases'],
       ['sidebar.settings', '/fleets/7/settings'],
       ['sidebar.apiKeys', '/fleets/7/api-keys'],
@@ -52,8 +53,9 @@ describe('sidebar entries', () => {
 
   it('shows the device summary, actions, settings (hidden for observers), location and its fleet devices on a device page', () => {
     const entries = sidebarEntries(sidebarContext({ uuid: 'abc' }, 3));
-    expect(entries.map((e) => e.to)).toEqual(['/devices/abc/summary', '/devices/abc/actions', '/devices/abc/settings', '/devices/abc/location', '/fleets/3/devices']);
+    expect(entries.map((e) => e.to)).toEqual(['/devices/abc/summary', '/devices/abc/actions', '/devices/abc/settings', '/devices/abc/location', '/devices/abc/diagnostics', '/fleets/3/devices']);
     expect(entries.find((e) => e.to === '/devices/abc/settings')?.hiddenForObservers).toBe(true);
+    expect(entries.find((e) => e.to === '/devices/abc/diagnostics')?.permission).toBe('resin.device.access_diagnostics');
   });
 
   it('shows the organization entries, apps behind the flag', () => {

@@ -75,6 +75,7 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
         // Device settings are hidden for observers, as a fleet's are.
         { labelKey: 'sidebar.settings', to: `/devices/${context.uuid}/settings`, hiddenForObservers: true },
         { labelKey: 'sidebar.location', to: `/devices/${context.uuid}/location` },
+        { labelKey: 'deviceDiagnostics:sidebarEntry', to: `/devices/${context.uuid}/diagnostics`, permission: 'resin.device.access_diagnostics' },
         ...(context.fleetId !== null ? [{ labelKey: 'sidebar.devices', to: `/fleets/${context.fleetId}/devices`, exact: true }] : []),
       ];
   }
@@ -92,6 +93,8 @@ const ALL_OF_CLASS = { fleet: 'sidebar.allFleets', app: 'sidebar.allApps', block
 function applicationPageEntries(cls: ApplicationClass, id: number): SidebarEntry[] {
   const entries: SidebarEntry[] = [{ labelKey: 'sidebar.summary', to: applicationPath(cls, id), exact: true }];
   if (cls === 'fleet') entries.push({ labelKey: 'sidebar.devices', to: applicationPath(cls, id, 'devices') });
+  // The fleet's live log tail (its own namespace: the entry belongs to the device-logs feature).
+  if (cls === 'fleet') entries.push({ labelKey: 'deviceLogs:sidebarEntry', to: applicationPath(cls, id, 'logs') });
   entries.push({ labelKey: 'sidebar.releases', to: applicationPath(cls, id, 'releases') });
   entries.push({ labelKey: 'sidebar.settings', to: applicationPath(cls, id, 'settings'), hiddenForObservers: true });
   if (cls === 'fleet') entries.push({ labelKey: 'sidebar.apiKeys', to: applicationPath(cls, id, 'api-keys'), permission: 'resin.api_key.read' });

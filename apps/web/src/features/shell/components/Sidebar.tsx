@@ -23,6 +23,7 @@ import DeviceHubIcon from '@mui/icons-material/DeviceHub';
 import GroupsIcon from '@mui/icons-material/Groups';
 import KeyIcon from '@mui/icons-material/Key';
 import LayersIcon from '@mui/icons-material/Layers';
+import NotesIcon from '@mui/icons-material/Notes';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PeopleIcon from '@mui/icons-material/People';
 import PlaceIcon from '@mui/icons-material/Place';
@@ -51,6 +52,7 @@ const ENTRY_ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   'sidebar.actions': BoltIcon,
   'sidebar.location': PlaceIcon,
   'deviceDiagnostics:sidebarEntry': MonitorHeartIcon,
+  'deviceLogs:sidebarEntry': NotesIcon,
   // A release is a stack of images.
   'sidebar.releases': LayersIcon,
 };
