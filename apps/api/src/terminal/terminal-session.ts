@@ -74,6 +74,8 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
     const isLinked = device.is_connected_to_vpn && (await app.linkHub.linkedAmong([device.uuid])).has(device.uuid);
     const containerStatus = device.containerStatuses.find((s) => /^(running|idle)$/i.test(s)) ?? device.containerStatuses.at(-1) ?? null;
     const availability = terminalAvailability(target, { isPermitted: true, os_version: device.os_version, isInLocalMode: device.isInLocalMode, is_connected_to_vpn: isLinked, containerStatus });
+    // The browser may have left while the rules were read: nothing to open then.
+    if (isClosed()) return;
     if (!availability.isAvailable) return close(TERMINAL_CLOSE.unavailable, availability.reason);
     stage = 'opening';
     unsubscribe = await app.eventBus.subscribe(sessionTopic(session), (payload) => {
