@@ -18,11 +18,11 @@ export function classOfPrefix(prefix: string): ApplicationClass | null {
 }
 
 /** The pages under /{prefix}/{id}: the last path segment, '' for the summary. */
-export const APPLICATION_PAGES = ['', 'devices', 'releases', 'envvars', 'config', 'settings', 'api-keys', 'members', 'teams'] as const;
+export const APPLICATION_PAGES = ['', 'devices', 'releases', 'envvars', 'config', 'settings', 'api-keys', 'members', 'teams', 'logs'] as const;
 export type ApplicationPage = (typeof APPLICATION_PAGES)[number];
 
 /** Pages only fleets have (fleets spec §2: "same as fleets but without devices, envvars, config or api-keys"). */
-const FLEET_ONLY_PAGES: ReadonlySet<ApplicationPage> = new Set(['devices', 'envvars', 'config', 'api-keys']);
+const FLEET_ONLY_PAGES: ReadonlySet<ApplicationPage> = new Set(['devices', 'envvars', 'config', 'api-keys', 'logs']);
 
 export function classHasPage(cls: ApplicationClass, page: ApplicationPage): boolean {
   return cls === 'fleet' || !FLEET_ONLY_PAGES.has(page);
