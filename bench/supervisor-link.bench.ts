@@ -48,7 +48,7 @@ export interface SupervisorLinkResult {
 function answerEverything(socket: WebSocket): void {
   socket.on('message', (data) => {
     const request = parseLinkFrame(apiToDeviceMessage, data.toString());
-    if (request) socket.send(JSON.stringify({ type: 'response', id: request.id, status: 200, body: 'OK' }));
+    if (request?.type === 'request') socket.send(JSON.stringify({ type: 'response', id: request.id, status: 200, body: 'OK' }));
   });
 }
 
