@@ -5,7 +5,6 @@
 // Restarting… then a toast), stop it after confirming (red Stopped once the device reports it),
 // start it again (green Running); "Show logs" opens the summary with ?logService=<service>. An
 // observer's controls are disabled with the reason. Axe clean, one h1.
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectPageSound } from '../support/axe.ts';
@@ -13,47 +12,11 @@ import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
 import { useSimulators, viewports, waitForLinkedDevice } from '../support/devices.ts';
 import { addFleetRole, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
+import { deployRelease, runningInstalls } from '../support/releases.ts';
 
 const e2e = useBrowserStack();
 const startSimulator = useSimulators(e2e);
 const SERVICES = ['main', 'web'];
-
-async function v7<T>(user: E2eUser, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await e2e.stack.api(method, `/v7/${path}`, user.token, body);
-  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
-  return (res.text ? res.json<T>() : undefined) as T;
-}
-
-/** A successful release of `SERVICES` made as `balena deploy` makes it; the fleet tracks latest, so it becomes the target. */
-async function deployRelease(user: E2eUser, fleetId: number): Promise<void> {
-  const release = await v7<{ id: number }>(user, 'POST', 'release', {
-    belongs_to__application: fleetId,
-    commit: randomBytes(16).toString('hex'),
-    composition: { version: '2.1', services: Object.fromEntries(SERVICES.map((s) => [s, { image: s }])) },
-    status: 'running',
-    source: 'local',
-    semver: '1.0.0',
-    start_timestamp: new Date().toISOString(),
-  });
-  for (const name of SERVICES) {
-    const service = await v7<{ id: number }>(user, 'POST', 'service', { application: fleetId, service_name: name });
-    const image = await v7<{ id: number }>(user, 'POST', 'image', { is_a_build_of__service: service.id, status: 'running', start_timestamp: new Date().toISOString() });
-    await v7(user, 'PATCH', `image(${image.id})`, { status: 'success', end_timestamp: new Date().toISOString() });
-    await v7(user, 'POST', 'image__is_part_of__release', { is_part_of__release: release.id, image: image.id });
-  }
-  await v7(user, 'PATCH', `release(${release.id})`, { status: 'success', end_timestamp: new Date().toISOString() });
-}
-
-const runningInstalls = async (uuid: string) =>
-  (
-    await e2e.stack.app.db
-      .selectFrom('image_install')
-      .innerJoin('device', 'device.id', 'image_install.device')
-      .select('image_install.status')
-      .where('device.uuid', '=', uuid)
-      .where('image_install.status', '=', 'Running')
-      .execute()
-  ).length;
 
 const serviceRow = (page: Page, service: string) => page.getByRole('table', { name: 'Services' }).locator(`tr[data-service="${service}"]`);
 
@@ -82,8 +45,8 @@ async function runningDevice(admin: E2eUser) {
   const fleetId = await createFleet(e2e.stack, admin, org.id, `ctr-${Date.now().toString(36)}`);
   const sim = await startSimulator(admin, fleetId, { count: 1, intervalMs: 1000, updateStepMs: 200 });
   const device = await waitForLinkedDevice(e2e.stack, fleetId);
-  await deployRelease(admin, fleetId);
-  await expect.poll(() => runningInstalls(device.uuid), { timeout: 30_000 }).toBe(SERVICES.length);
+  await deployRelease(e2e.stack, admin, fleetId, SERVICES);
+  await expect.poll(() => runningInstalls(e2e.stack, device.uuid), { timeout: 30_000 }).toBe(SERVICES.length);
   return { orgId: org.id, fleetId, device, sim };
 }
 

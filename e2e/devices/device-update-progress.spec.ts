@@ -7,7 +7,6 @@
 // service as Downloading (blue dot and words) with a bar and the same percent; once installed,
 // the services are Running (green, no bar), the update Done and the list Online; a service
 // stopped on the device turns red. Axe clean, one h1, no sideways scroll.
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectPageSound } from '../support/axe.ts';
@@ -15,7 +14,8 @@ import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
 import { useSimulators, viewports } from '../support/devices.ts';
 import type { SimulatedDevice } from '../../apps/device/src/device.ts';
-import { createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
+import { createOrganization, createUser, signInAs } from '../support/organizations.ts';
+import { deployRelease } from '../support/releases.ts';
 
 const e2e = useBrowserStack();
 const startSimulator = useSimulators(e2e);
@@ -23,39 +23,6 @@ const startSimulator = useSimulators(e2e);
 /** A download advances 15–40 % a step; the spec holds it part-way (see holdDownload). */
 const UPDATE_STEP_MS = 3_000;
 const SERVICES = ['main', 'web'];
-
-async function v7<T>(user: E2eUser, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await e2e.stack.api(method, `/v7/${path}`, user.token, body);
-  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
-  return (res.text ? res.json<T>() : undefined) as T;
-}
-
-/**
- * A successful release of `SERVICES` as `balena deploy` makes it: the release, its services and
- * one image each (the API assigns the image's registry location), linked, then finished. The
- * fleet tracks the latest release, so it becomes the target.
- */
-async function deployRelease(user: E2eUser, fleetId: number, version: string): Promise<{ id: number; commit: string }> {
-  const commit = randomBytes(16).toString('hex');
-  const release = await v7<{ id: number }>(user, 'POST', 'release', {
-    belongs_to__application: fleetId,
-    commit,
-    composition: { version: '2.1', services: Object.fromEntries(SERVICES.map((s) => [s, { image: s }])) },
-    status: 'running',
-    source: 'local',
-    semver: version,
-    start_timestamp: new Date().toISOString(),
-  });
-  for (const name of SERVICES) {
-    const found = await v7<{ d: Array<{ id: number }> }>(user, 'GET', `service?$select=id&$filter=application eq ${fleetId} and service_name eq '${name}'`);
-    const serviceId = found.d[0]?.id ?? (await v7<{ id: number }>(user, 'POST', 'service', { application: fleetId, service_name: name })).id;
-    const image = await v7<{ id: number }>(user, 'POST', 'image', { is_a_build_of__service: serviceId, status: 'running', start_timestamp: new Date().toISOString() });
-    await v7(user, 'PATCH', `image(${image.id})`, { status: 'success', end_timestamp: new Date().toISOString() });
-    await v7(user, 'POST', 'image__is_part_of__release', { is_part_of__release: release.id, image: image.id });
-  }
-  await v7(user, 'PATCH', `release(${release.id})`, { status: 'success', end_timestamp: new Date().toISOString() });
-  return { id: release.id, commit };
-}
 
 const fieldValue = (page: Page, label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 const servicesTable = (page: Page) => page.getByRole('table', { name: 'Services' });
@@ -126,7 +93,7 @@ describe.each(viewports())('device update progress ($label)', ({ viewport }) => 
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByText('No services yet').waitFor();
     const hold = holdDownload(device);
-    await deployRelease(admin, fleetId, '1.1.0');
+    await deployRelease(e2e.stack, admin, fleetId, SERVICES, '1.1.0');
     // The device has reported its first download step for both services.
     await expect
       .poll(async () => (await installsOf(device.uuid)).filter((i) => i.status === 'Downloading' && (i.download_progress ?? 0) > 0).length, { timeout: 30_000 })
