@@ -98,19 +98,37 @@ export interface FleetHistoryQuery extends HistoryQuery {
   deviceUuids?: string[];
 }
 
+/**
+ * The query behind {@link listFleetLogLines} (exported so a test can EXPLAIN it). It is
+ * bounded by the fleet: the fleet's readable devices come from device (belongs_to__application,
+ * …), and for each one a LATERAL takes its newest `count` matching lines from device_log
+ * (device, id) walking backwards; only those candidates are merged and cut to `count`. A
+ * newest-first walk of the whole table filtered by device would read other fleets' lines
+ * until it found `count` of this fleet's — the whole table for a small or quiet fleet.
+ */
+export function fleetLogLinesQuery(fleetId: number, q: FleetHistoryQuery): RawBuilder<Row> {
+  const limit = limitOf(q.count);
+  const devices: RawBuilder<unknown>[] = [sql`d.belongs_to__application = ${fleetId}`];
+  if (q.readable !== true && q.readable !== false) devices.push(q.readable);
+  if (q.deviceUuids?.length) devices.push(sql`d.uuid = ANY (${q.deviceUuids}::text[])`);
+  const lines: RawBuilder<unknown>[] = [sql`l.device = d.id`];
+  if (q.start) lines.push(sql`l."timestamp" >= ${q.start.toISOString()}::timestamptz`);
+  if (q.serviceIds?.length) lines.push(sql`l.service_id = ANY (${q.serviceIds}::int[])`);
+  return sql<Row>`
+    SELECT l.id, l.device, d.uuid, l."timestamp", l.message, l.created_at, l.is_system, l.is_stderr, l.service_id
+      FROM device d
+     CROSS JOIN LATERAL (
+       SELECT l.id, l.device, l."timestamp", l.message, l.created_at, l.is_system, l.is_stderr, l.service_id
+         FROM device_log l WHERE ${sql.join(lines, sql` AND `)}
+        ORDER BY l.id DESC LIMIT ${limit}) l
+     WHERE ${sql.join(devices, sql` AND `)}
+     ORDER BY l.id DESC LIMIT ${limit}`;
+}
+
 /** The newest lines of the readable devices of a fleet, oldest first, each with its device's uuid. */
 export async function listFleetLogLines(db: Db, fleetId: number, q: FleetHistoryQuery): Promise<StoredLogLine[]> {
   if (q.count === 0 || q.readable === false) return [];
-  const conds: RawBuilder<unknown>[] = [sql`d.belongs_to__application = ${fleetId}`];
-  if (q.readable !== true) conds.push(q.readable);
-  if (q.start) conds.push(sql`l."timestamp" >= ${q.start.toISOString()}::timestamptz`);
-  if (q.serviceIds?.length) conds.push(sql`l.service_id = ANY (${q.serviceIds}::int[])`);
-  if (q.deviceUuids?.length) conds.push(sql`d.uuid = ANY (${q.deviceUuids}::text[])`);
-  const r = await sql<Row>`
-    SELECT l.id, l.device, d.uuid, l."timestamp", l.message, l.created_at, l.is_system, l.is_stderr, l.service_id
-      FROM device_log l JOIN device d ON d.id = l.device
-     WHERE ${sql.join(conds, sql` AND `)}
-     ORDER BY l.id DESC LIMIT ${limitOf(q.count)}`.execute(db);
+  const r = await fleetLogLinesQuery(fleetId, q).execute(db);
   return r.rows.map(toLine).reverse();
 }
 
