@@ -15,6 +15,7 @@ import { resolveCredential } from '../auth/credentials.ts';
 import type { UserPrincipal } from '../auth/guards.ts';
 import { findTerminalDevice } from './terminal-access.repository.ts';
 import { deviceTopic, sessionTopic } from './terminal-relay.ts';
+import { terminalSessionsOf } from './terminal-sessions.ts';
 
 function parseJson(text: string): unknown {
   try {
@@ -46,6 +47,9 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
   /** auth: waiting for the token; checking: the rules are read; opening: the device is asked; open: it answered. */
   let stage: 'auth' | 'checking' | 'opening' | 'open' | 'closed' = 'auth';
   let unsubscribe: (() => Promise<void>) | null = null;
+  let releaseSlot: (() => void) | null = null;
+  let accessCheck: NodeJS.Timeout | undefined;
+  const sessions = terminalSessionsOf(app);
   let timer: NodeJS.Timeout | undefined = setTimeout(() => close(TERMINAL_CLOSE.unauthorized, 'unauthorized'), TERMINAL_AUTH_TIMEOUT_MS);
 
   // A function, not a comparison: TypeScript would keep `stage` narrowed across the awaits in start().
@@ -60,6 +64,8 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
     const wasOpening = stage === 'opening' || stage === 'open';
     stage = 'closed';
     clearTimeout(timer);
+    clearInterval(accessCheck);
+    releaseSlot?.();
     if (wasOpening) void toDevice({ type: 'terminal-close', session });
     void unsubscribe?.().catch(() => undefined);
     if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
@@ -69,7 +75,7 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
     const user = await sessionUser(app, token);
     const device = user ? await findTerminalDevice(app.db, user, uuid, target) : undefined;
     if (isClosed()) return;
-    if (!device) return close(TERMINAL_CLOSE.unauthorized, 'unauthorized');
+    if (!user || !device) return close(TERMINAL_CLOSE.unauthorized, 'unauthorized');
     // The database's link flag, confirmed by the hub: a process that died with the link open leaves the flag behind.
     const isLinked = device.is_connected_to_vpn && (await app.linkHub.linkedAmong([device.uuid])).has(device.uuid);
     const containerStatus = device.containerStatuses.find((s) => /^(running|idle)$/i.test(s)) ?? device.containerStatuses.at(-1) ?? null;
@@ -77,7 +83,25 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
     // The browser may have left while the rules were read: nothing to open then.
     if (isClosed()) return;
     if (!availability.isAvailable) return close(TERMINAL_CLOSE.unavailable, availability.reason);
+    // Caps (terminal-sessions.ts): one account cannot take all of a device's shells, nor the server's sockets.
+    const slot = sessions.take(user.userId, uuid);
+    if (!slot) return close(TERMINAL_CLOSE.unavailable, 'tooManySessions');
+    releaseSlot = slot.release;
     stage = 'opening';
+    // Access was checked once; a user removed from the fleet, lowered to a role without the
+    // permission, or whose token expired or was revoked (logout of other sessions, password
+    // change) must not keep the shell: the same check runs again while the session lives.
+    accessCheck = setInterval(() => {
+      void stillAllowed(token, target).then(
+        (isAllowed) => {
+          if (!isAllowed) close(TERMINAL_CLOSE.unauthorized, 'unauthorized');
+        },
+        (error: unknown) => {
+          log.warn({ err: error }, 'terminal access check failed');
+          close(TERMINAL_CLOSE.unauthorized, 'unauthorized');
+        },
+      );
+    }, sessions.limits.accessCheckMs);
     unsubscribe = await app.eventBus.subscribe(sessionTopic(session), (payload) => {
       const parsed = deviceToApiTerminal.safeParse(payload);
       if (!parsed.success || stage === 'closed') return;
@@ -98,6 +122,12 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
     // A device that never answers (its link just dropped) is as good as not linked: the dashboard re-creates the session.
     timer = setTimeout(() => close(TERMINAL_CLOSE.unavailable, 'notLinked'), TERMINAL_OPEN_TIMEOUT_MS);
     await toDevice({ type: 'terminal-open', session, target, size });
+  }
+
+  /** The token still stands for a user's live session (expiry, revocation) and the device's rule still lets them in. */
+  async function stillAllowed(token: string, target: TerminalTarget): Promise<boolean> {
+    const user = await sessionUser(app, token);
+    return user !== null && (await findTerminalDevice(app.db, user, uuid, target)) !== undefined;
   }
 
   socket.on('message', (data, isBinary) => {
