@@ -5,7 +5,7 @@ import { environmentInfo, printTable, writeResult } from './lib/report.ts';
 import { percentile } from './lib/stats.ts';
 import { LinkBalancer } from './device-links-balancer.ts';
 import { ServerChild } from './device-links-child.ts';
-import { scratchPostgres } from './device-links-database.ts';
+import { scratchPostgres } from './lib/database.ts';
 import { openLinks, stopLinks, waitForCount, type LinkedDevice } from './device-links-devices.ts';
 import { countLinked, newLinkDevices, seedLinkDevices } from './device-links-seed.ts';
 

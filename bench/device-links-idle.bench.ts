@@ -6,7 +6,7 @@ import { isMain, readIntOptions } from './lib/args.ts';
 import { environmentInfo, printTable, writeResult } from './lib/report.ts';
 import { ratio } from './lib/stats.ts';
 import { ServerChild } from './device-links-child.ts';
-import { scratchPostgres } from './device-links-database.ts';
+import { scratchPostgres } from './lib/database.ts';
 import { openLinks, stopLinks, waitForCount } from './device-links-devices.ts';
 import { newLinkDevices } from './device-links-seed.ts';
 import type { ServerMode } from './device-links-server.ts';

@@ -22,23 +22,32 @@ async function admin(url: string, statement: string): Promise<void> {
   }
 }
 
+/**
+ * A scratch PostgreSQL database `flotilla_bench_<hex>` next to the one `url` names, dropped by
+ * `drop`. Its URL is what a bench hands to API servers it runs in child processes.
+ */
+export async function scratchPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  // Only [0-9a-f] after the prefix: safe to splice into CREATE/DROP DATABASE.
+  const name = `flotilla_bench_${randomBytes(5).toString('hex')}`;
+  await admin(url, `CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export async function openBenchDatabase(): Promise<BenchDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
     return { database, drop: () => database.close() };
   }
-  // Only [0-9a-f] after the prefix: safe to splice into CREATE/DROP DATABASE.
-  const name = `flotilla_bench_${randomBytes(5).toString('hex')}`;
-  await admin(url, `CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString() });
+  const scratch = await scratchPostgres(url);
+  const database = await openDatabase({ databaseUrl: scratch.url });
   return {
     database,
     async drop() {
       await database.close();
-      await admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
 }
