@@ -6,11 +6,11 @@
 // start it again (green Running); "Show logs" opens the summary with ?logService=<service>. An
 // observer's controls are disabled with the reason. Axe clean, one h1.
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
-import { useSimulators, viewports, waitForLinkedDevice } from '../support/devices.ts';
+import { dotHue, useSimulators, viewports, waitForLinkedDevice } from '../support/devices.ts';
 import { addFleetRole, createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 import { deployRelease, runningInstalls } from '../support/releases.ts';
 
@@ -19,18 +19,6 @@ const startSimulator = useSimulators(e2e);
 const SERVICES = ['main', 'web'];
 
 const serviceRow = (page: Page, service: string) => page.getByRole('table', { name: 'Services' }).locator(`tr[data-service="${service}"]`);
-
-async function dotHue(scope: Locator): Promise<'green' | 'red' | 'blue' | 'other'> {
-  const rgb = await scope
-    .locator('span[aria-hidden="true"]')
-    .first()
-    .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor);
-  const [r, g, b] = (rgb.match(/\d+/g) ?? []).map(Number) as [number, number, number];
-  if (g > r && g > b) return 'green';
-  if (r > g && r > b) return 'red';
-  if (b > r && b > g) return 'blue';
-  return 'other';
-}
 
 async function openControls(page: Page, service: string) {
   await serviceRow(page, service).getByRole('button', { name: `Actions ${service}` }).click();

@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
-import { useSimulators, viewports } from '../support/devices.ts';
+import { dotHue, useSimulators, viewports } from '../support/devices.ts';
 import type { SimulatedDevice } from '../../apps/device/src/device.ts';
 import { createOrganization, createUser, signInAs } from '../support/organizations.ts';
 import { deployRelease } from '../support/releases.ts';
@@ -27,20 +27,6 @@ const SERVICES = ['main', 'web'];
 const fieldValue = (page: Page, label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 const servicesTable = (page: Page) => page.getByRole('table', { name: 'Services' });
 const serviceRow = (page: Page, service: string) => servicesTable(page).getByRole('row').filter({ has: page.getByRole('cell', { name: service, exact: true }) });
-
-/** The hue family of a status dot (the aria-hidden span before the words): the words say it, the colour agrees. */
-async function dotHue(scope: Locator): Promise<'green' | 'red' | 'blue' | 'other'> {
-  // The page's window (e2e compiles without the DOM library).
-  const rgb = await scope
-    .locator('span[aria-hidden="true"]')
-    .first()
-    .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor);
-  const [r, g, b] = (rgb.match(/\d+/g) ?? []).map(Number) as [number, number, number];
-  if (g > r && g > b) return 'green';
-  if (r > g && r > b) return 'red';
-  if (b > r && b > g) return 'blue';
-  return 'other';
-}
 
 const percentOf = async (bar: Locator) => Number(await bar.getAttribute('aria-valuenow'));
 

@@ -62,3 +62,17 @@ export async function typeNameToDelete(page: Page, name: string): Promise<Locato
   expect(await confirm.isEnabled()).toBe(true);
   return confirm;
 }
+
+/** The hue family of a status dot (the aria-hidden span before the words): the words say it, the colour agrees. */
+export async function dotHue(scope: Locator): Promise<'green' | 'red' | 'blue' | 'other'> {
+  // The page's window (e2e compiles without the DOM library).
+  const rgb = await scope
+    .locator('span[aria-hidden="true"]')
+    .first()
+    .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor);
+  const [r, g, b] = (rgb.match(/\d+/g) ?? []).map(Number) as [number, number, number];
+  if (g > r && g > b) return 'green';
+  if (r > g && r > b) return 'red';
+  if (b > r && b > g) return 'blue';
+  return 'other';
+}
