@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import type { Db } from '../db/database.ts';
-import { createFleetWithProvisioningKey } from '../devices/device-test-factories.ts';
+import { createFleetWithProvisioningKey, createUserWithKey } from '../devices/device-test-factories.ts';
 import { registerDevice } from '../device-logs/log-test-helpers.ts';
 import { createLogRetention, LOG_RETENTION_LOCK_KEY } from './log-retention.ts';
 
@@ -57,5 +57,34 @@ describe('log retention job', () => {
     // Other tests' devices share the database: count only this one's lines.
     expect((await retention.tick()).ran).toBe(true);
     expect(await messages(a.id)).toEqual(['m3']);
+  });
+
+  it('lets a fleet keep more with BALENA_LOG_RETENTION_LINES, and never fewer than the operator keeps', async () => {
+    const setVar = async (applicationId: number, value: string) => {
+      const admin = await createUserWithKey(db, applicationId, 'administrator');
+      // Set as a user sets it (the OData resource, with the spec's name rules), not by SQL.
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v7/application_config_variable',
+        headers: { authorization: `Bearer ${admin.apiKey}` },
+        payload: { application: applicationId, name: 'BALENA_LOG_RETENTION_LINES', value },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const plain = await createFleetWithProvisioningKey(db);
+    const keen = await createFleetWithProvisioningKey(db);
+    const stingy = await createFleetWithProvisioningKey(db);
+    await setVar(keen.applicationId, '7');
+    await setVar(stingy.applicationId, '1');
+    const p = await registerDevice(ctx.app, plain);
+    const k = await registerDevice(ctx.app, keen);
+    const s = await registerDevice(ctx.app, stingy);
+    for (const d of [p, k, s]) await upload(d.uuid, d.apiKey, 0, 10);
+    const retention = createLogRetention(db, 3);
+    expect(await retention.tick()).toMatchObject({ ran: true });
+    expect(await messages(p.id)).toEqual(['m7', 'm8', 'm9']);
+    expect(await messages(k.id)).toEqual(['m3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9']);
+    // Below the operator's lines: the operator's minimum stands.
+    expect(await messages(s.id)).toEqual(['m7', 'm8', 'm9']);
   });
 });
