@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-/** Queries behind PATCH /device/v3/state, /device/v3/tags and the log batch route. */
+/** Queries behind PATCH /device/v3/state and /device/v3/tags (device logs live in ../device-logs). */
 
 export async function findDeviceUuid(db: Db, deviceId: number): Promise<string | undefined> {
   const row = await db.selectFrom('device').select('uuid').where('id', '=', deviceId).executeTakeFirst();
@@ -117,30 +117,5 @@ export async function upsertDeviceTags(db: Db, deviceId: number, tags: Record<st
     .insertInto('device_tag')
     .values(entries.map(([tag_key, value]) => ({ device: deviceId, tag_key, value })))
     .onConflict((oc) => oc.columns(['device', 'tag_key']).doUpdateSet({ value: sql`excluded.value` }))
-    .execute();
-}
-
-export interface DeviceLogInsert {
-  message: string;
-  timestamp: Date;
-  isSystem: boolean;
-  isStdErr: boolean;
-  serviceId: number | null;
-}
-
-export async function insertDeviceLogs(db: Db, deviceId: number, lines: DeviceLogInsert[]): Promise<void> {
-  if (lines.length === 0) return;
-  await db
-    .insertInto('device_log')
-    .values(
-      lines.map((l) => ({
-        device: deviceId,
-        timestamp: l.timestamp,
-        message: l.message,
-        is_system: l.isSystem,
-        is_stderr: l.isStdErr,
-        service_id: l.serviceId,
-      })),
-    )
     .execute();
 }
