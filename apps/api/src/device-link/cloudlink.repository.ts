@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { publishDeviceChanges, type LivePublishTarget } from '../live/device-events.ts';
 
 /**
  * The cloudlink state of a device (compat §5.7: what a VPN's connect/disconnect hooks set):
@@ -13,12 +14,18 @@ import type { Db } from '../db/database.ts';
  * second, a network drop ends thousands — and one UPDATE per link queued that many writes
  * behind each other, past the database queue's bound (db/pool.ts), which refused the rest and
  * left devices shown connected without a link (bench/device-links-*, link-state-herd.int.test.ts).
+ *
+ * With `live`, the change is pushed to the dashboard after its batch committed — the devices
+ * of every batch written meanwhile are read once together (LinkStatePublisher): one read per
+ * link event was the same herd of queued queries, and the refused ones never reached a screen.
  */
-export function setLinkState(db: Db, deviceId: number, isLinked: boolean): Promise<void> {
+export function setLinkState(db: Db, deviceId: number, isLinked: boolean, live?: LiveLinkTarget): Promise<void> {
   let writer = writers.get(db);
   if (!writer) writers.set(db, (writer = new LinkStateWriter(db)));
-  return writer.set(deviceId, isLinked);
+  return writer.set(deviceId, isLinked, live);
 }
+
+export type LiveLinkTarget = LivePublishTarget & { log: { warn(obj: object, msg: string): void } };
 
 const writers = new WeakMap<Db, LinkStateWriter>();
 /** Rows per statement (two parameters each). */
@@ -42,21 +49,22 @@ interface Waiter {
  */
 class LinkStateWriter {
   readonly #db: Db;
-  readonly #pending = new Map<number, { isLinked: boolean; waiters: Waiter[] }>();
+  readonly #pending = new Map<number, { isLinked: boolean; waiters: Waiter[]; live: Set<LiveLinkTarget> }>();
   #draining = false;
 
   constructor(db: Db) {
     this.#db = db;
   }
 
-  set(deviceId: number, isLinked: boolean): Promise<void> {
+  set(deviceId: number, isLinked: boolean, live: LiveLinkTarget | undefined): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const entry = this.#pending.get(deviceId);
       if (entry) {
         entry.isLinked = isLinked;
         entry.waiters.push({ resolve, reject });
+        if (live) entry.live.add(live);
       } else {
-        this.#pending.set(deviceId, { isLinked, waiters: [{ resolve, reject }] });
+        this.#pending.set(deviceId, { isLinked, waiters: [{ resolve, reject }], live: new Set(live ? [live] : []) });
       }
       if (!this.#draining) {
         this.#draining = true;
@@ -72,6 +80,8 @@ class LinkStateWriter {
       const waiters = batch.flatMap(([, entry]) => entry.waiters);
       try {
         await this.#writeWithRetries(batch);
+        // Committed: now (not before) the dashboard may read the devices' new state.
+        for (const [id, entry] of batch) for (const live of entry.live) publisherFor(live).add(id);
         for (const w of waiters) w.resolve();
       } catch (error) {
         for (const w of waiters) w.reject(error);
@@ -103,6 +113,63 @@ class LinkStateWriter {
              last_vpn_event = now()
         FROM (VALUES ${sql.join(rows)}) AS c(id, is_linked)
        WHERE device.id = c.id`.execute(this.#db);
+  }
+}
+
+/** One per event bus (an API process; tests run several apps on one database). */
+const publishers = new WeakMap<LivePublishTarget['eventBus'], LinkStatePublisher>();
+function publisherFor(live: LiveLinkTarget): LinkStatePublisher {
+  let publisher = publishers.get(live.eventBus);
+  if (!publisher) publishers.set(live.eventBus, (publisher = new LinkStatePublisher(live)));
+  return publisher;
+}
+
+/** How long link changes are collected before their devices are read and pushed. */
+const PUBLISH_WINDOW_MS = 50;
+
+/**
+ * Pushes the devices of committed link-state batches: ids are collected for a short window (and
+ * while the previous read runs), then read and published once per batch (device-events.ts reads
+ * them 500 at a time). Batches go out one after another, so a device's later state is never
+ * overtaken by an earlier read. A refused read is tried again like a write; after the last
+ * pause the change waits for the dashboard's fallback poll.
+ */
+class LinkStatePublisher {
+  readonly #live: LiveLinkTarget;
+  readonly #ids = new Set<number>();
+  #running = false;
+
+  constructor(live: LiveLinkTarget) {
+    this.#live = live;
+  }
+
+  add(id: number): void {
+    this.#ids.add(id);
+    if (this.#running) return;
+    this.#running = true;
+    void this.#drain();
+  }
+
+  async #drain(): Promise<void> {
+    await new Promise((r) => setTimeout(r, PUBLISH_WINDOW_MS));
+    while (this.#ids.size > 0) {
+      const ids = [...this.#ids];
+      this.#ids.clear();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await publishDeviceChanges(this.#live, ids);
+          break;
+        } catch (err) {
+          const pause = RETRY_MS[attempt];
+          if (pause === undefined) {
+            this.#live.log.warn({ err, devices: ids.length }, 'could not publish device link changes');
+            break;
+          }
+          await new Promise((r) => setTimeout(r, pause));
+        }
+      }
+    }
+    this.#running = false;
   }
 }
 

@@ -3,13 +3,21 @@ import { DEVICE_LINK_PATH, LINK_CLOSE } from '@flotilla/core/device-link';
 import { findLinkableDevice, setLinkState } from './cloudlink.repository.ts';
 import { LinkConnection } from './link-connection.ts';
 import { relayTerminals } from '../terminal/terminal-relay.ts';
-import { publishDeviceChangesQuietly } from '../live/device-events.ts';
+
+/**
+ * A link whose start could not be recorded (the database refused every try) is closed with
+ * "try again later" (1013, which the agent answers with its back-off and a new link): kept, it
+ * would be a link the dashboard shows as missing; attached to a socket closed by the error, it
+ * would leak in the hub.
+ */
+const CLOSE_TRY_AGAIN = 1013;
 
 /**
  * `GET /device/v1/link` (packages/core/src/device-link.ts): a device's key opens its link.
  * Anything but a device key, or a device that is not active, is closed with `unauthorized`
  * without a word more (the same for every refusal). While the link is open the device is
- * "connected" (cloudlink.repository.ts); the hub (app.linkHub) is how /supervisor reaches it.
+ * "connected" (cloudlink.repository.ts, which also pushes the change to the dashboard once it is
+ * written); the hub (app.linkHub) is how /supervisor reaches it.
  */
 export async function linkRoutes(app: FastifyInstance): Promise<void> {
   app.get(DEVICE_LINK_PATH, { websocket: true }, async (socket, request) => {
@@ -19,19 +27,26 @@ export async function linkRoutes(app: FastifyInstance): Promise<void> {
       socket.close(LINK_CLOSE.unauthorized, 'Unauthorized');
       return;
     }
+    const live = { db: app.db, eventBus: app.eventBus, log: request.log };
     const link = new LinkConnection(socket);
     const ended = new Promise<void>((done) => socket.once('close', () => done()));
     const stopTerminals = await relayTerminals(app, device.uuid, link);
     await app.linkHub.attach(device.uuid, link);
-    await setLinkState(app.db, device.id, true);
-    await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [device.id]);
+    const recorded = await setLinkState(app.db, device.id, true, live).then(
+      () => true,
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'could not record a device link start');
+        return false;
+      },
+    );
+    if (!recorded) socket.close(CLOSE_TRY_AGAIN, 'Try again later');
     await ended;
     await stopTerminals();
     await app.linkHub.detach(device.uuid, link);
-    // A replaced link's device is linked elsewhere: its end is not a disconnect.
-    if (!link.isReplaced) {
-      await setLinkState(app.db, device.id, false).catch((error: unknown) => request.log.warn({ err: error }, 'could not record a device link end'));
-      await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [device.id]);
+    // A replaced link's device is linked elsewhere: its end is not a disconnect. A link whose
+    // start was never recorded has no end to record either.
+    if (recorded && !link.isReplaced) {
+      await setLinkState(app.db, device.id, false, live).catch((error: unknown) => request.log.warn({ err: error }, 'could not record a device link end'));
     }
   });
 }
