@@ -1,5 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { effectiveRoles, isObserverOnly, rolesHavePermission, type RoleName } from '@flotilla/core/roles';
+import { isSupportAccessActive } from '@flotilla/core/support-access';
+import { accountFlagsFrom, type AccountFlags } from '../features/staff/account-flags.ts';
+import { profileQuery } from '../features/profile/api/profile.queries.ts';
 import { whoamiQuery } from './auth-api.ts';
 import { pine } from './pine.ts';
 
@@ -25,6 +28,7 @@ export const permissionKeys = {
   organizationRoles: (userId: number) => [...permissionKeys.all, 'organization-roles', userId] as const,
   fleetRole: (userId: number, fleetId: number) => [...permissionKeys.all, 'fleet-role', userId, fleetId] as const,
   teamFleetRoles: (userId: number, fleetId: number) => [...permissionKeys.all, 'team-fleet-roles', userId, fleetId] as const,
+  fleetSupportUntil: (fleetId: number) => [...permissionKeys.all, 'fleet-support-until', fleetId] as const,
 };
 
 interface MembershipRow {
@@ -119,9 +123,44 @@ export function teamFleetRolesQuery(userId: number, fleetId: number) {
   });
 }
 
-/** The effective roles from the organization role, the fleet membership role and team grants. */
-export function scopeRoles(orgRole: string | undefined, fleetRole: string | null | undefined, teamRoles: readonly string[]): RoleName[] {
-  return effectiveRoles(orgRole ? [orgRole] : [], fleetRole ? [fleetRole] : [], teamRoles);
+/** The fleet's support access expiry (fleets spec §5), read only for a support agent; null when unset or not readable. */
+export function fleetSupportUntilQuery(fleetId: number) {
+  return queryOptions({
+    queryKey: permissionKeys.fleetSupportUntil(fleetId),
+    queryFn: async (): Promise<string | null> => {
+      const rows = (await pine.get({
+        resource: 'application',
+        options: { $select: ['id', 'is_accessible_by_support_until__date'], $filter: { id: fleetId } },
+      })) as Array<{ is_accessible_by_support_until__date: string | null }>;
+      return rows[0]?.is_accessible_by_support_until__date ?? null;
+    },
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+/**
+ * The staff roles the API adds for a flagged account in a scope (apps/api model/access
+ * rule-builders.ts; accounts spec §6 support_agent / balena_admin): a platform admin holds
+ * balena_admin on every fleet and organization; a support agent holds support_agent on a fleet
+ * only while the fleet is open to support, and nothing on an organization. Added to, not
+ * instead of, the account's own roles — as the API unions them.
+ */
+export function staffRoles(
+  flags: Pick<AccountFlags, 'isPlatformAdmin' | 'isSupportAgent'>,
+  scope: PermissionScope,
+  fleetSupportUntil: string | null | undefined,
+  now: Date,
+): RoleName[] {
+  const roles: RoleName[] = [];
+  if (flags.isPlatformAdmin && (scope.fleetId !== undefined || scope.organizationId !== undefined)) roles.push('balena_admin');
+  if (flags.isSupportAgent && scope.fleetId !== undefined && isSupportAccessActive(fleetSupportUntil, now)) roles.push('support_agent');
+  return roles;
+}
+
+/** The effective roles from the organization role, the fleet membership role, team grants and staff roles. */
+export function scopeRoles(orgRole: string | undefined, fleetRole: string | null | undefined, teamRoles: readonly string[], staff: readonly RoleName[] = []): RoleName[] {
+  return effectiveRoles(orgRole ? [orgRole] : [], fleetRole ? [fleetRole, ...staff] : staff, teamRoles);
 }
 
 export interface PermissionScope {
@@ -144,11 +183,18 @@ export function useRoles(scope: PermissionScope): RoleName[] | null {
     ...teamFleetRolesQuery(userId, scope.fleetId ?? 0),
     enabled: userId > 0 && scope.fleetId !== undefined,
   });
+  // Staff roles only ever add to the account's own: until the flags (and a support agent's view
+  // of the fleet's support access) are read, the own roles answer alone — never more than the API allows.
+  const flags = useQuery({ ...profileQuery, select: accountFlagsFrom, enabled: userId > 0 }).data ?? NO_FLAGS;
+  const needsSupportUntil = flags.isSupportAgent && !flags.isPlatformAdmin && scope.fleetId !== undefined;
+  const supportUntil = useQuery({ ...fleetSupportUntilQuery(scope.fleetId ?? 0), enabled: needsSupportUntil });
   if (!orgRoles.data) return null;
   if (scope.fleetId !== undefined && (fleetRole.data === undefined || teamRoles.data === undefined)) return null;
   const orgRole = scope.organizationId !== undefined ? orgRoles.data.get(scope.organizationId) : undefined;
-  return scopeRoles(orgRole, fleetRole.data, teamRoles.data ?? []);
+  return scopeRoles(orgRole, fleetRole.data, teamRoles.data ?? [], staffRoles(flags, scope, supportUntil.data, new Date()));
 }
+
+const NO_FLAGS: AccountFlags = { isPlatformAdmin: false, isSupportAgent: false, hasPasswordOverLimit: false };
 
 /** Whether the user holds `permission` (exact or `.all` form) in the scope; false while unknown. */
 export function useCan(permission: string, scope: PermissionScope = {}): boolean {
