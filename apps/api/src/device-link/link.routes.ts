@@ -39,13 +39,18 @@ export async function linkRoutes(app: FastifyInstance): Promise<void> {
         return false;
       },
     );
-    if (!recorded) socket.close(CLOSE_TRY_AGAIN, 'Try again later');
+    if (!recorded) {
+      // Out of the hub before the device hears of it: its next link must not find this one.
+      await stopTerminals();
+      await app.linkHub.detach(device.uuid, link);
+      socket.close(CLOSE_TRY_AGAIN, 'Try again later');
+      return;
+    }
     await ended;
     await stopTerminals();
     await app.linkHub.detach(device.uuid, link);
-    // A replaced link's device is linked elsewhere: its end is not a disconnect. A link whose
-    // start was never recorded has no end to record either.
-    if (recorded && !link.isReplaced) {
+    // A replaced link's device is linked elsewhere: its end is not a disconnect.
+    if (!link.isReplaced) {
       await setLinkState(app.db, device.id, false, live).catch((error: unknown) => request.log.warn({ err: error }, 'could not record a device link end'));
     }
   });
