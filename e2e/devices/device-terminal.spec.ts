@@ -14,6 +14,7 @@ import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
 import { useSimulators, viewports, waitForLinkedDevice } from '../support/devices.ts';
 import { createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
+import { terminalSessionsOf } from '../../apps/api/src/terminal/terminal-sessions.ts';
 
 const e2e = useBrowserStack();
 const startSimulator = useSimulators(e2e);
@@ -112,5 +113,64 @@ describe.each(viewports())('device terminal ($label)', ({ viewport }) => {
     await typeCommand(page, 'echo back-again');
     await expect.poll(() => screenText(page)).toMatch(/^back-again$/m);
     await expectPageSound(page);
+  });
+});
+
+// Fleets spec §4 "Changing device closes terminal sessions": leaving the device's pages, or
+// switching to another device on the same page, closes the socket — read on the server, where
+// the process counts its open sessions per device.
+describe('device terminal when the device changes', () => {
+  it('closes the session when the page leaves the device and when it switches to another device', async () => {
+    const admin = await createUser(e2e.stack, 'term-switch');
+    const org = await createOrganization(e2e.stack, admin);
+    const fleetId = await createFleet(e2e.stack, admin, org.id, `term-sw-${Date.now().toString(36)}`);
+    await startSimulator(admin, fleetId, { count: 2, intervalMs: 1000, updateStepMs: 200 });
+    const db = e2e.stack.app.db;
+    const linked = () => db.selectFrom('device').select(['uuid', 'device_name']).where('belongs_to__application', '=', fleetId).where('is_connected_to_vpn', '=', true).orderBy('id').execute();
+    await expect.poll(async () => (await linked()).length, { timeout: 20_000 }).toBe(2);
+    const [a, b] = (await linked()).map((d) => ({ uuid: d.uuid as string, name: d.device_name as string }));
+    await deployRelease(admin, fleetId);
+    await expect.poll(() => runningInstalls(a!.uuid), { timeout: 30_000 }).toBe(SERVICES.length);
+    const sessionsOn = (uuid: string) => terminalSessionsOf(e2e.stack.app).countFor(uuid);
+
+    const page = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
+    const openDevice = async (name: string) => {
+      await page.getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+    };
+    const startSession = async () => {
+      const tabs = card(page).getByRole('tablist', { name: 'Terminal targets' });
+      await tabs.getByRole('tab', { name: 'main' }).click();
+      await card(page).getByRole('button', { name: 'Start terminal session' }).click();
+      await expect.poll(() => stateLine(page).textContent(), { timeout: 15_000 }).toContain('Connected');
+      expect(sessionsOn(a!.uuid)).toBe(1);
+    };
+    await signInAs(page, e2e.stack, admin, `/fleets/${fleetId}/devices`);
+    await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
+
+    // Leaving the device's pages (to the fleet's device list, in the app) closes the session.
+    await openDevice(a!.name);
+    await startSession();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Devices' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
+    await expect.poll(() => sessionsOn(a!.uuid), { timeout: 5_000 }).toBe(0);
+
+    // Switching device on the same page: the summary route stays mounted and only its uuid changes.
+    // The dashboard has no direct device-to-device link, so the switch is made as the router's own
+    // history makes one (a pushed entry with the next index, then popstate): no reload.
+    await openDevice(a!.name);
+    await startSession();
+    await page.evaluate((path) => {
+      const w = globalThis as unknown as { history: { state: Record<string, unknown> | null; pushState(s: unknown, t: string, u: string): void }; dispatchEvent(e: unknown): void; PopStateEvent: new (type: string, init: { state: unknown }) => unknown };
+      const state = w.history.state ?? {};
+      const index = typeof state.__TSR_index === 'number' ? state.__TSR_index : 0;
+      w.history.pushState({ ...state, __TSR_index: index + 1, key: 'switch', __TSR_key: 'switch' }, '', path);
+      w.dispatchEvent(new w.PopStateEvent('popstate', { state: w.history.state }));
+    }, `/devices/${b!.uuid}/summary`);
+    await page.getByRole('heading', { level: 1, name: b!.name }).waitFor();
+    await expect.poll(() => sessionsOn(a!.uuid), { timeout: 5_000 }).toBe(0);
+    expect(sessionsOn(b!.uuid)).toBe(0);
+    await card(page).getByRole('button', { name: 'Start terminal session' }).waitFor();
+    expect(sessionsOn(b!.uuid)).toBe(0);
   });
 });
