@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -6,9 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ForbiddenState } from '../../../components/states/ForbiddenState.tsx';
-import { QueryState } from '../../../components/states/QueryState.tsx';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { deviceQuery, type DeviceDetail } from '../../devices/api/devices.queries.ts';
+import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
+import { DevicePageFrame } from '../../devices/components/DevicePageFrame.tsx';
 import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 import { actionDocsUrl, PAGE_ACTIONS } from '../device-action-rules.ts';
 import { useDeviceActionAvailability } from '../hooks/use-device-action-availability.ts';
@@ -25,23 +23,10 @@ const route = getRouteApi('/_app/devices/$uuid/actions');
 export function DeviceActionsPage() {
   const { t } = useTranslation('deviceActions');
   const { uuid } = route.useParams();
-  const query = useQuery(deviceQuery(uuid));
-  usePageTitle(query.data ? t('page.pageTitle', { name: query.data.device_name }) : null);
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('page.title')}
-      </Typography>
-      <QueryState query={query} what={t('page.what')}>
-        {(device) =>
-          device ? (
-            <DeviceActionSections device={device} />
-          ) : (
-            <Alert severity="info">{t('page.notFound')}</Alert>
-          )
-        }
-      </QueryState>
-    </Box>
+    <DevicePageFrame uuid={uuid} title={t('page.title')} pageTitle={(name) => t('page.pageTitle', { name })} what={t('page.what')} notFound={t('page.notFound')}>
+      {(device) => <DeviceActionSections device={device} />}
+    </DevicePageFrame>
   );
 }
 

@@ -5,17 +5,15 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DIAGNOSTICS_PERMISSION } from '@flotilla/core/diagnostics';
 import { rolesHavePermission } from '@flotilla/core/roles';
 import { ForbiddenState } from '../../../components/states/ForbiddenState.tsx';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
-import { QueryState } from '../../../components/states/QueryState.tsx';
 import { useRoles } from '../../../lib/permissions.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { deviceQuery, type DeviceDetail } from '../../devices/api/devices.queries.ts';
+import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
+import { DevicePageFrame } from '../../devices/components/DevicePageFrame.tsx';
 import { DiagnosticsReportPanel } from './DiagnosticsReportPanel.tsx';
 import { HealthChecksPanel } from './HealthChecksPanel.tsx';
 import { SupervisorStatePanel } from './SupervisorStatePanel.tsx';
@@ -34,17 +32,10 @@ type DiagnosticsTab = (typeof TABS)[number];
 export function DeviceDiagnosticsPage() {
   const { t } = useTranslation('deviceDiagnostics');
   const { uuid } = route.useParams();
-  const query = useQuery(deviceQuery(uuid));
-  usePageTitle(query.data ? t('pageTitle', { name: query.data.device_name }) : null);
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('title')}
-      </Typography>
-      <QueryState query={query} what={t('what')}>
-        {(device) => (device ? <DeviceDiagnostics device={device} /> : <Alert severity="info">{t('notFound')}</Alert>)}
-      </QueryState>
-    </Box>
+    <DevicePageFrame uuid={uuid} title={t('title')} pageTitle={(name) => t('pageTitle', { name })} what={t('what')} notFound={t('notFound')}>
+      {(device) => <DeviceDiagnostics device={device} />}
+    </DevicePageFrame>
   );
 }
 

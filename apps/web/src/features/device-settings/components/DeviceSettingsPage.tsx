@@ -4,17 +4,15 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
-import { QueryState } from '../../../components/states/QueryState.tsx';
 import { useRoles } from '../../../lib/permissions.ts';
 import { DeviceOsUpdateSection } from '../../device-os-update/components/DeviceOsUpdateSection.tsx';
 import { DeviceSupervisorUpdateSection } from '../../device-os-update/components/DeviceSupervisorUpdateSection.tsx';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { deviceQuery, type DeviceDetail } from '../../devices/api/devices.queries.ts';
+import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
+import { DevicePageFrame } from '../../devices/components/DevicePageFrame.tsx';
 import { deviceScope } from '../hooks/use-device-permission.ts';
 import { useSectionFocus } from '../hooks/use-section-focus.ts';
 import { SECTION_PERMISSION, SETTINGS_SECTION, type SettingsSectionId } from '../section-ids.ts';
@@ -39,17 +37,10 @@ const route = getRouteApi('/_app/devices/$uuid/settings');
 export function DeviceSettingsPage() {
   const { t } = useTranslation('deviceSettings');
   const { uuid } = route.useParams();
-  const query = useQuery(deviceQuery(uuid));
-  usePageTitle(query.data ? t('pageTitle', { name: query.data.device_name }) : null);
   return (
-    <Box sx={{ maxWidth: 880 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('title')}
-      </Typography>
-      <QueryState query={query} what={t('what')}>
-        {(device) => (device ? <DeviceSettings device={device} /> : <Alert severity="info">{t('notFound')}</Alert>)}
-      </QueryState>
-    </Box>
+    <DevicePageFrame uuid={uuid} title={t('title')} pageTitle={(name) => t('pageTitle', { name })} what={t('what')} notFound={t('notFound')} maxWidth={880}>
+      {(device) => <DeviceSettings device={device} />}
+    </DevicePageFrame>
   );
 }
 
