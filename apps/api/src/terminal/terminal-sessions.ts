@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 /** How long a running session goes between checks of its token and its permission (fleets spec §4). */
 export const TERMINAL_ACCESS_CHECK_MS = 30_000;
 /**
- * Sessions one user may hold on one device through this process. The agent's own cap is 16 per
- * device (apps/device shell): a few users together still leave it room, and one free account
- * cannot take them all.
+ * Sessions one user may hold on one device through this process. The dashboard keeps one per
+ * target tab (the host OS and each service) while another tab is shown; the agent's own cap is
+ * 16 per device (apps/device shell): one account, free or not, can take at most half of them.
  */
-export const TERMINAL_MAX_PER_USER_DEVICE = 4;
+export const TERMINAL_MAX_PER_USER_DEVICE = 8;
 /** Sessions this process holds in all: each one is a socket, a subscription and a shell on a device. */
 export const TERMINAL_MAX_SESSIONS = 512;
 
