@@ -12,7 +12,10 @@
  *   closes with {@link TERMINAL_CLOSE.ended}.
  * - A refusal closes the socket with {@link TERMINAL_CLOSE.unauthorized} (no such device, not
  *   permitted, a credential that is not a user's session — one answer for all) or
- *   {@link TERMINAL_CLOSE.unavailable} with the reason of terminal.ts as the close reason.
+ *   {@link TERMINAL_CLOSE.unavailable} with the reason of terminal.ts as the close reason, or
+ *   `tooManySessions` when the server's session caps are reached (apps/api terminal-sessions.ts).
+ * - While the session runs the server checks the token and the permission again (every 30 s);
+ *   when either is gone the socket closes with {@link TERMINAL_CLOSE.unauthorized}.
  */
 import { z } from 'zod';
 import { TERMINAL_MAX_DATA, terminalData, terminalSize, terminalTarget, type TerminalUnavailableReason } from './terminal.ts';
