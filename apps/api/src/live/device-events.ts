@@ -1,4 +1,5 @@
-import { LIVE_DEVICE_FIELDS, deviceTopic, fleetDevicesTopic, type LiveDevice, type LiveEvent } from '@flotilla/core/schemas/live-events';
+import { LOCAL_MODE_VARIABLES } from '@flotilla/core/device-actions';
+import { LIVE_DEVICE_FIELDS, LIVE_DEVICE_TAGS, deviceTopic, fleetDevicesTopic, type LiveDevice, type LiveEvent } from '@flotilla/core/schemas/live-events';
 import { SYSTEM } from '../auth/principal.ts';
 import type { Db } from '../db/database.ts';
 import { registry } from '../model/registry.ts';
@@ -34,6 +35,21 @@ export async function readLiveDevices(db: Db, ids: readonly number[]): Promise<L
   return engine.get<LiveDevice>(db, SYSTEM, 'device', {
     select: [...LIVE_DEVICE_FIELDS],
     filter: { t: 'in', left: { t: 'path', path: { name: 'id' } }, items: ids.map((value) => ({ kind: 'number' as const, value })) },
+    expand: [
+      {
+        name: 'device_tag',
+        count: false,
+        options: { select: ['tag_key', 'value'], orderby: [{ path: { name: 'tag_key' }, dir: 'asc' }], top: LIVE_DEVICE_TAGS },
+      },
+      {
+        name: 'device_config_variable',
+        count: false,
+        options: {
+          select: ['name', 'value'],
+          filter: { t: 'in', left: { t: 'path', path: { name: 'name' } }, items: LOCAL_MODE_VARIABLES.map((value) => ({ kind: 'text' as const, value })) },
+        },
+      },
+    ],
   });
 }
 

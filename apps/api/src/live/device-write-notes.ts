@@ -37,3 +37,14 @@ export async function noteDeviceWrite(db: Db, ids: readonly number[], kind: 'cre
     SELECT id, uuid, belongs_to__application AS fleet_id FROM device WHERE id = ANY(${`{${unseen.join(',')}}`}::int[])`.execute(db);
   for (const r of rows.rows) store.before.set(r.id, { id: r.id, uuid: r.uuid, fleetId: r.fleet_id });
 }
+
+/**
+ * Called by the hooks of a device's own rows whose content the live payload carries (tags, local
+ * mode variables): the rows' devices are noted as updated. `ids` are the rows' ids (read to find
+ * their devices), `devices` device ids already known (a create, or a patch moving a row).
+ */
+export async function noteDeviceRowWrite(db: Db, table: 'device_tag' | 'device_config_variable', ids: readonly number[], devices: readonly number[] = []): Promise<void> {
+  if (!pendingDeviceWrites.getStore()) return;
+  const found = ids.length === 0 ? [] : (await sql<{ device: number }>`SELECT DISTINCT device FROM ${sql.table(table)} WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`.execute(db)).rows.map((r) => r.device);
+  await noteDeviceWrite(db, [...new Set([...found, ...devices])], 'update');
+}

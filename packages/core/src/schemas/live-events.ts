@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import * as device from './odata/device.ts';
+import * as deviceTag from './odata/device-tag.ts';
+import * as deviceConfigVariable from './odata/device-config-variable.ts';
 
 /**
  * The dashboard's push channel (issue 14 §7, DESIGN.md "Live data and scale-out"):
@@ -51,7 +53,24 @@ export const LIVE_DEVICE_FIELDS = [
   'is_running__release', 'should_be_running__release',
 ] as const satisfies readonly (keyof z.infer<typeof device.row>)[];
 
-export const liveDevice = device.row.pick(Object.fromEntries(LIVE_DEVICE_FIELDS.map((f) => [f, true])) as { [K in (typeof LIVE_DEVICE_FIELDS)[number]]: true });
+/**
+ * Tags pushed per device, by key: the list's chips are the first few, and the summary's tags card
+ * compares what it holds with these (a device with more is re-read at the card's own poll).
+ */
+export const LIVE_DEVICE_TAGS = 20;
+
+/**
+ * Besides the fields: the device's first tags by key (`device_tag`, as the list's tags column
+ * expands them) and its local mode variables (`device_config_variable` filtered to
+ * LOCAL_MODE_VARIABLES, as the device pages expand them), so tag and local mode writes reach
+ * other browsers too.
+ */
+export const liveDevice = device.row
+  .pick(Object.fromEntries(LIVE_DEVICE_FIELDS.map((f) => [f, true])) as { [K in (typeof LIVE_DEVICE_FIELDS)[number]]: true })
+  .extend({
+    device_tag: z.array(deviceTag.row.pick({ tag_key: true, value: true })).max(LIVE_DEVICE_TAGS),
+    device_config_variable: z.array(deviceConfigVariable.row.pick({ name: true, value: true })),
+  });
 export type LiveDevice = z.output<typeof liveDevice>;
 
 /**

@@ -3,6 +3,7 @@ import { fleetScoped, type FleetScopedOptions } from '../access/fleet-scoped.ts'
 import { column, fleetVia } from '../access/rule-builders.ts';
 import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { configVarHooks, envVarHooks, tagHooks } from '../../fleets/variable.hooks.ts';
+import { deviceTagHooks } from '../../devices/device-tag.hooks.ts';
 import { deviceConfigVarHooks } from '../../devices/device-config-variable.hooks.ts';
 import type { ResourceHooks } from '../types.ts';
 import { createdAt, fk, id, writable } from './field-helpers.ts';
@@ -90,5 +91,5 @@ export const deviceTag = variableResource({
   name: 'device_tag', alias: 'device__has__tag_key',
   owner: 'device', ownerTarget: 'device', key: 'tag_key',
   access: { fleetOf: deviceFleet, deviceReadsFleet: false, deviceColumn: 'device', deviceWrites: ['create', 'update', 'delete'] },
-  hooks: tagHooks,
+  hooks: deviceTagHooks,
 });

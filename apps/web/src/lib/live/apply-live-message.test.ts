@@ -4,6 +4,7 @@ import type { LiveDevice, LiveMessage } from '@flotilla/core/schemas/live-events
 import { deviceKeys, type DeviceDetail, type DeviceRow } from '../../features/devices/api/devices.queries.ts';
 import type { ListParams } from '../../components/data-list/list-search.ts';
 import type { ODataPage } from '../odata.ts';
+import { deviceTagKeys, type DeviceTagRow } from '../../features/device-summary/api/device-tags.queries.ts';
 import { applyLiveMessage, mergeDevice } from './apply-live-message.ts';
 
 const uuid = 'b'.repeat(32);
@@ -19,6 +20,7 @@ function pushed(over: Partial<LiveDevice> = {}): LiveDevice {
     note: null, is_web_accessible: false, is_accessible_by_support_until__date: null, latitude: null, longitude: null,
     custom_latitude: null, custom_longitude: null, cpu_usage: 10, cpu_temp: 40, memory_usage: 100, memory_total: 1000,
     storage_usage: 1, storage_total: 10, is_undervolted: false, is_running__release: { __id: 3 }, should_be_running__release: { __id: 3 },
+    device_tag: [], device_config_variable: [],
     ...over,
   };
 }
@@ -118,6 +120,50 @@ describe('applyLiveMessage', () => {
     qc.setQueryData(deviceKeys.detail(uuid), detail);
     applyLiveMessage(qc, msg(`device:${uuid}`, { type: 'device-removed', uuid, id: 1 }));
     expect(isInvalid(qc, deviceKeys.detail(uuid))).toBe(true);
+  });
+});
+
+describe('applyLiveMessage: tags and local mode', () => {
+  const tags = (...keys: string[]) => keys.map((k) => ({ tag_key: k, value: `v-${k}` }));
+
+  it("writes pushed tags into a row's chips (as many as the row shows, and one more), without a re-read", () => {
+    const qc = client();
+    qc.setQueryData(deviceKeys.page(7, byName), page([row({ device_tag: tags('a') })]));
+    applyLiveMessage(qc, msg('fleet:7:devices', { type: 'device', device: pushed({ device_tag: tags('a', 'b', 'c', 'd', 'e', 'f') }) }));
+    const after = qc.getQueryData<ODataPage<DeviceRow>>(deviceKeys.page(7, byName))!.rows[0]!;
+    expect(after.device_tag).toEqual(tags('a', 'b', 'c', 'd'));
+    expect(isInvalid(qc, deviceKeys.page(7, byName))).toBe(false);
+  });
+
+  it('re-reads a page filtered by tags when the tags changed, and not when they did not', () => {
+    const qc = client();
+    const byTag: ListParams = { ...byName, filters: [{ field: 'tags', op: 'is', value: 'a' }] };
+    qc.setQueryData(deviceKeys.page(7, byTag), page([row({ device_tag: tags('a') })]));
+    applyLiveMessage(qc, msg('fleet:7:devices', { type: 'device', device: pushed({ device_tag: tags('a') }) }));
+    expect(isInvalid(qc, deviceKeys.page(7, byTag))).toBe(false);
+    applyLiveMessage(qc, msg('fleet:7:devices', { type: 'device', device: pushed({ device_tag: [] }) }));
+    expect(isInvalid(qc, deviceKeys.page(7, byTag))).toBe(true);
+  });
+
+  it("writes pushed local mode variables into the device's detail", () => {
+    const qc = client();
+    qc.setQueryData(deviceKeys.detail(uuid), { ...row(), device_config_variable: [] });
+    applyLiveMessage(qc, msg(`device:${uuid}`, { type: 'device', device: pushed({ device_config_variable: [{ name: 'BALENA_SUPERVISOR_LOCAL_MODE', value: '1' }] }) }));
+    expect(qc.getQueryData<DeviceDetail>(deviceKeys.detail(uuid))!.device_config_variable).toEqual([{ name: 'BALENA_SUPERVISOR_LOCAL_MODE', value: '1' }]);
+    expect(isInvalid(qc, deviceKeys.detail(uuid))).toBe(false);
+  });
+
+  it("re-reads the summary's tags card when the pushed tags differ from what it holds, only then", () => {
+    const qc = client();
+    const card: DeviceTagRow[] = tags('a', 'b').map((t, i) => ({ id: i + 1, ...t }));
+    qc.setQueryData(deviceTagKeys.list(1), card);
+    applyLiveMessage(qc, msg(`device:${uuid}`, { type: 'device', device: pushed({ device_tag: tags('a', 'b') }) }));
+    expect(isInvalid(qc, deviceTagKeys.list(1))).toBe(false);
+    applyLiveMessage(qc, msg(`device:${uuid}`, { type: 'device', device: pushed({ device_tag: [{ tag_key: 'a', value: 'changed' }, tags('b')[0]!] }) }));
+    expect(isInvalid(qc, deviceTagKeys.list(1))).toBe(true);
+    qc.setQueryData(deviceTagKeys.list(1), card);
+    applyLiveMessage(qc, msg(`device:${uuid}`, { type: 'device', device: pushed({ device_tag: tags('a') }) }));
+    expect(isInvalid(qc, deviceTagKeys.list(1))).toBe(true);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveDevice, LiveMessage } from '@flotilla/core/schemas/live-events';
+import { LIVE_DEVICE_TAGS, type LiveDevice, type LiveMessage } from '@flotilla/core/schemas/live-events';
 import type { ListParams } from '../../components/data-list/list-search.ts';
 import { deviceKeys, type DeviceDetail, type DeviceRow } from '../../features/devices/api/devices.queries.ts';
-import { DEVICE_LIST } from '../../features/devices/device-list.ts';
+import { DEVICE_LIST, DEVICE_TAG_CHIPS } from '../../features/devices/device-list.ts';
+import { deviceTagKeys, type DeviceTagRow } from '../../features/device-summary/api/device-tags.queries.ts';
 import { DEFAULT_POLL_MS } from '../query-client.ts';
 import type { ODataPage } from '../odata.ts';
 
@@ -16,6 +17,9 @@ import type { ODataPage } from '../odata.ts';
  *   from it, or a batch too large to list).
  * A page sorted or filtered away from the default cannot tell whether a device it does not show
  * now matches: it re-reads, at most once per default polling interval.
+ * Tags and local mode variables come as lists (the device's first tags by key, its local mode
+ * variables): a row's tag chips and the detail's variables take them; the summary's tags card,
+ * which holds every tag with its id, re-reads when the pushed tags differ from what it holds.
  */
 export function applyLiveMessage(queryClient: QueryClient, { topic, event }: LiveMessage): void {
   if (event.type === 'fleet-devices-changed') {
@@ -30,6 +34,7 @@ export function applyLiveMessage(queryClient: QueryClient, { topic, event }: Liv
   }
   const pushed = event.device;
   updateDetail(queryClient, pushed);
+  reReadTagsCardIfChanged(queryClient, pushed);
   const fleet = fleetOfTopic(topic);
   if (fleet === undefined) return;
   if (event.isNewInFleet) {
@@ -79,14 +84,28 @@ interface Merged<T> {
   needsReRead: boolean;
 }
 
-/** The pushed fields the cached object holds, over it; expansions compared by id. */
+/**
+ * Lists of the device's own rows, pushed whole (not links to re-read). A list row shows the
+ * first DEVICE_TAG_CHIPS tags and knows of one more; the push carries LIVE_DEVICE_TAGS (more).
+ */
+const PUSHED_LISTS: Record<string, number> = { device_tag: DEVICE_TAG_CHIPS + 1, device_config_variable: Infinity };
+
+/** The pushed fields the cached object holds, over it; expansions compared by id, lists by content. */
 export function mergeDevice<T extends Record<string, unknown>>(cached: T, pushed: LiveDevice): Merged<T> {
   const value: Record<string, unknown> = { ...cached };
   const changed = new Set<string>();
   let needsReRead = false;
-  for (const [field, next] of Object.entries(pushed)) {
+  for (const [field, pushedValue] of Object.entries(pushed)) {
     if (!(field in cached)) continue;
     const now = cached[field];
+    const limit = PUSHED_LISTS[field];
+    const next = limit !== undefined && Array.isArray(pushedValue) ? pushedValue.slice(0, limit) : pushedValue;
+    if (limit !== undefined) {
+      if (JSON.stringify(now) === JSON.stringify(next)) continue;
+      value[field] = next;
+      changed.add(field);
+      continue;
+    }
     if (Array.isArray(now)) {
       // Cached expanded (`[{ id, … }]`), pushed as a link (`{ __id }` or null).
       const cachedId = (now[0] as { id?: unknown } | undefined)?.id ?? null;
@@ -99,6 +118,17 @@ export function mergeDevice<T extends Record<string, unknown>>(cached: T, pushed
     changed.add(field);
   }
   return { value: changed.size > 0 ? (value as T) : cached, changed, needsReRead };
+}
+
+/** The tags card holds every tag (with ids the push lacks): a difference in the pushed first ones is re-read. */
+function reReadTagsCardIfChanged(queryClient: QueryClient, pushed: LiveDevice): void {
+  const key = deviceTagKeys.list(pushed.id);
+  const cached = queryClient.getQueryData<DeviceTagRow[]>(key);
+  if (!cached) return;
+  // A push that is full may leave tags out: only the first ones are compared then.
+  const capped = pushed.device_tag.length >= LIVE_DEVICE_TAGS;
+  const held = (capped ? cached.slice(0, LIVE_DEVICE_TAGS) : cached).map((t) => ({ tag_key: t.tag_key, value: t.value }));
+  if (JSON.stringify(held) !== JSON.stringify(pushed.device_tag)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
 
 function fleetOfTopic(topic: string): number | undefined {
