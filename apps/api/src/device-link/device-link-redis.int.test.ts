@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ONLINE_DEVICES } from '@flotilla/core/device-link';
-import { buildApp } from '../app.ts';
-import { defaultConfig } from '../lib/config.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
+import type { TestContext } from '../test/harness.ts';
+import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.ts';
 import { createFleetWithProvisioningKey, createUserWithKey } from '../devices/device-test-factories.ts';
-import { RedisLinkHub } from './redis-link-hub.ts';
 import { registerTestDevice, TestLink, until } from './device-link-test-device.ts';
 import { LINK_CLOSE } from '@flotilla/core/device-link';
 
@@ -18,6 +15,7 @@ import { LINK_CLOSE } from '@flotilla/core/device-link';
 const redisUrl = process.env.REDIS_URL;
 
 describe.runIf(redisUrl)('device links across API processes (Redis)', () => {
+  let processes: TwoProcesses;
   let first: TestContext;
   let second: FastifyInstance;
   let firstUrl: string;
@@ -25,19 +23,15 @@ describe.runIf(redisUrl)('device links across API processes (Redis)', () => {
   const links: TestLink[] = [];
 
   beforeAll(async () => {
-    first = await createTestApp({}, {}, { linkHub: await RedisLinkHub.connect(redisUrl!) });
-    const secondHub = await RedisLinkHub.connect(redisUrl!);
-    second = await buildApp({ db: first.database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex') }), linkHub: secondHub });
-    second.addHook('onClose', () => secondHub.close());
-    firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
-    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    processes = await startTwoProcesses(redisUrl!);
+    ({ first, firstUrl, second, secondUrl } = processes);
   });
+
   afterAll(async () => {
     await Promise.all(links.map((l) => l.close()));
-    await second?.close();
-    await first?.close();
-    await first?.app.linkHub.close();
+    await processes?.close();
   });
+
 
   const linked = (id: number) => first.database.db.selectFrom('device').select('is_connected_to_vpn').where('id', '=', id).executeTakeFirstOrThrow();
 

@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { defaultConfig } from '../lib/config.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
+import type { TestContext } from '../test/harness.ts';
+import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.ts';
 import { until } from '../test/until.ts';
-import { RedisEventBus } from '../live/redis-event-bus.ts';
 import { createFleetWithProvisioningKey, createUserWithKey } from '../devices/device-test-factories.ts';
-import { bearer, listen, openLogStream, readNdjson, registerDevice } from './log-test-helpers.ts';
+import { bearer, openLogStream, readNdjson, registerDevice } from './log-test-helpers.ts';
 
 /**
  * Two API processes on one database, each with its own Redis event bus (DESIGN.md "Live data
@@ -17,24 +13,20 @@ import { bearer, listen, openLogStream, readNdjson, registerDevice } from './log
 const redisUrl = process.env.REDIS_URL;
 
 describe.runIf(redisUrl)('device logs across API processes (Redis)', () => {
+  let processes: TwoProcesses;
   let first: TestContext;
   let firstUrl: string;
-  let second: FastifyInstance;
   let secondUrl: string;
 
   beforeAll(async () => {
-    first = await createTestApp({}, {}, { eventBus: await RedisEventBus.connect(redisUrl!) });
-    firstUrl = await listen(first.app);
-    const secondBus = await RedisEventBus.connect(redisUrl!);
-    second = await buildApp({ db: first.database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex') }), eventBus: secondBus });
-    second.addHook('onClose', () => secondBus.close());
-    secondUrl = await listen(second);
+    processes = await startTwoProcesses(redisUrl!);
+    ({ first, firstUrl, secondUrl } = processes);
   });
+
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await first?.app.eventBus.close();
+    await processes?.close();
   });
+
 
   it('a line uploaded to process A arrives on device and fleet streams held by process B', async () => {
     const fleet = await createFleetWithProvisioningKey(first.database.db);

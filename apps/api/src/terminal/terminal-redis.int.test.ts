@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMINAL_CLOSE } from '@flotilla/core/terminal-protocol';
-import { buildApp } from '../app.ts';
-import { defaultConfig } from '../lib/config.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
+import type { TestContext } from '../test/harness.ts';
+import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.ts';
 import { createFleetWithProvisioningKey } from '../devices/device-test-factories.ts';
-import { RedisLinkHub } from '../device-link/redis-link-hub.ts';
-import { RedisEventBus } from '../live/redis-event-bus.ts';
 import { linkedTestDevice, openTerminal, sessionUser, type TerminalClient, type TestAgent } from './terminal-test-support.ts';
 
 /**
@@ -17,32 +13,22 @@ import { linkedTestDevice, openTerminal, sessionUser, type TerminalClient, type 
 const redisUrl = process.env.REDIS_URL;
 
 describe.runIf(redisUrl)('a terminal across API processes (Redis)', () => {
+  let processes: TwoProcesses;
   let first: TestContext;
-  let second: FastifyInstance;
   let firstUrl: string;
   let secondUrl: string;
   const agents: TestAgent[] = [];
   const clients: TerminalClient[] = [];
 
   beforeAll(async () => {
-    first = await createTestApp({}, {}, { linkHub: await RedisLinkHub.connect(redisUrl!), eventBus: await RedisEventBus.connect(redisUrl!) });
-    const secondHub = await RedisLinkHub.connect(redisUrl!);
-    const secondBus = await RedisEventBus.connect(redisUrl!);
-    second = await buildApp({ db: first.database.db, config: defaultConfig({ jwtSecret: first.app.config.jwtSecret }), linkHub: secondHub, eventBus: secondBus });
-    second.addHook('onClose', async () => {
-      await secondHub.close();
-      await secondBus.close();
-    });
-    firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
-    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    processes = await startTwoProcesses(redisUrl!);
+    ({ first, firstUrl, secondUrl } = processes);
   });
+
   afterAll(async () => {
     for (const c of clients) c.close();
     await Promise.all(agents.map((a) => a.client.stop()));
-    await second?.close();
-    await first?.close();
-    await first?.app.linkHub.close();
-    await first?.app.eventBus.close();
+    await processes?.close();
   });
 
   it('runs a command typed into the second process on the device linked to the first, and resizes', async () => {
