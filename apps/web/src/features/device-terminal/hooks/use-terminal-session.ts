@@ -23,6 +23,9 @@ function socketUrl(uuid: string): string {
   return `${protocol}//${window.location.host}${terminalPath(uuid)}`;
 }
 
+/** The server's session caps are reached (apps/api terminal-sessions.ts): said as such, not as a generic failure. */
+const TOO_MANY_SESSIONS = 'tooManySessions';
+
 function endingOf(code: number, reason: string): TerminalEnding {
   if (code === TERMINAL_CLOSE.unauthorized) return 'unauthorized';
   if (code === TERMINAL_CLOSE.unavailable) return reason === 'notLinked' ? 'notLinked' : 'unavailable';
@@ -109,7 +112,7 @@ export function useTerminalSession({ uuid, target, isEnabled, reattachKey, onOut
         const next = terminalRetry(ending, attempts);
         if (next.action === 'fail') {
           if (ending === 'unauthorized') setView({ status: 'failed', error: 'unauthorized', reason: null });
-          else if (ending === 'unavailable') setView({ status: 'failed', error: 'unavailable', reason: isTerminalUnavailableReason(event.reason) ? event.reason : null });
+          else if (ending === 'unavailable') setView({ status: 'failed', error: 'unavailable', reason: isTerminalUnavailableReason(event.reason) || event.reason === TOO_MANY_SESSIONS ? event.reason : null });
           else setView({ status: 'failed', error: attempts > 0 ? 'reconnectFailed' : 'connectionError', reason: null });
           return;
         }
