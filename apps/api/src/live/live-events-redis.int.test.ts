@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTopic, fleetDevicesTopic } from '@flotilla/core/schemas/live-events';
-import { buildApp } from '../app.ts';
-import { defaultConfig } from '../lib/config.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
+import type { TestContext } from '../test/harness.ts';
+import { startTwoProcesses, type TwoProcesses } from '../test/two-processes.ts';
 import { createFleetWithProvisioningKey, createUserWithKey } from '../devices/device-test-factories.ts';
 import { registerTestDevice } from '../device-link/device-link-test-device.ts';
-import { RedisEventBus } from './redis-event-bus.ts';
 import { LiveEventsClient } from './sse-test-client.ts';
 
 /**
@@ -18,24 +15,20 @@ import { LiveEventsClient } from './sse-test-client.ts';
 const redisUrl = process.env.REDIS_URL;
 
 describe.runIf(redisUrl)('live events across API processes (Redis)', () => {
+  let processes: TwoProcesses;
   let first: TestContext;
   let second: FastifyInstance;
-  let secondBus: RedisEventBus;
+  let firstUrl: string;
   let secondUrl: string;
   const clients: LiveEventsClient[] = [];
 
   beforeAll(async () => {
-    first = await createTestApp({}, {}, { eventBus: await RedisEventBus.connect(redisUrl!) });
-    secondBus = await RedisEventBus.connect(redisUrl!);
-    second = await buildApp({ db: first.database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex') }), eventBus: secondBus });
-    second.addHook('onClose', () => secondBus.close());
-    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    processes = await startTwoProcesses(redisUrl!);
+    ({ first, firstUrl, second, secondUrl } = processes);
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
-    await second?.close();
-    await first?.close();
-    await first?.app.eventBus.close();
+    await processes?.close();
   });
 
   it('a report on process A reaches a stream on process B within a second, once per topic, in order', async () => {
@@ -64,7 +57,6 @@ describe.runIf(redisUrl)('live events across API processes (Redis)', () => {
     const fleet = await createFleetWithProvisioningKey(first.database.db);
     const device = await registerTestDevice(first.app, fleet);
     const user = await createUserWithKey(first.database.db, fleet.applicationId, 'developer');
-    const firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
     const client = await LiveEventsClient.open(firstUrl, user.apiKey, { fleet: [fleet.applicationId] });
     if (!(client instanceof LiveEventsClient)) throw new Error(`refused: ${client.status}`);
     clients.push(client);
