@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { LiveDevice, LiveMessage } from '@flotilla/core/schemas/live-events';
 import { deviceKeys, type DeviceDetail, type DeviceRow } from '../../features/devices/api/devices.queries.ts';
 import type { ListParams } from '../../components/data-list/list-search.ts';
 import type { ODataPage } from '../odata.ts';
 import { deviceTagKeys, type DeviceTagRow } from '../../features/device-summary/api/device-tags.queries.ts';
-import { applyLiveMessage, mergeDevice } from './apply-live-message.ts';
+import { applyLiveMessage, mergeDevice, OFF_PAGE_REREAD_MS } from './apply-live-message.ts';
 
 const uuid = 'b'.repeat(32);
 const byName: ListParams = { page: 1, pageSize: 50, sort: { field: 'name', direction: 'asc' }, filters: [] };
@@ -98,17 +98,32 @@ describe('applyLiveMessage', () => {
     }
   });
 
-  it("leaves an unfiltered page alone for a device it does not show; re-reads a filtered one, at most once per 15 s", () => {
-    const qc = client();
-    const filtered: ListParams = { ...byName, filters: [{ field: 'status', op: 'is', value: 'disconnected' }] };
-    qc.setQueryData(deviceKeys.page(7, byName), page([]));
-    qc.setQueryData(deviceKeys.page(7, filtered), page([]));
-    applyLiveMessage(qc, msg('fleet:7:devices', { type: 'device', device: pushed({ overall_status: 'disconnected' }) }));
-    expect(isInvalid(qc, deviceKeys.page(7, byName))).toBe(false);
-    expect(isInvalid(qc, deviceKeys.page(7, filtered))).toBe(true);
-    qc.setQueryData(deviceKeys.page(7, filtered), page([]));
-    applyLiveMessage(qc, msg('fleet:7:devices', { type: 'device', device: pushed() }));
-    expect(isInvalid(qc, deviceKeys.page(7, filtered))).toBe(false);
+  it('leaves an unfiltered page alone for a device it does not show; re-reads a filtered one at once, then once per window for what came meanwhile', () => {
+    vi.useFakeTimers();
+    try {
+      const qc = client();
+      const filtered: ListParams = { ...byName, filters: [{ field: 'status', op: 'is', value: 'disconnected' }] };
+      qc.setQueryData(deviceKeys.page(7, byName), page([]));
+      qc.setQueryData(deviceKeys.page(7, filtered), page([]));
+      applyLiveMessage(qc, msg('fleet:7:devices', { type: 'device', device: pushed({ overall_status: 'disconnected' }) }));
+      expect(isInvalid(qc, deviceKeys.page(7, byName))).toBe(false);
+      expect(isInvalid(qc, deviceKeys.page(7, filtered))).toBe(true);
+      // A burst within the window: no read now, one at the window's end (the last change is not lost).
+      qc.setQueryData(deviceKeys.page(7, filtered), page([]));
+      applyLiveMessage(qc, msg('fleet:7:devices', { type: 'device', device: pushed() }));
+      applyLiveMessage(qc, msg('fleet:7:devices', { type: 'device', device: pushed({ overall_status: 'idle' }) }));
+      expect(isInvalid(qc, deviceKeys.page(7, filtered))).toBe(false);
+      vi.advanceTimersByTime(OFF_PAGE_REREAD_MS - 1);
+      expect(isInvalid(qc, deviceKeys.page(7, filtered))).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(isInvalid(qc, deviceKeys.page(7, filtered))).toBe(true);
+      // Nothing more came: no further read.
+      qc.setQueryData(deviceKeys.page(7, filtered), page([]));
+      vi.advanceTimersByTime(OFF_PAGE_REREAD_MS * 3);
+      expect(isInvalid(qc, deviceKeys.page(7, filtered))).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("re-reads a detail whose device was removed or moved to another fleet", () => {

@@ -4,7 +4,6 @@ import type { ListParams } from '../../components/data-list/list-search.ts';
 import { deviceKeys, type DeviceDetail, type DeviceRow } from '../../features/devices/api/devices.queries.ts';
 import { DEVICE_LIST, DEVICE_TAG_CHIPS } from '../../features/devices/device-list.ts';
 import { deviceTagKeys, type DeviceTagRow } from '../../features/device-summary/api/device-tags.queries.ts';
-import { DEFAULT_POLL_MS } from '../query-client.ts';
 import type { ODataPage } from '../odata.ts';
 
 /**
@@ -16,7 +15,7 @@ import type { ODataPage } from '../odata.ts';
  *   (the row may belong elsewhere now), and list membership (a device new in the fleet, gone
  *   from it, or a batch too large to list).
  * A page sorted or filtered away from the default cannot tell whether a device it does not show
- * now matches: it re-reads, at most once per default polling interval.
+ * now matches: it re-reads, at once and then at most once per OFF_PAGE_REREAD_MS.
  * Tags and local mode variables come as lists (the device's first tags by key, its local mode
  * variables): a row's tag chips and the detail's variables take them; the summary's tags card,
  * which holds every tag with its id, re-reads when the pushed tags differ from what it holds.
@@ -152,13 +151,26 @@ function isNarrowed(params: ListParams): boolean {
   return params.filters.length > 0 || params.sort.field !== DEVICE_LIST.defaultSort.field;
 }
 
-const lastReRead = new WeakMap<QueryClient, Map<string, number>>();
+/**
+ * How often a narrowed page re-reads for devices it does not show: at once for the first change,
+ * then once at the end of each window for whatever came meanwhile — so the last of a burst (a
+ * fleet's devices re-linking one by one) is never dropped, and a burst costs one read per window.
+ */
+export const OFF_PAGE_REREAD_MS = 5_000;
+
+const reReads = new WeakMap<QueryClient, Map<string, { last: number; trailing: ReturnType<typeof setTimeout> | null }>>();
 function reReadThrottled(queryClient: QueryClient, queryKey: readonly unknown[]): void {
-  let times = lastReRead.get(queryClient);
-  if (!times) lastReRead.set(queryClient, (times = new Map()));
+  let byKey = reReads.get(queryClient);
+  if (!byKey) reReads.set(queryClient, (byKey = new Map()));
   const id = JSON.stringify(queryKey);
-  const now = Date.now();
-  if (now - (times.get(id) ?? 0) < DEFAULT_POLL_MS) return;
-  times.set(id, now);
-  void queryClient.invalidateQueries({ queryKey, exact: true });
+  const state = byKey.get(id) ?? { last: 0, trailing: null };
+  byKey.set(id, state);
+  const reRead = () => {
+    state.last = Date.now();
+    state.trailing = null;
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  };
+  const wait = state.last + OFF_PAGE_REREAD_MS - Date.now();
+  if (wait <= 0) reRead();
+  else state.trailing ??= setTimeout(reRead, wait);
 }
