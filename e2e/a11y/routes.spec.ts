@@ -11,6 +11,7 @@ import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
 import { createDemoWorld, createVerifiedUser, type DemoWorld } from '../support/demo-world.ts';
 import { createUser, emailedInvitationPath, PASSWORD } from '../support/organizations.ts';
 import { startStack, type Stack } from '../support/stack.ts';
+import { trackNetwork } from '../support/network.ts';
 
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
 
@@ -136,13 +137,15 @@ async function open(p: Page, route: RouteCase): Promise<void> {
   const held = route.hold;
   if (held) await p.route((url) => url.pathname === held, () => undefined);
   const path = route.path(world);
+  const network = trackNetwork(p);
   await p.goto(`${stack.url}${path}`);
   const lands = route.lands?.(world) ?? path.split('?')[0]!;
   await p.waitForURL((url) => url.pathname === lands);
   // No h1 at all fails below with the count, not here with a timeout.
   await p.locator('h1').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-  // A held call keeps the network busy on purpose.
-  if (!held) await p.waitForLoadState('networkidle');
+  // A held call keeps the network busy on purpose; live streams stay open by design.
+  if (!held) await network.quiet();
+  network.stop();
   await expect.poll(() => p.locator('[data-testid="loading-state"], .MuiSkeleton-root').count(), { message: 'still loading' }).toBe(0);
   // Transitions finished (a fading element would be measured at half contrast).
   // Endless ones (a spinner) are left alone.
