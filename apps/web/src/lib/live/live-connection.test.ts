@@ -119,6 +119,22 @@ describe('LiveConnection', () => {
     connection.stop();
   });
 
+  it('opens no stream for topics the endpoint cannot express, and closes the one it had', async () => {
+    const events = new FakeEvents();
+    const { connection } = connect(events);
+    connection.setTopics(['device:NOT-A-UUID', 'fleet:x:devices']);
+    await tick();
+    expect(events.requests).toHaveLength(0);
+    connection.setTopics(['fleet:7:devices']);
+    await tick();
+    expect(events.requests).toHaveLength(1);
+    connection.setTopics(['device:NOT-A-UUID']);
+    await tick();
+    expect(events.requests[0]!.signal.aborted).toBe(true);
+    expect(events.requests).toHaveLength(1);
+    connection.stop();
+  });
+
   it('reports a refused session (401) and does not connect without a token', async () => {
     const events = new FakeEvents();
     events.status = 401;

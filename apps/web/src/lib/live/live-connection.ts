@@ -103,7 +103,9 @@ export class LiveConnection {
       this.#pending = null;
     }
     if (this.#pending) return;
-    if (this.#wanted.size === 0 || this.#options.getToken() === null) {
+    // No topic the endpoint can express (none, or none of a known shape): no stream at all — an
+    // idle one would only fail with 401 once the session ends and sign the user out early.
+    if (topicsQuery(this.#wanted) === '' || this.#options.getToken() === null) {
       this.#closeAll();
       return;
     }
