@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import Box from '@mui/material/Box';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import type { ReadOnlyTerminalProps } from './ReadOnlyTerminal.tsx';
 import { scrollForKey } from './terminal-keys.ts';
+import { TerminalFrame } from './TerminalFrame.tsx';
 import { TERMINAL_BACKGROUND, TERMINAL_FOREGROUND } from './terminal-theme.ts';
 import { terminalUpdate, toTerminalText } from './terminal-text.ts';
 
@@ -95,22 +95,15 @@ export default function XtermView({ text, label, scrollback, height, regionProps
   }, [text, scrollback, label]);
 
   return (
-    <Box
-      ref={regionRef}
+    <TerminalFrame
+      frameRef={regionRef}
+      hostRef={hostRef}
+      height={height}
       role="log"
       aria-label={label}
       // The text is there from the start; it is read on demand, not announced as it renders.
       aria-live="off"
       {...regionProps}
-      sx={{
-        bgcolor: TERMINAL_BACKGROUND,
-        borderRadius: 1,
-        p: 1,
-        '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
-      {/* No padding on the host: the fit addon sizes the terminal to its parent's content box. */}
-      <Box ref={hostRef} sx={{ height, width: '100%', overflow: 'hidden' }} />
-    </Box>
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import Box from '@mui/material/Box';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import type { TerminalSize } from '@flotilla/core/terminal';
+import { TerminalFrame } from '../../../components/terminal/TerminalFrame.tsx';
 import { TERMINAL_BACKGROUND, TERMINAL_FOREGROUND } from '../../../components/terminal/terminal-theme.ts';
 import type { TerminalSink } from '../hooks/use-terminal-session.ts';
 import { isLeaveTerminalKey } from '../leave-terminal-key.ts';
@@ -77,18 +77,5 @@ export default function InteractiveXterm({ label, height, onData, onResize, onAt
     };
   }, [label]);
 
-  return (
-    <Box
-      data-testid="device-terminal-screen"
-      sx={{
-        bgcolor: TERMINAL_BACKGROUND,
-        borderRadius: 1,
-        p: 1,
-        '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
-      {/* No padding on the host: the fit addon sizes the terminal to its parent's content box. */}
-      <Box ref={hostRef} sx={{ height, width: '100%', overflow: 'hidden' }} />
-    </Box>
-  );
+  return <TerminalFrame data-testid="device-terminal-screen" hostRef={hostRef} height={height} />;
 }
