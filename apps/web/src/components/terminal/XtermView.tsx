@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
-import '@xterm/xterm/css/xterm.css';
 import type { ReadOnlyTerminalProps } from './ReadOnlyTerminal.tsx';
 import { scrollForKey } from './terminal-keys.ts';
 import { TerminalFrame } from './TerminalFrame.tsx';
-import { TERMINAL_BACKGROUND, TERMINAL_FOREGROUND } from './terminal-theme.ts';
+import { TERMINAL_BACKGROUND } from './terminal-theme.ts';
+import { openFittedTerminal } from './open-terminal.ts';
 import { terminalUpdate, toTerminalText } from './terminal-text.ts';
 
 
@@ -24,26 +23,15 @@ export default function XtermView({ text, label, scrollback, height, regionProps
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const terminal = new Terminal({
+    const { terminal, close } = openFittedTerminal(host, label, {
       disableStdin: true,
       scrollback,
       convertEol: false,
       cursorBlink: false,
       cursorInactiveStyle: 'none',
-      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
-      fontSize: 13,
-      // ANSI colours are kept, lightened where needed to read on the dark surface (WCAG AA 4.5:1).
-      minimumContrastRatio: 4.5,
-      theme: { background: TERMINAL_BACKGROUND, foreground: TERMINAL_FOREGROUND, cursor: TERMINAL_BACKGROUND },
+      theme: { cursor: TERMINAL_BACKGROUND },
     });
-    const fit = new FitAddon();
-    terminal.loadAddon(fit);
-    terminal.open(host);
-    const textarea = terminal.textarea;
-    if (textarea) {
-      textarea.setAttribute('aria-label', label);
-      textarea.readOnly = true;
-    }
+    if (terminal.textarea) terminal.textarea.readOnly = true;
     terminal.attachCustomKeyEventHandler((event) => {
       const scroll = scrollForKey(event.key, event);
       if (!scroll) return true;
@@ -56,23 +44,13 @@ export default function XtermView({ text, label, scrollback, height, regionProps
       }
       return false;
     });
-    // Fit before the first write, so lines wrap at the real width rather than reflow later.
-    fit.fit();
     // Hide the cursor: nothing is typed here.
     terminal.write('\u001b[?25l');
     terminalRef.current = terminal;
     shownRef.current = '';
-    let frame = 0;
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => fit.fit());
-    });
-    observer.observe(host);
     return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
       terminalRef.current = null;
-      terminal.dispose();
+      close();
     };
   }, [scrollback, label]);
 

@@ -1,10 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { FitAddon } from '@xterm/addon-fit';
-import { Terminal } from '@xterm/xterm';
-import '@xterm/xterm/css/xterm.css';
 import type { TerminalSize } from '@flotilla/core/terminal';
 import { TerminalFrame } from '../../../components/terminal/TerminalFrame.tsx';
-import { TERMINAL_BACKGROUND, TERMINAL_FOREGROUND } from '../../../components/terminal/terminal-theme.ts';
+import { openFittedTerminal } from '../../../components/terminal/open-terminal.ts';
 import type { TerminalSink } from '../hooks/use-terminal-session.ts';
 import { isLeaveTerminalKey } from '../leave-terminal-key.ts';
 
@@ -36,18 +33,7 @@ export default function InteractiveXterm({ label, height, onData, onResize, onAt
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const terminal = new Terminal({
-      scrollback: 5000,
-      cursorBlink: true,
-      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
-      fontSize: 13,
-      minimumContrastRatio: 4.5,
-      theme: { background: TERMINAL_BACKGROUND, foreground: TERMINAL_FOREGROUND },
-    });
-    const fit = new FitAddon();
-    terminal.loadAddon(fit);
-    terminal.open(host);
-    terminal.textarea?.setAttribute('aria-label', label);
+    const { terminal, close } = openFittedTerminal(host, label, { scrollback: 5000, cursorBlink: true });
     terminal.attachCustomKeyEventHandler((event) => {
       if (!isLeaveTerminalKey(event)) return true;
       if (event.type === 'keydown') {
@@ -58,22 +44,13 @@ export default function InteractiveXterm({ label, height, onData, onResize, onAt
     });
     const dataListener = terminal.onData((data) => callbacks.current.onData(data));
     const resizeListener = terminal.onResize(({ cols, rows }) => callbacks.current.onResize({ cols, rows }));
-    fit.fit();
     callbacks.current.onResize({ cols: terminal.cols, rows: terminal.rows });
     callbacks.current.onAttach({ write: (data) => terminal.write(data) });
-    let frame = 0;
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => fit.fit());
-    });
-    observer.observe(host);
     return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
       callbacks.current.onAttach(null);
       dataListener.dispose();
       resizeListener.dispose();
-      terminal.dispose();
+      close();
     };
   }, [label]);
 
