@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal.ts';
 import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { registry } from '../model/registry.ts';
 import { userFleetPermission } from '../model/access/rule-builders.ts';
+import { authorizeOwnDevice } from '../devices/device-state.service.ts';
 
 /** The device whose logs a call reads, writes or clears. */
 export interface LogDevice {
@@ -54,12 +55,7 @@ export async function getLogReadableDevice(db: Db, principal: Principal, uuid: s
  * device key). A user, a provisioning key or another device's key is refused.
  */
 export async function getLogWriterDevice(db: Db, principal: Principal, uuid: string): Promise<LogDevice> {
-  if (principal.kind === 'anonymous') throw unauthorized('You have to log in');
-  if (principal.kind !== 'device') throw forbidden('Only a device key may send device logs');
-  const own = await db.selectFrom('device').select(['id', 'uuid', 'belongs_to__application as fleetId']).where('id', '=', principal.deviceId).executeTakeFirst();
-  if (!own) throw unauthorized('You have to log in');
-  if (own.uuid !== uuid) throw forbidden('A device may only send its own logs');
-  return own;
+  return authorizeOwnDevice(db, principal, [uuid], 'send device logs');
 }
 
 /**

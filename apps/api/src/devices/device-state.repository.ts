@@ -3,11 +3,6 @@ import type { Db } from '../db/database.ts';
 
 /** Queries behind PATCH /device/v3/state and /device/v3/tags (device logs live in ../device-logs). */
 
-export async function findDeviceUuid(db: Db, deviceId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('device').select('uuid').where('id', '=', deviceId).executeTakeFirst();
-  return row?.uuid;
-}
-
 export type DeviceColumnValues = Record<string, string | number | boolean | null>;
 
 /**

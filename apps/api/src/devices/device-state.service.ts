@@ -4,7 +4,6 @@ import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import {
-  findDeviceUuid,
   listReleaseImages,
   markOtherImageInstallsDeleted,
   updatePublicAddress,
@@ -107,13 +106,28 @@ async function applyAppsReport(db: Db, deviceId: number, apps: AppsReport): Prom
 }
 
 /** The calling device's own id, after checking every uuid in the body is its own. */
-export async function authorizeReport(db: Db, principal: Principal, uuids: string[]): Promise<number> {
+/** The device a device key belongs to, as the routes that only a device itself may call need it. */
+export interface OwnDevice {
+  id: number;
+  uuid: string;
+  fleetId: number | null;
+}
+
+/**
+ * Routes only a device itself may call (state reports, log uploads): a device key, and every
+ * uuid named is its own. `what` names the call in the refusals.
+ */
+export async function authorizeOwnDevice(db: Db, principal: Principal, uuids: readonly string[], what: string): Promise<OwnDevice> {
   if (principal.kind === 'anonymous') throw unauthorized('You have to log in');
-  if (principal.kind !== 'device') throw forbidden('Only a device key may report device state');
-  const own = await findDeviceUuid(db, principal.deviceId);
+  if (principal.kind !== 'device') throw forbidden(`Only a device key may ${what}`);
+  const own = await db.selectFrom('device').select(['id', 'uuid', 'belongs_to__application as fleetId']).where('id', '=', principal.deviceId).executeTakeFirst();
   if (!own) throw unauthorized('You have to log in');
-  if (uuids.some((u) => u !== own)) throw forbidden('A device may only report its own state');
-  return principal.deviceId;
+  if (uuids.some((u) => u !== own.uuid)) throw forbidden(`A device may only ${what} of its own`);
+  return own;
+}
+
+export async function authorizeReport(db: Db, principal: Principal, uuids: string[]): Promise<number> {
+  return (await authorizeOwnDevice(db, principal, uuids, 'report device state')).id;
 }
 
 /**
