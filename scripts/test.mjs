@@ -23,6 +23,22 @@ mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+const failedTests = [];
+
+/**
+ * The failed tests of one JSON report, each with the first lines of its error: the run's last
+ * lines are often all a reader of CI gets, so they must say what failed, not only where.
+ */
+function failuresOf(json, label) {
+  return json.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const message = (test.failureMessages[0] ?? file.message ?? '').split('\n').filter((line) => !line.includes('node_modules')).slice(0, 6).join('\n    ');
+        return `[${label}] ${file.name.replace(`${ROOT}/`, '')} › ${test.fullName}\n    ${message}`;
+      }),
+  );
+}
 
 /** Runs one vitest project; resolves when it ends, with its counts added to the totals. */
 function vitest(label, project, env, files = []) {
@@ -43,6 +59,7 @@ function vitest(label, project, env, files = []) {
         const json = JSON.parse(readFileSync(out, 'utf8'));
         totals.passed += json.numPassedTests;
         totals.failed += json.numFailedTests;
+        failedTests.push(...failuresOf(json, label));
         if (json.numTotalTests === 0) failedSteps.push(`${label}: ran no test`);
       } else {
         failedSteps.push(`${label}: no results`);
@@ -105,6 +122,7 @@ async function lane2() {
 await Promise.all([lane1(), lane2()]);
 
 console.log('');
+if (failedTests.length) console.log(`Failed tests:\n${failedTests.join('\n')}\n`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
