@@ -38,6 +38,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // One retry for a browser test that failed under CI's load (two lanes on two cores);
+          // `npm test` still lists every test that passed only on its retry, so a flaky one shows.
+          retry: 1,
           // expect.poll waits 1 s by default: on the 2-core CI machine, next to the other lane, a
           // page's follow-up queries (the fleet grid's status counts) can take longer than that.
           expect: { poll: { timeout: 10_000 } },

@@ -24,17 +24,19 @@ mkdirSync(resultsDir, { recursive: true });
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
 const failedTests = [];
+const retriedTests = [];
 
 /**
- * The failed tests of one JSON report, each with the first lines of its error: the run's last
+ * The failed tests (or, with status passed, those that failed a try) of one JSON report, each with
+ * the first lines of its error: the run's last
  * lines are often all a reader of CI gets, so they must say what failed, not only where.
  */
-function failuresOf(json, label) {
+function failuresOf(json, label, status = 'failed') {
   return json.testResults.flatMap((file) =>
     file.assertionResults
-      .filter((test) => test.status === 'failed')
+      .filter((test) => test.status === status && (status === 'failed' || test.failureMessages?.length))
       .map((test) => {
-        const message = (test.failureMessages[0] ?? file.message ?? '').split('\n').filter((line) => !line.includes('node_modules')).slice(0, 6).join('\n    ');
+        const message = (test.failureMessages?.[0] ?? file.message ?? '').split('\n').filter((line) => !line.includes('node_modules')).slice(0, 6).join('\n    ');
         return `[${label}] ${file.name.replace(`${ROOT}/`, '')} › ${test.fullName}\n    ${message}`;
       }),
   );
@@ -60,6 +62,7 @@ function vitest(label, project, env, files = []) {
         totals.passed += json.numPassedTests;
         totals.failed += json.numFailedTests;
         failedTests.push(...failuresOf(json, label));
+        retriedTests.push(...retriesOf(json, label));
         if (json.numTotalTests === 0) failedSteps.push(`${label}: ran no test`);
       } else {
         failedSteps.push(`${label}: no results`);
@@ -105,6 +108,11 @@ async function browserLane(env) {
   }
 }
 
+/** Tests that passed only on a retry (a passed test keeps the errors of its failed tries). */
+function retriesOf(json, label) {
+  return failuresOf(json, label, 'passed');
+}
+
 const pgUrl = process.env.DATABASE_URL;
 // The embedded default runs without Redis; the PostgreSQL lane is the scale-out one, where
 // REDIS_URL (when set) also runs the tests of several API processes sharing device links.
@@ -122,6 +130,7 @@ async function lane2() {
 await Promise.all([lane1(), lane2()]);
 
 console.log('');
+if (retriedTests.length) console.log(`Passed only on a retry (flaky):\n${retriedTests.join('\n')}\n`);
 if (failedTests.length) console.log(`Failed tests:\n${failedTests.join('\n')}\n`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
