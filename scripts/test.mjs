@@ -28,8 +28,8 @@ const retriedTests = [];
 
 /**
  * The failed tests (or, with status passed, those that failed a try) of one JSON report, each with
- * the first lines of its error: the run's last
- * lines are often all a reader of CI gets, so they must say what failed, not only where.
+ * the first lines of its error: the run's last lines are often all a reader of CI gets, so they
+ * must say what failed, not only where.
  */
 function failuresOf(json, label, status = 'failed') {
   return json.testResults.flatMap((file) =>
