@@ -12,10 +12,20 @@ const POLL_INTERVAL_VARS = ['BALENA_SUPERVISOR_POLL_INTERVAL', 'RESIN_SUPERVISOR
 /** Dashboard-only settings never reach the device. */
 const UI_VAR = /^(BALENA|RESIN)_UI_/;
 
-/** Fleet config vars overlaid by device config vars, always carrying RESIN_SUPERVISOR_POLL_INTERVAL. */
+/** The setting a config variable names, without its namespace: BALENA_X and RESIN_X are one setting X. */
+const settingOf = (name: string) => name.replace(/^(BALENA|RESIN)_/, '');
+
+/**
+ * Fleet config vars overlaid by device config vars, always carrying RESIN_SUPERVISOR_POLL_INTERVAL.
+ * A device variable overrides the fleet's for its setting under either namespace: the supervisor
+ * reads BALENA_X before RESIN_X, so a fleet BALENA_X left beside a device RESIN_X (the name the
+ * supervisor itself writes, compat §5.2) would win on the device against the device's own value.
+ */
 export function buildConfig(appConfig: StringMap, deviceConfig: StringMap, defaultPollIntervalMs: number): StringMap {
+  const overridden = new Set(Object.keys(deviceConfig).map(settingOf));
+  const fleetOnly = Object.entries(appConfig).filter(([k]) => !overridden.has(settingOf(k)));
   const config: StringMap = {};
-  for (const [k, v] of Object.entries({ ...appConfig, ...deviceConfig })) if (!UI_VAR.test(k)) config[k] = v;
+  for (const [k, v] of [...fleetOnly, ...Object.entries(deviceConfig)]) if (!UI_VAR.test(k)) config[k] = v;
   if (config.RESIN_SUPERVISOR_POLL_INTERVAL === undefined) {
     config.RESIN_SUPERVISOR_POLL_INTERVAL = config.BALENA_SUPERVISOR_POLL_INTERVAL ?? String(defaultPollIntervalMs);
   }
