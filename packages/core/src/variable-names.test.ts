@@ -8,7 +8,12 @@ import {
   MSG_RESERVED_NAME,
   MSG_RESERVED_NAMESPACE,
   MSG_VALUE_LINE_BREAK,
+  BLACKLISTED_NAMES,
+  DEFAULT_VARIABLE_NAME_RULES,
+  isDuplicateNameError,
   isTruthyVariableValue,
+  validateVariableName,
+  variableNameRulesFrom,
   isWhitelistedConfigName,
   validateConfigVarName,
   validateEnvVarName,
@@ -27,6 +32,14 @@ describe('validateEnvVarName', () => {
     expect(validateEnvVarName('1FOO')).toBe(MSG_INVALID_ENV_VAR_NAME);
     expect(validateEnvVarName('FOO-BAR')).toBe(MSG_INVALID_ENV_VAR_NAME);
     expect(validateEnvVarName('FOO:BAR')).toBe(MSG_INVALID_ENV_VAR_NAME);
+  });
+  it('rejects a leading underscore: names start with a letter', () => {
+    expect(validateEnvVarName('_FOO')).toBe(MSG_INVALID_ENV_VAR_NAME);
+  });
+  it('rejects blacklisted names as reserved, before the namespace rule', () => {
+    expect(validateEnvVarName('BALENA_API_KEY')).toBe(MSG_RESERVED_NAME);
+    expect(validateEnvVarName('RESIN_DEVICE_UUID')).toBe(MSG_RESERVED_NAME);
+    expect(BLACKLISTED_NAMES).toContain('BALENA_SUPERVISOR_API_KEY');
   });
   it('rejects reserved names', () => {
     expect(validateEnvVarName('USER')).toBe(MSG_RESERVED_NAME);
@@ -58,6 +71,55 @@ describe('validateConfigVarName', () => {
     expect(validateConfigVarName(':BALENA_X')).toBe(MSG_INVALID_CONFIG_VAR_NAME);
     expect(validateConfigVarName('BALENA_X-Y')).toBe(MSG_INVALID_CONFIG_VAR_NAME);
     expect(validateConfigVarName('')).toBe(MSG_NAME_REQUIRED);
+    expect(validateConfigVarName(null)).toBe(MSG_NAME_REQUIRED);
+  });
+  it('rejects blacklisted names as reserved', () => {
+    expect(validateConfigVarName('BALENA_API_KEY')).toBe(MSG_RESERVED_NAME);
+  });
+  it('are what validateVariableName answers for each kind', () => {
+    expect(validateVariableName('FOO', 'env')).toBeNull();
+    expect(validateVariableName('FOO', 'config')).toBe(MSG_CONFIG_NAMESPACE_REQUIRED);
+    expect(MSG_CONFIG_NAMESPACE_REQUIRED).toBe('Configuration variables should begin with RESIN_, BALENA_');
+  });
+});
+
+describe('rules read from GET /config/vars', () => {
+  const published = {
+    reservedNames: ['RESIN', 'BALENA', 'USER'],
+    reservedNamespaces: ['RESIN_', 'BALENA_'],
+    invalidRegex: '/^\\d|\\W/',
+    configVarInvalidRegex: '/^[\\d:]|[^A-Za-z0-9_:]/',
+    whiteListedNames: ['BALENA_SUPERVISOR_POLL_INTERVAL'],
+    whiteListedNamespaces: ['BALENA_HOST_CONFIG_'],
+    blackListedNames: ['BALENA_API_KEY'],
+  };
+  it('parse back into the built-in rules', () => {
+    const rules = variableNameRulesFrom(published);
+    expect(rules.invalidRegex.source).toBe(DEFAULT_VARIABLE_NAME_RULES.invalidRegex.source);
+    expect(rules.configVarInvalidRegex.source).toBe(DEFAULT_VARIABLE_NAME_RULES.configVarInvalidRegex.source);
+    expect(validateEnvVarName('FOO-BAR', rules)).toBe(MSG_INVALID_ENV_VAR_NAME);
+    expect(validateEnvVarName('BALENA_HOST_CONFIG_x', rules)).toBe(MSG_CONFIG_MANAGED_ELSEWHERE);
+    expect(validateEnvVarName('BALENA_API_KEY', rules)).toBe(MSG_RESERVED_NAME);
+  });
+  it('drive the messages: the namespaces listed are the published ones', () => {
+    const rules = variableNameRulesFrom({ ...published, reservedNamespaces: ['ACME_'] });
+    expect(validateEnvVarName('ACME_X', rules)).toBe('Variables beginning with ACME_ configure balenaOS features. They must be named as per the documentation and managed on the Configuration page.');
+    expect(validateConfigVarName('BALENA_X', rules)).toBe('Configuration variables should begin with ACME_');
+  });
+  it('fall back to the built-in rule for a missing or malformed field', () => {
+    const rules = variableNameRulesFrom({ invalidRegex: 'not a regex', reservedNames: [1] });
+    expect(rules.invalidRegex).toBe(DEFAULT_VARIABLE_NAME_RULES.invalidRegex);
+    expect(rules.reservedNames).toBe(DEFAULT_VARIABLE_NAME_RULES.reservedNames);
+    expect(variableNameRulesFrom(undefined)).toEqual(DEFAULT_VARIABLE_NAME_RULES);
+  });
+});
+
+describe('isDuplicateNameError', () => {
+  it('recognises the 409 "must be unique." answer only', () => {
+    expect(isDuplicateNameError(409, { error: '"application, name" must be unique.', code: 'unique' })).toBe(true);
+    expect(isDuplicateNameError(409, '"name" must be unique.')).toBe(true);
+    expect(isDuplicateNameError(409, { error: 'locked' })).toBe(false);
+    expect(isDuplicateNameError(400, { error: 'must be unique' })).toBe(false);
   });
 });
 
