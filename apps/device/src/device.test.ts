@@ -62,7 +62,6 @@ function targetWith(uuid: string, commit: string | null): TargetStateV3 {
 
 function makeDevice(api: FakeApi, now = { t: 0 }, id = identity(), extra: Partial<DeviceOptions> = {}) {
   return new SimulatedDevice({
-    ...extra,
     api,
     identity: id,
     deviceType: 'raspberrypi4-64',
@@ -72,6 +71,7 @@ function makeDevice(api: FakeApi, now = { t: 0 }, id = identity(), extra: Partia
     updateStepMs: 100,
     rng: seededRng(1),
     now: () => now.t,
+    ...extra,
   });
 }
 
@@ -207,5 +207,128 @@ describe('SimulatedDevice', () => {
     expect(wait).toBe(1000); // min(poll interval, 15 s)
     expect(d.lastError).toContain('Unauthorized');
     expect(d.isProvisioned).toBe(false);
+  });
+});
+
+/** The target of targetWith with `config` as its configuration. */
+function withConfig(target: TargetStateV3, config: Record<string, string>): TargetStateV3 {
+  const [uuid, device] = Object.entries(target)[0]!;
+  return { [uuid]: { ...device, config } };
+}
+
+describe('SimulatedDevice configuration (supervisor settings from the target config)', () => {
+  const uuid = 'a'.repeat(32);
+  /** A device that follows the config's poll interval (no fixed one), after its first round. */
+  async function following(config: Record<string, string>, commit: string | null = null) {
+    const api = new FakeApi();
+    api.target = withConfig(targetWith(uuid, commit), config);
+    const now = { t: 0 };
+    const d = makeDevice(api, now, identity(), { pollIntervalMs: undefined });
+    await d.step();
+    /** Serves a new target (new ETag) and runs the device's next poll. */
+    const serve = async (config: Record<string, string>, commit: string | null = null) => {
+      api.target = withConfig(targetWith(uuid, commit), config);
+      api.etag = `${api.etag}+`;
+      d.requestPoll();
+      now.t += 1;
+      await d.step();
+    };
+    return { api, d, now, serve, messages: () => api.logs.map((l) => l.message) };
+  }
+
+  it('follows the poll interval (BALENA_ over RESIN_, device or fleet already merged by the API) and logs the change as the supervisor does', async () => {
+    const { d, now, serve, messages } = await following({ RESIN_SUPERVISOR_POLL_INTERVAL: '600000' });
+    expect(d.pollIntervalMs).toBe(600_000);
+    expect(messages()).toContain('Applied configuration change {"SUPERVISOR_POLL_INTERVAL":"600000"}');
+    await serve({ RESIN_SUPERVISOR_POLL_INTERVAL: '600000', BALENA_SUPERVISOR_POLL_INTERVAL: '30000' });
+    expect(d.pollIntervalMs).toBe(30_000);
+    expect(messages().slice(-2)).toEqual([
+      'Applying configuration change {"SUPERVISOR_POLL_INTERVAL":"30000"}',
+      'Applied configuration change {"SUPERVISOR_POLL_INTERVAL":"30000"}',
+    ]);
+    // The next poll is due one interval (plus at most 10 % jitter) after this one.
+    const polls = d.polls;
+    now.t += 29_000;
+    await d.step();
+    expect(d.polls).toBe(polls);
+    now.t += 4_500;
+    await d.step();
+    expect(d.polls).toBe(polls + 1);
+    // A value the supervisor would refuse keeps the one in force; the same config logs nothing.
+    const before = messages().length;
+    await serve({ RESIN_SUPERVISOR_POLL_INTERVAL: 'ten' });
+    expect(d.pollIntervalMs).toBe(30_000);
+    expect(messages()).toHaveLength(before);
+    // Removed altogether: back to the supervisor's default.
+    await serve({});
+    expect(d.pollIntervalMs).toBe(900_000);
+  });
+
+  it('keeps a fixed poll interval given as an option', async () => {
+    const api = new FakeApi();
+    api.target = withConfig(targetWith(uuid, null), { RESIN_SUPERVISOR_POLL_INTERVAL: '5000' });
+    const d = makeDevice(api);
+    await d.step();
+    expect(d.pollIntervalMs).toBe(1000);
+    expect(api.logs.map((l) => l.message)).toEqual(['Supervisor starting']);
+  });
+
+  it('local mode: the cloud’s releases are not applied, apps are not reported, logs stay on the device; off again, the cloud’s target applies', async () => {
+    const { api, d, serve, messages } = await following({}, 'c'.repeat(32));
+    for (let i = 0; i < 20 && d.isUpdating; i++) await serve({}, 'c'.repeat(32));
+    expect([...d.apps.values()][0]!.running?.commit).toBe('c'.repeat(32));
+
+    await serve({ BALENA_SUPERVISOR_LOCAL_MODE: '1' }, 'c'.repeat(32));
+    expect(d.settings.localMode).toBe(true);
+    expect(messages().at(-1)).toBe('Applied configuration change {"SUPERVISOR_LOCAL_MODE":"true"}');
+    const reportsBefore = api.reports.length;
+    const logsBefore = api.logs.length;
+    // A new release arrives while in local mode: nothing starts, nothing about apps is reported.
+    await serve({ BALENA_SUPERVISOR_LOCAL_MODE: '1' }, 'd'.repeat(32));
+    expect(d.isUpdating).toBe(false);
+    expect([...d.apps.values()][0]!.running?.commit).toBe('c'.repeat(32));
+    d.restartApp(1);
+    await serve({ BALENA_SUPERVISOR_LOCAL_MODE: '1' }, 'd'.repeat(32));
+    expect(api.reports.slice(reportsBefore).every((r) => body(r).apps === undefined)).toBe(true);
+    expect(api.logs.length, 'no log line leaves the device in local mode').toBe(logsBefore);
+
+    // Off again: the change is logged, the cloud's latest target downloads, apps are reported in full.
+    await serve({ BALENA_SUPERVISOR_LOCAL_MODE: '0' }, 'd'.repeat(32));
+    expect(d.settings.localMode).toBe(false);
+    expect(messages()).toContain('Applied configuration change {"SUPERVISOR_LOCAL_MODE":"false"}');
+    expect(d.isUpdating).toBe(true);
+    expect(body(api.reports.at(-1)!).apps).toBeDefined();
+  });
+
+  it('hardware metrics off: no metrics in the state reports (the undervoltage check stays); on again, they come back', async () => {
+    const { api, d, now, serve } = await following({});
+    expect(typeof body(api.reports[0]!).cpu_usage).toBe('number');
+    await serve({ RESIN_SUPERVISOR_HARDWARE_METRICS: 'false' });
+    expect(d.settings.hardwareMetrics).toBe(false);
+    d.isUndervolted = true;
+    now.t += 400_000; // metrics would be due
+    await d.step();
+    const sent = api.reports.slice(1).map(body);
+    expect(sent.some((r) => r.is_undervolted === true)).toBe(true);
+    for (const r of sent) for (const field of ['cpu_usage', 'cpu_temp', 'memory_usage', 'memory_total', 'storage_usage', 'storage_total', 'cpu_id']) expect(r[field]).toBeUndefined();
+    await serve({ RESIN_SUPERVISOR_HARDWARE_METRICS: 'true' });
+    now.t += 400_000;
+    await d.step();
+    expect(typeof body(api.reports.at(-1)!).cpu_usage).toBe('number');
+  });
+
+  it('log control off: no log line is sent from then on, except the change itself; on again, lines flow', async () => {
+    const { api, d, serve, messages } = await following({}, null);
+    await serve({ BALENA_SUPERVISOR_LOG_CONTROL: 'off' });
+    expect(d.settings.logControl).toBe(false);
+    expect(messages().at(-1)).toBe('Applied configuration change {"SUPERVISOR_LOG_CONTROL":"false"}');
+    const before = api.logs.length;
+    d.identify();
+    await serve({ BALENA_SUPERVISOR_LOG_CONTROL: 'off' }, 'c'.repeat(32));
+    expect(api.logs).toHaveLength(before);
+    await serve({ BALENA_SUPERVISOR_LOG_CONTROL: 'on' }, 'c'.repeat(32));
+    d.identify();
+    await serve({ BALENA_SUPERVISOR_LOG_CONTROL: 'on' }, 'c'.repeat(32));
+    expect(messages().slice(before)).toEqual(expect.arrayContaining(['Applied configuration change {"SUPERVISOR_LOG_CONTROL":"true"}', 'Identify']));
   });
 });

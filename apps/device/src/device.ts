@@ -6,6 +6,7 @@ import { MetricsModel, type DeviceMetrics, type Rng } from './metrics.ts';
 import type { OsUpdateLinkBody } from '@flotilla/core/schemas/os-update';
 import { RegistryClient, type Blob } from './registry-client.ts';
 import { advanceHostOsUpdate, hostAppReport, isHostOsUpdateActive, osVersionOf, startHostOsUpdate, type HostOsUpdate } from './host-os-update.ts';
+import { HARDWARE_METRIC_FIELDS, SUPERVISOR_DEFAULTS, settingChanges, settingsFrom, type SupervisorSettings } from './supervisor-config.ts';
 
 /**
  * One simulated device: the supervisor's life cycle as a state machine (compat §5):
@@ -28,7 +29,7 @@ export interface DeviceOptions {
   identity: DeviceIdentity;
   deviceType: string;
   provisioningKey?: string;
-  /** Fixed poll interval; when unset the device follows RESIN_SUPERVISOR_POLL_INTERVAL from its target config. */
+  /** Fixed poll interval; when unset the device follows SUPERVISOR_POLL_INTERVAL from its target config (supervisor-config.ts). */
   pollIntervalMs?: number;
   metricsIntervalMs: number;
   /** Time between simulated download/install steps. */
@@ -96,7 +97,6 @@ export interface ImagePull {
 export const OS_VERSION = DEFAULT_PROFILE.osVersion;
 export const OS_VARIANT = DEFAULT_PROFILE.osVariant;
 export const SUPERVISOR_VERSION = DEFAULT_PROFILE.supervisorVersion;
-const DEFAULT_POLL_MS = 900_000;
 const DEFAULT_SUPERVISOR_CHECK_MS = 60_000;
 const MAX_JITTER_MS = 60_000;
 const BACKOFF_BASE_MS = 15_000;
@@ -127,7 +127,8 @@ export class SimulatedDevice {
   /** Off (rebooting, shut down or misbehaving): no polls, reports, logs or link until powerOnAt. */
   private poweredOff = false;
   private powerOnAt = 0;
-  private config: Record<string, string> = {};
+  /** The supervisor settings in force (supervisor-config.ts); kept across reboots, as the supervisor's database keeps them. */
+  private applied: SupervisorSettings;
   private etag: string | null = null;
   private nextPollAt = 0;
   private failures = 0;
@@ -148,6 +149,7 @@ export class SimulatedDevice {
 
   constructor(private readonly opts: DeviceOptions) {
     this.versions = { ...(opts.profile ?? DEFAULT_PROFILE) };
+    this.applied = { ...SUPERVISOR_DEFAULTS, pollIntervalMs: opts.pollIntervalMs ?? SUPERVISOR_DEFAULTS.pollIntervalMs };
     this.identity = opts.identity;
     this.rng = opts.rng ?? Math.random;
     this.now = opts.now ?? Date.now;
@@ -177,9 +179,12 @@ export class SimulatedDevice {
   }
 
   get pollIntervalMs(): number {
-    if (this.opts.pollIntervalMs !== undefined) return this.opts.pollIntervalMs;
-    const fromConfig = Number(this.config.BALENA_SUPERVISOR_POLL_INTERVAL ?? this.config.RESIN_SUPERVISOR_POLL_INTERVAL);
-    return Number.isFinite(fromConfig) && fromConfig > 0 ? fromConfig : DEFAULT_POLL_MS;
+    return this.applied.pollIntervalMs;
+  }
+
+  /** The supervisor settings in force, applied from the target config. */
+  get settings(): Readonly<SupervisorSettings> {
+    return this.applied;
   }
 
   get isPoweredOn(): boolean {
@@ -388,7 +393,9 @@ export class SimulatedDevice {
     if (!target) return;
     this.name = target.name;
     this.hasTargetState = true;
-    this.config = target.config ?? {};
+    this.applyConfig(target.config ?? {});
+    // Local mode: the apps are the developer's business on the device; the cloud's are not applied.
+    if (this.applied.localMode) return;
     const seen = new Set<string>();
     for (const [appUuid, app] of Object.entries(target.apps ?? {})) {
       seen.add(appUuid);
@@ -418,6 +425,26 @@ export class SimulatedDevice {
       this.apps.set(appUuid, state);
     }
     for (const appUuid of [...this.apps.keys()]) if (!seen.has(appUuid)) this.apps.delete(appUuid);
+  }
+
+  /**
+   * Applies the supervisor settings of a target config, saying so in the logs as the supervisor
+   * does ("Applying configuration change {…}", then "Applied configuration change {…}"): that
+   * is how the applied values reach the dashboard. A fixed poll interval (tests, simulator
+   * option) is not the config's to change.
+   */
+  private applyConfig(config: Record<string, string>): void {
+    const next = settingsFrom(config, this.applied);
+    if (this.opts.pollIntervalMs !== undefined) next.pollIntervalMs = this.opts.pollIntervalMs;
+    const changes = settingChanges(this.applied, next);
+    if (Object.keys(changes).length === 0) return;
+    // Turning logs off or on is itself sent: both lines go out if either side sends logs.
+    if (sendsLogs(this.applied) || sendsLogs(next)) {
+      const text = JSON.stringify(changes);
+      this.logs.push(`Applying configuration change ${text}`, this.now());
+      this.logs.push(`Applied configuration change ${text}`, this.now());
+    }
+    this.applied = next;
   }
 
   /** Reads should_be_managed_by__release (the device's update-balena-supervisor); a different version is installed next round. */
@@ -524,6 +551,7 @@ export class SimulatedDevice {
 
   /** Queues a log line: a system line, or a container line when serviceId is given. */
   log(message: string, serviceId?: number): void {
+    if (!sendsLogs(this.applied)) return;
     this.logs.push(message, this.now(), serviceId);
   }
 
@@ -573,6 +601,9 @@ export class SimulatedDevice {
       apps[appUuid] = { ...(app.running ? { release_uuid: app.running.commit } : {}), releases };
     }
     Object.assign(apps, hostAppReport(this.hostOsUpdate));
+    const metrics: Partial<DeviceMetrics> = { ...this.metrics };
+    // Hardware metrics off: none in the report (the undervoltage check is not a metric).
+    if (!this.applied.hardwareMetrics) for (const field of HARDWARE_METRIC_FIELDS) delete metrics[field];
     return {
       status: this.status,
       os_version: this.profile.osVersion,
@@ -581,10 +612,11 @@ export class SimulatedDevice {
       ip_address: this.identity.ipAddress,
       mac_address: this.identity.macAddress,
       api_port: 48484,
-      ...this.metrics,
+      ...metrics,
       // A power supply that sags below spec (a test can ask for it): the supervisor reports it.
       ...(this.isUndervolted ? { is_undervolted: true } : {}),
-      apps,
+      // Local mode: the supervisor reports no apps (they are not the cloud's).
+      ...(this.applied.localMode ? {} : { apps }),
     };
   }
 
@@ -608,6 +640,11 @@ export class SimulatedDevice {
     if (metricsDue) this.lastMetricsAt = now;
     return true;
   }
+}
+
+/** Log lines go to the cloud unless logging is off or the device is in local mode (fleets spec §8 "Logs are not available in local mode"). */
+function sendsLogs(s: SupervisorSettings): boolean {
+  return s.logControl && !s.localMode;
 }
 
 function serviceReport(
