@@ -41,7 +41,7 @@ export async function releaseWithServices(
   db: Db,
   applicationId: number,
   names: string[],
-): Promise<{ releaseId: number; commit: string; serviceIds: Record<string, number>; imageIds: Record<string, number> }> {
+): Promise<{ releaseId: number; commit: string; serviceIds: Record<string, number>; imageIds: Record<string, number>; imageLocations: Record<string, string> }> {
   const commit = randomBytes(16).toString('hex');
   const release = await db
     .insertInto('release')
@@ -55,17 +55,19 @@ export async function releaseWithServices(
     .executeTakeFirstOrThrow();
   const serviceIds: Record<string, number> = {};
   const imageIds: Record<string, number> = {};
+  const imageLocations: Record<string, string> = {};
   for (const name of names) {
     const existing = await db.selectFrom('service').select('id').where('application', '=', applicationId).where('service_name', '=', name).executeTakeFirst();
     const serviceId = existing?.id ?? (await db.insertInto('service').values({ application: applicationId, service_name: name }).returning('id').executeTakeFirstOrThrow()).id;
+    imageLocations[name] = `registry.local/v2/${randomBytes(8).toString('hex')}`;
     const image = await db
       .insertInto('image')
-      .values({ is_a_build_of__service: serviceId, is_stored_at__image_location: `registry.local/v2/${randomBytes(8).toString('hex')}`, status: 'success' })
+      .values({ is_a_build_of__service: serviceId, is_stored_at__image_location: imageLocations[name], status: 'success' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('release_image').values({ image: image.id, is_part_of__release: release.id }).execute();
     serviceIds[name] = serviceId as number;
     imageIds[name] = image.id as number;
   }
-  return { releaseId: release.id as number, commit, serviceIds, imageIds };
+  return { releaseId: release.id as number, commit, serviceIds, imageIds, imageLocations };
 }
