@@ -13,9 +13,12 @@ import type { DataColumn } from './columns.ts';
 import type { ListSort } from './list-search.ts';
 
 /**
- * A small table row: 6px padding twice, one line of body2 (14px × 1.43), the 1px border: 33px,
- * what such a row measures. Rows are measured after render and a wrong guess renders the table
- * a second time at once (37 did, on every first page); a taller row (chips) is measured as well.
+ * A small table row: 6px padding twice, one line of body2 (14px × 1.43), the 1px border: 33px.
+ * Rows are positioned from this height, not measured: measuring each row as it mounts forced a
+ * layout in the middle of the first page's commit, the largest single cost of a 100 000-device
+ * fleet's first page after React itself (bench/README.md "device-list-browser"). A taller row
+ * (chips) only makes the scroll height an estimate; rows stay contiguous, with no gaps, because
+ * they are rendered in order between the two spacer rows.
  */
 const ROW_HEIGHT_ESTIMATE = 33;
 /** Rows rendered above and below the visible ones, so fast scrolling shows no gaps. */
@@ -170,8 +173,6 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
             return (
               <tr
                 key={id}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
                 aria-rowindex={rowOffset + item.index + 2}
                 data-selected={isSelected ? '' : undefined}
                 data-clickable={onRowClick ? '' : undefined}
