@@ -44,7 +44,7 @@ const SETTINGS = {
   SUPERVISOR_LOCAL_MODE: ['localMode', bool],
   SUPERVISOR_HARDWARE_METRICS: ['hardwareMetrics', bool],
   SUPERVISOR_LOG_CONTROL: ['logControl', bool],
-} as const satisfies Record<string, readonly [keyof SupervisorSettings, Parser<never>]>;
+} as const satisfies Record<string, readonly [keyof SupervisorSettings, (raw: string) => unknown]>;
 export type SettingName = keyof typeof SETTINGS;
 
 /** The value of setting `name` in a target config: BALENA_ first, then RESIN_ (supervisor formatConfigKeys). */
@@ -65,7 +65,7 @@ export function settingsFrom(config: Record<string, string>, fallback: Superviso
       (out as Record<string, unknown>)[field] = SUPERVISOR_DEFAULTS[field];
       continue;
     }
-    const parsed = (parse as (r: string) => unknown)(raw);
+    const parsed = parse(raw);
     if (parsed !== undefined) (out as Record<string, unknown>)[field] = parsed;
   }
   return out;

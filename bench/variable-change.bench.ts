@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/api/src/app.ts';
+import { defaultConfig } from '../apps/api/src/lib/config.ts';
+import { startCeilingServer } from './target-state.ceiling.ts';
+import { call, setUpPollingFleet, type PollingDevice } from './target-state.setup.ts';
+import { isMain, readIntOptions } from './lib/args.ts';
+import { openBenchDatabase } from './lib/database.ts';
+import type { Database } from '../apps/api/src/db/database.ts';
+import { runLoadInWorker, type LoadResult, type LoadTarget } from './lib/http-load.ts';
+import { environmentInfo, printTable, writeResult } from './lib/report.ts';
+import { ratio, timed } from './lib/stats.ts';
+import { sql } from 'kysely';
+
+/**
+ * Issue 13 bench: a fleet-wide variable change in a big fleet causes no per-device rebuild
+ * storm. D devices (default 10 000) of a fleet with an S-service target release poll
+ * `GET /device/v3/<uuid>/state` with their own keys from a closed loop on a worker thread. The
+ * fleet, its release, variables and first device are made through the API
+ * (target-state.setup.ts); the other devices are seeded in one SQL statement with a device key
+ * each (registering 10 000 through the API takes longer than the whole bench, and measures the
+ * registration, not the polls):
+ *
+ *   1. unchanged — each device with its current tag: 304;
+ *   2. a developer changes one fleet environment variable through /v7 (timed);
+ *   3. changed — each device with the tag it had before the change, i.e. its next poll after
+ *      it: 200 with the new body (every device of the fleet is concerned);
+ *   4. unchanged again — with the new tags: 304.
+ *
+ * Each run is measured against the CEILING of target-state.bench.ts (a bare Fastify route over a
+ * precomputed body of the same size with the same ETag check) under the identical load, as
+ * ratio = ceiling req/s ÷ app req/s. App and ceiling alternate `--reps` times per round and the
+ * median pair's ratio is kept, so a busy shared machine shifts both sides alike. TARGET: the changed round's ratio is within 25 % of the
+ * unchanged round's (the change costs what a full answer costs, not a rebuild per device), and
+ * the round after the change is back to the unchanged ratio.
+ *
+ *   npx tsx bench/variable-change.bench.ts [--devices 10000] [--services 5] [--seconds 5] [--reps 3] [--concurrency 32]
+ */
+export const VARIABLE_CHANGE_DEFAULTS = {
+  devices: 10_000,
+  services: 5,
+  /** Length of each timed run (app and ceiling, `reps` times, for each of the three rounds). */
+  seconds: 5,
+  reps: 3,
+  concurrency: 32,
+};
+export type VariableChangeOptions = typeof VARIABLE_CHANGE_DEFAULTS;
+
+/** Changed ratio ≤ unchanged ratio × this. */
+const TOLERANCE = 1.25;
+
+interface RoundResult {
+  mode: 'unchanged (304)' | 'after the change (200)' | 'unchanged again (304)';
+  /** The app/ceiling pair with the median ratio. */
+  app: LoadResult;
+  ceiling: LoadResult;
+  ratio: number;
+  /** Every pair's ratio, in run order. */
+  ratios: number[];
+}
+
+export interface VariableChangeResult {
+  name: 'variable-change';
+  options: VariableChangeOptions;
+  setup: { devices: number; setupMs: number; bodyBytes: number; changedBodyBytes: number; changeWriteMs: number };
+  environment: Record<string, unknown>;
+  rounds: RoundResult[];
+  /** Changed ratio over unchanged ratio (target ≤ TOLERANCE). */
+  changedOverUnchanged: number;
+  ok: boolean;
+}
+
+const statePath = (uuid: string) => `/device/v3/${uuid}/state`;
+
+/**
+ * `count` more devices in the fleet, each with its actor and device key, in one statement (the
+ * schema's triggers add their service installs). Device i's uuid and key are md5 digests of the
+ * run's tag and i; the key is stored as the API stores it (sha256 hex, api-key-secret.ts).
+ */
+async function seedDevices(db: Database['db'], fleetId: number, count: number): Promise<PollingDevice[]> {
+  if (count <= 0) return [];
+  const tag = `${fleetId}-${Date.now()}`;
+  await sql`
+    WITH new_actor AS (
+      INSERT INTO actor (created_at) SELECT now() FROM generate_series(1, ${count}::int) RETURNING id
+    ), numbered AS (
+      SELECT id AS actor, row_number() OVER (ORDER BY id) AS i FROM new_actor
+    ), keys AS (
+      INSERT INTO api_key (key_hash, is_of__actor, name)
+      SELECT encode(sha256(convert_to(md5('key' || ${tag} || n.i), 'UTF8')), 'hex'), n.actor, 'device key' FROM numbered n
+    )
+    INSERT INTO device (actor, uuid, device_name, belongs_to__application, is_of__device_type, os_version, os_variant, supervisor_version)
+    SELECT n.actor, md5('uuid' || ${tag} || n.i), 'bench-' || n.i, ${fleetId}, (SELECT id FROM device_type WHERE slug = 'raspberrypi4-64'),
+           'balenaOS 6.0.0', 'prod', '17.0.0'
+      FROM numbered n`.execute(db);
+  await sql`ANALYZE device`.execute(db);
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+  return Array.from({ length: count }, (_, k) => ({ uuid: md5(`uuid${tag}${k + 1}`), apiKey: md5(`key${tag}${k + 1}`) }));
+}
+
+/** Every device polls once (16 in flight, as a booting fleet would): its tag, and one body. */
+async function pollAll(baseUrl: string, devices: PollingDevice[]): Promise<{ etags: Map<string, string>; sample: string }> {
+  const etags = new Map<string, string>();
+  let sample = '';
+  let next = 0;
+  const lane = async () => {
+    for (let d = devices[next++]; d; d = devices[next++]) {
+      const res = await fetch(`${baseUrl}${statePath(d.uuid)}`, { headers: { authorization: `Bearer ${d.apiKey}` } });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`state of ${d.uuid} → ${res.status}: ${text}`);
+      etags.set(d.uuid, res.headers.get('etag')!);
+      sample ||= text;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, lane));
+  return { etags, sample };
+}
+
+/**
+ * A session of the fleet's developer: setUpPollingFleet signs up `bench.<suffix>@example.com`
+ * (its password below) for the fleet `bench-<suffix>`, so the change goes through /v7 with
+ * every hook a dashboard write runs.
+ */
+async function signInAsFleetOwner(baseUrl: string, db: Database['db'], fleetId: number): Promise<string> {
+  const row = await db.selectFrom('application').select('app_name').where('id', '=', fleetId).executeTakeFirstOrThrow();
+  const suffix = row.app_name.replace(/^bench-/, '');
+  return call<string>(baseUrl, 'POST', '/login_', undefined, { username: `bench.${suffix}@example.com`, password: 'correct horse battery staple' });
+}
+
+export async function runVariableChangeBench(partial: Partial<VariableChangeOptions> = {}): Promise<VariableChangeResult> {
+  const o = { ...VARIABLE_CHANGE_DEFAULTS, ...partial };
+  const { database, drop } = await openBenchDatabase();
+  let app: FastifyInstance | undefined;
+  const ceilings: Array<Awaited<ReturnType<typeof startCeilingServer>>> = [];
+  try {
+    app = await buildApp({ db: database.db, config: defaultConfig() });
+    const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    console.log(`variable-change: a fleet with a ${o.services}-service target release through the API, then ${o.devices} devices on ${database.kind}…`);
+    const started = Date.now();
+    const fleet = await setUpPollingFleet(appUrl, 1, o.services);
+    fleet.devices.push(...(await seedDevices(database.db, fleet.fleetId, o.devices - 1)));
+    const before = await pollAll(appUrl, fleet.devices);
+    const setupMs = Date.now() - started;
+    console.log(`variable-change: set up in ${(setupMs / 1000).toFixed(1)} s; state body ${before.sample.length} bytes; ${o.reps} × ${o.seconds} s per side and round`);
+
+    const targets = (etags: Map<string, string> | ((uuid: string) => string)): LoadTarget[] =>
+      fleet.devices.map((d) => ({
+        path: statePath(d.uuid),
+        headers: { authorization: `Bearer ${d.apiKey}`, 'if-none-match': typeof etags === 'function' ? etags(d.uuid) : etags.get(d.uuid)! },
+      }));
+    const load = (baseUrl: string, t: LoadTarget[], expectStatus: number) =>
+      runLoadInWorker({ baseUrl, targets: t, concurrency: o.concurrency, durationMs: o.seconds * 1000, expectStatus });
+    const measure = async (mode: RoundResult['mode'], appTags: Map<string, string>, ceilingBody: string, ceilingTag: string | null, expectStatus: number): Promise<RoundResult> => {
+      const ceiling = await startCeilingServer(ceilingBody);
+      ceilings.push(ceiling);
+      const pairs: Array<{ app: LoadResult; ceiling: LoadResult; ratio: number }> = [];
+      for (let i = 0; i < o.reps; i++) {
+        const appRun = await load(appUrl, targets(appTags), expectStatus);
+        const ceilingRun = await load(ceiling.url, targets(() => ceilingTag ?? ceiling.etag), expectStatus);
+        pairs.push({ app: appRun, ceiling: ceilingRun, ratio: ratio(ceilingRun.perSecond, appRun.perSecond) });
+      }
+      const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]!;
+      return { mode, ...median, ratios: pairs.map((p) => p.ratio) };
+    };
+
+    const rounds: RoundResult[] = [];
+    rounds.push(await measure('unchanged (304)', before.etags, before.sample, null, 304));
+
+    // One fleet-wide variable changes, as a developer changes it in the dashboard.
+    const token = await signInAsFleetOwner(appUrl, database.db, fleet.fleetId);
+    const vars = await call<{ d: Array<{ id: number }> }>(appUrl, 'GET', `/v7/application_environment_variable?$select=id&$filter=application%20eq%20${fleet.fleetId}%20and%20name%20eq%20'NODE_ENV'`, token);
+    const change = await timed(() => call(appUrl, 'PATCH', `/v7/application_environment_variable(${vars.d[0]!.id})`, token, { value: 'staging' }));
+    const first = fleet.devices[0]!;
+    const changedSample = await (await fetch(`${appUrl}${statePath(first.uuid)}`, { headers: { authorization: `Bearer ${first.apiKey}` } })).text();
+    if (!changedSample.includes('"NODE_ENV":"staging"')) throw new Error('the change did not reach the target state');
+    // Every device still sends its pre-change tag: its next poll after the change. The ceiling
+    // answers its new body to the old body's tag.
+    rounds.push(await measure('after the change (200)', before.etags, changedSample, ceilings[0]!.etag, 200));
+
+    const after = await pollAll(appUrl, fleet.devices);
+    rounds.push(await measure('unchanged again (304)', after.etags, after.sample, null, 304));
+
+    const changedOverUnchanged = Math.round((rounds[1]!.ratio / rounds[0]!.ratio) * 100) / 100;
+    const againOverUnchanged = rounds[2]!.ratio / rounds[0]!.ratio;
+    return {
+      name: 'variable-change',
+      options: o,
+      setup: { devices: fleet.devices.length, setupMs, bodyBytes: before.sample.length, changedBodyBytes: changedSample.length, changeWriteMs: Math.round(change.ms * 10) / 10 },
+      environment: await environmentInfo(database.kind),
+      rounds,
+      changedOverUnchanged,
+      ok: changedOverUnchanged <= TOLERANCE && againOverUnchanged <= TOLERANCE,
+    };
+  } finally {
+    for (const c of ceilings) await c.close();
+    await app?.close();
+    await drop();
+  }
+}
+
+export function printVariableChange(r: VariableChangeResult): void {
+  const errors = (l: LoadResult) => Object.values(l.unexpected).reduce((a, b) => a + b, 0);
+  const base = r.rounds[0]!.ratio;
+  printTable(
+    `Polls around a fleet-wide variable change — ${r.setup.devices} devices, ${r.options.services}-service release (${r.setup.bodyBytes} B body), ${r.options.concurrency} in flight, ${r.options.reps} × ${r.options.seconds} s per side, ${r.environment.database}; the change itself: ${r.setup.changeWriteMs} ms`,
+    ['round', 'app req/s', 'app p50 ms', 'app p95 ms', 'ceiling req/s', 'ratio', 'ratios (all)', 'target', 'unexpected'],
+    r.rounds.map((m, i) => [
+      m.mode,
+      m.app.perSecond,
+      m.app.latency.medianMs,
+      m.app.latency.p95Ms,
+      m.ceiling.perSecond,
+      `${m.ratio}×`,
+      m.ratios.join(' / '),
+      i === 0 ? 'baseline' : `${m.ratio <= base * TOLERANCE ? 'ok' : 'MISS'} (≤ ${Math.round(base * TOLERANCE * 100) / 100}×)`,
+      `${errors(m.app)}/${errors(m.ceiling)}`,
+    ]),
+  );
+  console.log(`changed ratio / unchanged ratio: ${r.changedOverUnchanged} (target ≤ ${TOLERANCE}) — ${r.ok ? 'ok' : 'MISS'}`);
+}
+
+if (isMain(import.meta.url)) {
+  const result = await runVariableChangeBench(readIntOptions(process.argv.slice(2), VARIABLE_CHANGE_DEFAULTS));
+  printVariableChange(result);
+  console.log(`\nwrote ${writeResult('variable-change', result)}`);
+}
