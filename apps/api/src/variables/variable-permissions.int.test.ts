@@ -21,7 +21,8 @@ import { VARIABLE_KINDS, type VariableKind } from './variable-kinds.ts';
 /**
  * Who may read, create, change the value of and delete each kind of variable (fleets spec §6
  * "Entity tables" and "Permissions by role", packages/core/src/roles.ts), every cell through
- * HTTP for every fleet role, organization member and administrator, a team developer, an
+ * HTTP (and moving a row onto another owner's fleet, service, device or install: nobody) for
+ * every fleet role, organization member and administrator, a team developer, an
  * outsider, platform staff, the fleet's device key and its provisioning key. A device key
  * writes only its own device's configuration variables (the supervisor's defaults, compat
  * §6.2); a provisioning key reads and writes none. A refused write tells nothing about the
@@ -57,7 +58,8 @@ const CELLS: Record<string, Cells> = {
   device_service_environment_variable: same(FLEET_READERS, SAFE_OPERATORS),
 };
 
-async function ownerIn(k: VariableKind, w: FleetWorld): Promise<number> {
+/** The owner of a new row of `k` in the fleet and device given (the world's, or another owner's). */
+async function ownerIn(k: VariableKind, w: Pick<FleetWorld, 'fleetId' | 'deviceId'>): Promise<number> {
   if (k.owner === 'application') return w.fleetId;
   if (k.owner === 'device') return w.deviceId;
   const service = await m.db.insertInto('service').values({ application: w.fleetId, service_name: `s${fresh()}` }).returning('id').executeTakeFirstOrThrow();
@@ -145,6 +147,16 @@ function casesFor(k: VariableKind): FleetCase[] {
         const res = await m.call(who, w, 'DELETE', `/v7/${k.resource}(${id})`);
         await expectNoExistenceLeak(k, who, w, 'DELETE', res);
         return { res, effect: (await m.count(k.resource, { id })) === 0 };
+      },
+    },
+    {
+      name: `move a ${label} onto another owner's ${k.owner}`,
+      allowed: [],
+      async run(who, w) {
+        const { id } = await existing(k, w);
+        const foreign = await ownerIn(k, m.elsewhere);
+        const res = await m.call(who, w, 'PATCH', `/v7/${k.resource}(${id})`, { [k.owner]: foreign });
+        return { res, effect: (await m.count(k.resource, { id, [k.owner]: foreign })) === 1 };
       },
     },
   ];
