@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { createFleetWithProvisioningKey, createUserWithKey } from '../devices/device-test-factories.ts';
-import { createApi, registerDevice, releaseWithServices } from './variables-target-fixtures.ts';
+import { registerDevice } from '../device-logs/log-test-helpers.ts';
+import { createApi, releaseWithServices } from './variables-target-fixtures.ts';
 
 /**
  * Fleets spec §8 warning "Not applied (variable for an outdated service)": a service variable

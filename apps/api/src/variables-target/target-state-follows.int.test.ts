@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
-import { createApi, registerDevice, releaseWithServices, type PolledDevice } from './variables-target-fixtures.ts';
+import { registerDevice } from '../device-logs/log-test-helpers.ts';
+import { createApi, releaseWithServices, type PolledDevice } from './variables-target-fixtures.ts';
 
 /**
  * Issue 13 item 4, "target state follows" (compat §5.3, fleets spec §3 "Variables"): every

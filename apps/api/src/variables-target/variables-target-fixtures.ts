@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/database.ts';
-import { generateApiKeySecret } from '../api-keys/api-key-secret.ts';
-import { newDeviceUuid, type TestFleetWithKey } from '../devices/device-test-factories.ts';
 
 /** Fixtures of the variables → target state tests: releases of several services, devices with keys, a /v7 caller. */
 
@@ -20,20 +18,6 @@ export function createApi(app: FastifyInstance, key: string) {
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
     return (res.body ? res.json() : {}) as T;
   };
-}
-
-/** `POST /device/register` with the fleet's provisioning key and a key the device chose (compat §5.2). */
-export async function registerDevice(app: FastifyInstance, fleet: TestFleetWithKey, extra: Record<string, unknown> = {}): Promise<PolledDevice> {
-  const uuid = newDeviceUuid();
-  const apiKey = generateApiKeySecret();
-  const res = await app.inject({
-    method: 'POST',
-    url: '/device/register',
-    headers: { authorization: `Bearer ${fleet.provisioningKey}` },
-    payload: { uuid, device_type: 'raspberrypi4-64', api_key: apiKey, ...extra },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { id: (res.json() as { id: number }).id, uuid, apiKey };
 }
 
 /** A successful release with one image per service (services found or created by name). */
