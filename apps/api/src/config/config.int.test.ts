@@ -34,6 +34,38 @@ describe('GET /config/vars', () => {
   });
 });
 
+describe('GET /config/vars?deviceType', () => {
+  it("adds the device type's host configuration to configVarSchema, with defaults, allowed values and will_reboot", async () => {
+    const props = async (query: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/config/vars${query}` });
+      expect(res.statusCode).toBe(200);
+      return res.json().configVarSchema.properties as Record<string, { type: string; default?: unknown; enum?: string[]; will_reboot?: boolean; description: string }>;
+    };
+    const pi = await props('?deviceType=raspberrypi4-64');
+    expect(pi.BALENA_HOST_CONFIG_gpu_mem).toMatchObject({ type: 'integer', default: 16, will_reboot: true });
+    expect(pi.BALENA_SUPERVISOR_POLL_INTERVAL).toMatchObject({ type: 'integer', default: 900000 });
+    expect(pi.BALENA_HOST_SPLASH_IMAGE?.description).toMatch(/data URL/);
+    expect(pi.BALENA_HOST_ODMDATA_configuration).toBeUndefined();
+    const jetson = await props('?deviceType=jetson-orin-nano');
+    expect(jetson.BALENA_HOST_ODMDATA_configuration).toMatchObject({ enum: ['1', '2', '3', '4', '5', '6'], default: '1', will_reboot: true });
+    expect(jetson.BALENA_HOST_CONFIG_gpu_mem).toBeUndefined();
+    // A type without its own family, and no type, get the common part only.
+    const nuc = await props('?deviceType=intel-nuc');
+    const none = await props('');
+    expect(Object.keys(nuc).sort()).toEqual(Object.keys(none).sort());
+    expect(none.BALENA_HOST_FIREWALL_MODE).toMatchObject({ enum: ['on', 'off', 'auto'] });
+    // The naming rules are the same whatever the type.
+    const withType = (await ctx.app.inject({ method: 'GET', url: '/config/vars?deviceType=raspberrypi4-64' })).json();
+    const without = (await ctx.app.inject({ method: 'GET', url: '/config/vars' })).json();
+    expect({ ...withType, configVarSchema: null }).toEqual({ ...without, configVarSchema: null });
+  });
+
+  it('refuses a device type that is not a storable string', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/config/vars?deviceType=${'x'.repeat(300)}` });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('GET /config', () => {
   it('derives deviceUrlsBase from the public URL host', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/config' });

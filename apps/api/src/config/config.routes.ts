@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { deviceTypeSlugParams, type HeaderLinkKey, type HeaderLinks, type publicConfigResponse } from '@flotilla/core/schemas/config';
 import { notFound } from '../lib/errors.ts';
 import type { AppConfig } from '../lib/config.ts';
+import { configVarsQuery } from './config-var-schema.ts';
 import { buildConfigVars } from './config-vars.ts';
 import { listDeviceTypes } from './device-types.repository.ts';
 import { toManifest } from './device-type-manifest.ts';
@@ -47,7 +48,10 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const configVars = buildConfigVars();
 
-  app.get('/config/vars', { config: { public: true } }, async () => configVars);
+  // `?deviceType=<slug>` adds that type's host configuration to `configVarSchema` (the SDK's getConfigVarSchema).
+  app.get('/config/vars', { config: { public: true }, schema: { querystring: configVarsQuery } }, async (request) =>
+    request.query.deviceType === undefined ? configVars : buildConfigVars(request.query.deviceType),
+  );
 
   // Typed against the shared schema the dashboard parses it with (packages/core/src/schemas/config.ts).
   app.get('/config', { config: { public: true } }, async (request): Promise<z.input<typeof publicConfigResponse>> => ({
