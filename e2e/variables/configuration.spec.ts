@@ -5,7 +5,8 @@
 // variable is refused with a bad name and an existing one, then added; one device overrides the
 // fleet value and its page shows both; the fleet's device table and the overrides dialog name
 // that device; an observer sees everything read-only with the reason. Every write is checked in
-// the database. Axe clean, one h1, no sideways scroll.
+// the database; an image data URL shows as a 40 px image that downloads; a failed read offers
+// Retry. Axe clean, one h1, no sideways scroll.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seedFleetDevices } from '../../bench/device-list.seed.ts';
@@ -20,6 +21,9 @@ const e2e = useBrowserStack();
 const POLL = 'BALENA_SUPERVISOR_POLL_INTERVAL';
 const DELTA = 'BALENA_SUPERVISOR_DELTA';
 const SPLASH = 'BALENA_HOST_CONFIG_disable_splash';
+const SPLASH_IMAGE = 'BALENA_HOST_SPLASH_IMAGE';
+/** A 1×1 PNG as a data URL. */
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 interface Seeded {
   orgId: number;
@@ -141,6 +145,8 @@ describe.each(viewports())('configuration pages ($label)', ({ viewport }) => {
     const device = devices[0]!;
     const set = await e2e.stack.api('POST', '/v7/application_config_variable', admin.token, { application: fleetId, name: POLL, value: '120000' });
     expect(set.status, set.text).toBe(201);
+    const splash = await e2e.stack.api('POST', '/v7/application_config_variable', admin.token, { application: fleetId, name: SPLASH_IMAGE, value: PNG });
+    expect(splash.status, splash.text).toBe(201);
     await addFleetRole(e2e.stack, admin, orgId, fleetId, observer, 'observer');
     const page = await e2e.newPage({ viewport });
     await signInAs(page, e2e.stack, observer, `/fleets/${fleetId}/config`);
@@ -150,16 +156,27 @@ describe.each(viewports())('configuration pages ($label)', ({ viewport }) => {
     expect(await row(page, 'Fleet configuration variables', POLL).getByRole('button', { name: `Edit ${POLL}` }).isDisabled()).toBe(true);
     expect(await row(page, 'Fleet configuration variables', DELTA).getByRole('switch', { name: DELTA }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add custom variable' }).isDisabled()).toBe(true);
+    // An image data URL shows as the image, 40 px high, a link that downloads it (§2).
+    const image = row(page, 'Fleet configuration variables', SPLASH_IMAGE).getByRole('link', { name: `Download the image of ${SPLASH_IMAGE}` });
+    expect(await image.getAttribute('download')).toBe(`${SPLASH_IMAGE}.png`);
+    expect(await image.getAttribute('href')).toBe(PNG);
+    expect((await image.getByRole('img').boundingBox())?.height).toBe(40);
     await expectPageSound(page);
 
+    // A failed read says so with Retry (never an empty table); Retry loads the page.
+    await page.route('**/v7/device_config_variable?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
     await page.goto(`${e2e.stack.url}/devices/${device.uuid}/config`);
     await page.getByRole('heading', { level: 1, name: 'Configuration' }).waitFor();
+    const failure = page.getByTestId('error-state');
+    await failure.getByText('Could not load the configuration').waitFor({ timeout: 30_000 });
+    await page.unroute('**/v7/device_config_variable?**');
+    await failure.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Your role on this fleet cannot change device configuration.').waitFor();
     expect(await row(page, 'Device configuration variables', POLL).getByRole('button', { name: `Override ${POLL}` }).isDisabled()).toBe(true);
     expect(await row(page, 'Device configuration variables', DELTA).getByRole('switch', { name: DELTA }).isDisabled()).toBe(true);
     await expectPageSound(page);
     // Nothing was written.
     expect(await deviceValues(device.id)).toEqual({});
-    expect(await fleetValues(fleetId)).toEqual({ [POLL]: '120000' });
+    expect(await fleetValues(fleetId)).toEqual({ [POLL]: '120000', [SPLASH_IMAGE]: PNG });
   });
 });
