@@ -6,9 +6,10 @@ import { PageLoading } from './components/PageLoading.tsx';
 import { accessTokensRoutes } from './features/access-tokens/routes.tsx';
 import { accountEmailRoutes } from './features/account-email/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
+import { deviceConfigRoutes, fleetConfigRoutes } from './features/configuration/routes.tsx';
 import { deployRoutes } from './features/deploy/routes.tsx';
 import { fleetLogRoutes } from './features/device-logs/routes.tsx';
-import { deviceRoutes, fleetDeviceRoutes } from './features/devices/routes.tsx';
+import { devicePageRoutes, deviceRoute, fleetDeviceRoutes } from './features/devices/routes.tsx';
 import { fleetMemberRoutes } from './features/fleet-members/routes.tsx';
 import { fleetTeamRoutes } from './features/fleet-teams/routes.tsx';
 import { fleetSettingsRoutes } from './features/fleet-settings/routes.tsx';
@@ -24,6 +25,7 @@ import { fleetReleaseRoutes } from './features/releases/routes.tsx';
 import { sshKeysRoutes } from './features/ssh-keys/routes.tsx';
 import { teamRoutes } from './features/teams/routes.tsx';
 import { twoFactorRoutes } from './features/two-factor/routes.tsx';
+import { deviceVariableRoutes, fleetVariableRoutes } from './features/variables/routes.tsx';
 import { appRoute } from './routes/app-layout.tsx';
 import { rootRoute } from './routes/root.tsx';
 
@@ -46,8 +48,8 @@ export const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     ...deployRoutes,
     ...fleetRoutes,
-    fleetRoute.addChildren([...fleetPageRoutes, ...fleetDeviceRoutes, ...fleetReleaseRoutes, ...releaseDetailRoutes, ...fleetMemberRoutes, ...fleetTeamRoutes, ...provisioningKeyRoutes, ...fleetSettingsRoutes, ...fleetLogRoutes]),
-    ...deviceRoutes,
+    fleetRoute.addChildren([...fleetPageRoutes, ...fleetDeviceRoutes, ...fleetReleaseRoutes, ...releaseDetailRoutes, ...fleetMemberRoutes, ...fleetTeamRoutes, ...provisioningKeyRoutes, ...fleetSettingsRoutes, ...fleetLogRoutes, ...fleetVariableRoutes, ...fleetConfigRoutes]),
+    deviceRoute.addChildren([...devicePageRoutes, ...deviceVariableRoutes, ...deviceConfigRoutes]),
     ...profileRoutes,
     ...organizationRoutes,
     orgRoute.addChildren([...organizationPageRoutes, ...memberRoutes, ...teamRoutes]),

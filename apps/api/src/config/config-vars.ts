@@ -1,10 +1,13 @@
 import {
+  BLACKLISTED_NAMES,
   INVALID_CONFIG_VAR_NAME,
   INVALID_ENV_VAR_NAME,
   RESERVED_NAMES,
   RESERVED_NAMESPACES,
-  WHITELISTED_CONFIG_NAMES,
+  WHITELISTED_NAMES,
+  WHITELISTED_NAMESPACES,
 } from '@flotilla/core/variable-names';
+import { hostConfigProperties, type SchemaProperty } from './config-var-schema.ts';
 
 /**
  * The body of `GET /config/vars` (compat §4, §6.2). balena-cli's `env set` reads
@@ -12,25 +15,6 @@ import {
  * builds its configuration page from `configVarSchema`. Everything is derived from the one
  * rule set in @flotilla/core/variable-names.
  */
-/** Namespaced prefixes whose whole family is managed on the configuration page (fleets §5). */
-const WHITELISTED_SUFFIX_NAMESPACES = ['HOST_CONFIG_', 'HOST_EXTLINUX_', 'HOST_ODMDATA_'];
-/**
- * Names the device agent injects into every container itself; setting them as variables would
- * shadow the real values, so clients must not offer them.
- */
-const BLACKLISTED_SUFFIXES = ['API_KEY', 'DEVICE_UUID', 'APP_ID', 'DEVICE_TYPE', 'SUPERVISOR_ADDRESS', 'SUPERVISOR_API_KEY'];
-
-const withNamespaces = (suffixes: readonly string[]): string[] => RESERVED_NAMESPACES.flatMap((ns) => suffixes.map((s) => `${ns}${s}`));
-
-interface SchemaProperty {
-  type: 'string' | 'integer' | 'boolean';
-  title: string;
-  description: string;
-  default?: string | number | boolean;
-  enum?: string[];
-  minimum?: number;
-  will_reboot?: boolean;
-}
 
 /** A few supervisor settings the dashboard edits (names as balena documents them). */
 const SUPERVISOR_SETTINGS: Record<string, SchemaProperty> = {
@@ -87,17 +71,19 @@ const SUPERVISOR_SETTINGS: Record<string, SchemaProperty> = {
   },
 };
 
-export function buildConfigVars() {
+/** The body for `deviceType` (a slug; its family adds its host configuration to the schema), or for no type. */
+export function buildConfigVars(deviceType?: string) {
   const properties: Record<string, SchemaProperty> = {};
   for (const [suffix, property] of Object.entries(SUPERVISOR_SETTINGS)) properties[`BALENA_${suffix}`] = property;
+  Object.assign(properties, hostConfigProperties(deviceType));
   return {
     reservedNames: [...RESERVED_NAMES],
     reservedNamespaces: [...RESERVED_NAMESPACES],
     invalidRegex: INVALID_ENV_VAR_NAME.toString(),
     configVarInvalidRegex: INVALID_CONFIG_VAR_NAME.toString(),
-    whiteListedNames: withNamespaces(WHITELISTED_CONFIG_NAMES),
-    whiteListedNamespaces: withNamespaces(WHITELISTED_SUFFIX_NAMESPACES),
-    blackListedNames: withNamespaces(BLACKLISTED_SUFFIXES),
+    whiteListedNames: [...WHITELISTED_NAMES],
+    whiteListedNamespaces: [...WHITELISTED_NAMESPACES],
+    blackListedNames: [...BLACKLISTED_NAMES],
     configVarSchema: {
       $schema: 'http://json-schema.org/draft-06/schema#',
       type: 'object',

@@ -32,14 +32,16 @@ import releaseDetail from '../locales/en/release-detail.json';
 import deviceLogs from '../locales/en/device-logs.json';
 import deviceMetrics from '../locales/en/device-metrics.json';
 import deviceTerminal from '../locales/en/device-terminal.json';
+import configuration from '../locales/en/configuration.json';
+import variables from '../locales/en/variables.json';
 
 /** English catalogs are bundled (small); keys follow the spec's message keys where it names them. */
-export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy, deviceActions, deviceLocation, deviceSettings, deviceOsUpdate, deviceServices, deviceDiagnostics, releases, releaseDetail, deviceLogs, deviceMetrics, deviceTerminal } } as const;
+export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy, deviceActions, deviceLocation, deviceSettings, deviceOsUpdate, deviceServices, deviceDiagnostics, releases, releaseDetail, deviceLogs, deviceMetrics, deviceTerminal, variables, configuration } } as const;
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy', 'deviceActions', 'deviceLocation', 'deviceSettings', 'deviceOsUpdate', 'deviceServices', 'deviceDiagnostics', 'releases', 'releaseDetail', 'deviceLogs', 'deviceMetrics', 'deviceTerminal'],
+  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy', 'deviceActions', 'deviceLocation', 'deviceSettings', 'deviceOsUpdate', 'deviceServices', 'deviceDiagnostics', 'releases', 'releaseDetail', 'deviceLogs', 'deviceMetrics', 'deviceTerminal', 'variables', 'configuration'],
   defaultNS: 'common',
   resources,
   interpolation: { escapeValue: false },

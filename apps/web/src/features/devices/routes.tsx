@@ -28,7 +28,7 @@ const fleetDevicesRoute = createRoute({
 export const fleetDeviceRoutes = [fleetDevicesRoute] as const;
 
 /** `/devices/$uuid`: an unknown device goes home, a frozen one to its fleet (fleets spec §2 Routing rules). */
-const deviceRoute = createRoute({
+export const deviceRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'devices/$uuid',
   loader: async ({ context, params }) => {
@@ -82,5 +82,8 @@ const deviceDiagnosticsRoute = createRoute({
   component: lazyRouteComponent(() => import('../device-diagnostics/components/DeviceDiagnosticsPage.tsx'), 'DeviceDiagnosticsPage'),
 });
 
-/** Children of the signed-in layout (`_app`). */
-export const deviceRoutes = [deviceRoute.addChildren([deviceIndexRoute, deviceSummaryRoute, deviceActionsRoute, deviceSettingsRoute, deviceLocationRoute, deviceDiagnosticsRoute])] as const;
+/**
+ * Children of `deviceRoute` (`/devices/$uuid`, a child of the signed-in layout `_app`); the
+ * device pages of other features (configuration, variables) join them in router.tsx.
+ */
+export const devicePageRoutes = [deviceIndexRoute, deviceSummaryRoute, deviceActionsRoute, deviceSettingsRoute, deviceLocationRoute, deviceDiagnosticsRoute] as const;

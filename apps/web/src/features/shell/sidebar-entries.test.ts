@@ -15,6 +15,8 @@ describe('sidebar entries', () => {
       ['sidebar.devices', '/fleets/7/devices'],
       ['deviceLogs:sidebarEntry', '/fleets/7/logs'],
       ['sidebar.releases', '/fleets/7/releases'],
+      ['variables:sidebarEntry', '/fleets/7/envvars'],
+      ['configuration:sidebarEntry', '/fleets/7/config'],
       ['sidebar.settings', '/fleets/7/settings'],
       ['sidebar.apiKeys', '/fleets/7/api-keys'],
       ['sidebar.members', '/fleets/7/members'],
@@ -51,9 +53,9 @@ describe('sidebar entries', () => {
     expect(sidebarContext({ fleetClass: 'fleets', fleetId: 'x' }, null)).toEqual({ kind: 'home' });
   });
 
-  it('shows the device summary, actions, settings (hidden for observers), location and its fleet devices on a device page', () => {
+  it('shows the device pages in the spec order, settings hidden for observers, and its fleet devices on a device page', () => {
     const entries = sidebarEntries(sidebarContext({ uuid: 'abc' }, 3));
-    expect(entries.map((e) => e.to)).toEqual(['/devices/abc/summary', '/devices/abc/actions', '/devices/abc/settings', '/devices/abc/location', '/devices/abc/diagnostics', '/fleets/3/devices']);
+    expect(entries.map((e) => e.to)).toEqual(['/devices/abc/summary', '/devices/abc/envvars', '/devices/abc/config', '/devices/abc/actions', '/devices/abc/settings', '/devices/abc/diagnostics', '/devices/abc/location', '/fleets/3/devices']);
     expect(entries.find((e) => e.to === '/devices/abc/settings')?.hiddenForObservers).toBe(true);
     expect(entries.find((e) => e.to === '/devices/abc/diagnostics')?.permission).toBe('resin.device.access_diagnostics');
   });

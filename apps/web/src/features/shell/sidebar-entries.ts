@@ -68,14 +68,15 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
       return applicationPageEntries(context.applicationClass, context.fleetId);
     case 'device':
       return [
-        // In the spec's order (fleets spec §2 Sidebar entries); variables, configuration and
-        // diagnostics join when their pages exist.
+        // In the spec's order (fleets spec §2 Sidebar entries).
         { labelKey: 'sidebar.summary', to: `/devices/${context.uuid}/summary` },
+        { labelKey: 'variables:sidebarEntry', to: `/devices/${context.uuid}/envvars` },
+        { labelKey: 'configuration:sidebarEntry', to: `/devices/${context.uuid}/config` },
         { labelKey: 'sidebar.actions', to: `/devices/${context.uuid}/actions` },
         // Device settings are hidden for observers, as a fleet's are.
         { labelKey: 'sidebar.settings', to: `/devices/${context.uuid}/settings`, hiddenForObservers: true },
-        { labelKey: 'sidebar.location', to: `/devices/${context.uuid}/location` },
         { labelKey: 'deviceDiagnostics:sidebarEntry', to: `/devices/${context.uuid}/diagnostics`, permission: 'resin.device.access_diagnostics' },
+        { labelKey: 'sidebar.location', to: `/devices/${context.uuid}/location` },
         ...(context.fleetId !== null ? [{ labelKey: 'sidebar.devices', to: `/fleets/${context.fleetId}/devices`, exact: true }] : []),
       ];
   }
@@ -88,7 +89,7 @@ const ALL_OF_CLASS = { fleet: 'sidebar.allFleets', app: 'sidebar.allApps', block
  * blocks summary, releases, settings, members, teams; apps the same, members and teams only for
  * those who manage the app (the spec's "some access roles": we read it as the roles holding
  * resin.application.update). Settings are hidden for observers; provisioning keys need
- * resin.api_key.read. Variables and configuration join when their pages exist.
+ * resin.api_key.read.
  */
 function applicationPageEntries(cls: ApplicationClass, id: number): SidebarEntry[] {
   const entries: SidebarEntry[] = [{ labelKey: 'sidebar.summary', to: applicationPath(cls, id), exact: true }];
@@ -96,6 +97,8 @@ function applicationPageEntries(cls: ApplicationClass, id: number): SidebarEntry
   // The fleet's live log tail (its own namespace: the entry belongs to the device-logs feature).
   if (cls === 'fleet') entries.push({ labelKey: 'deviceLogs:sidebarEntry', to: applicationPath(cls, id, 'logs') });
   entries.push({ labelKey: 'sidebar.releases', to: applicationPath(cls, id, 'releases') });
+  if (cls === 'fleet') entries.push({ labelKey: 'variables:sidebarEntry', to: applicationPath(cls, id, 'envvars') });
+  if (cls === 'fleet') entries.push({ labelKey: 'configuration:sidebarEntry', to: applicationPath(cls, id, 'config') });
   entries.push({ labelKey: 'sidebar.settings', to: applicationPath(cls, id, 'settings'), hiddenForObservers: true });
   if (cls === 'fleet') entries.push({ labelKey: 'sidebar.apiKeys', to: applicationPath(cls, id, 'api-keys'), permission: 'resin.api_key.read' });
   const membership = cls === 'app' ? { permission: 'resin.application.update' } : {};

@@ -18,6 +18,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DataObjectIcon from '@mui/icons-material/DataObject';
 import DeveloperBoardIcon from '@mui/icons-material/DeveloperBoard';
 import DeviceHubIcon from '@mui/icons-material/DeviceHub';
 import GroupsIcon from '@mui/icons-material/Groups';
@@ -28,6 +29,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PeopleIcon from '@mui/icons-material/People';
 import PlaceIcon from '@mui/icons-material/Place';
 import SettingsIcon from '@mui/icons-material/Settings';
+import TuneIcon from '@mui/icons-material/Tune';
 import WidgetsIcon from '@mui/icons-material/Widgets';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +55,8 @@ const ENTRY_ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   'sidebar.location': PlaceIcon,
   'deviceDiagnostics:sidebarEntry': MonitorHeartIcon,
   'deviceLogs:sidebarEntry': NotesIcon,
+  'variables:sidebarEntry': DataObjectIcon,
+  'configuration:sidebarEntry': TuneIcon,
   // A release is a stack of images.
   'sidebar.releases': LayersIcon,
 };
