@@ -7,7 +7,9 @@ import { QueryState } from '../../../components/states/QueryState.tsx';
 import { useRoles } from '../../../lib/permissions.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { DevicePageFrame } from '../../devices/components/DevicePageFrame.tsx';
+import { deviceReleaseStateQuery } from '../api/not-applied.queries.ts';
 import { deviceVariablesQuery } from '../api/variables.queries.ts';
+import { outdatedServices } from '../not-applied.ts';
 import { VariablesEditor } from './VariablesEditor.tsx';
 
 const route = getRouteApi('/_app/devices/$uuid/envvars');
@@ -32,6 +34,8 @@ function DeviceVariables({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('variables');
   const fleet = device.belongs_to__application[0];
   const variables = useQuery(deviceVariablesQuery(device.id, fleet?.id ?? null));
+  // The §8 "Not applied" warning is extra: while it loads or if it fails, the table shows without it.
+  const releaseState = useQuery(deviceReleaseStateQuery(device.id)).data;
   const roles = useRoles({ fleetId: fleet?.id, organizationId: fleet?.organization?.__id });
   const can = (permission: string) => roles !== null && rolesHavePermission(roles, permission);
   return (
@@ -49,6 +53,7 @@ function DeviceVariables({ device }: { device: DeviceDetail }) {
             canEdit={can('resin.device_environment_variable.all') && can('resin.device_service_environment_variable.all')}
             readOnlyReason={t('readOnlyDevice')}
             refetch={variables.refetch}
+            outdatedServiceIds={releaseState ? outdatedServices(releaseState, data.services.map((s) => s.id)) : undefined}
           />
         )
       }

@@ -5,11 +5,13 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import UndoIcon from '@mui/icons-material/Undo';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useQuery } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -84,6 +86,8 @@ export interface VariablesEditorProps {
   canEdit: boolean;
   readOnlyReason: string;
   refetch: () => Promise<unknown>;
+  /** On a device page: the services outdated on the device, whose variables are §8 "Not applied". */
+  outdatedServiceIds?: ReadonlySet<number>;
 }
 
 /**
@@ -93,7 +97,7 @@ export interface VariablesEditorProps {
  * (10 at a time; failed rows stay staged with their error). Leaving the page, in the app or by
  * closing the tab, with staged edits asks first (§8 "Unsaved changes").
  */
-export function VariablesEditor({ level, services, saved, inherited = [], owner, canEdit, readOnlyReason, refetch }: VariablesEditorProps) {
+export function VariablesEditor({ level, services, saved, inherited = [], owner, canEdit, readOnlyReason, refetch, outdatedServiceIds }: VariablesEditorProps) {
   const { t } = useTranslation('variables');
   const rules = useQuery(variableNameRulesQuery).data;
   const messageOf = useMessageOf();
@@ -157,7 +161,20 @@ export function VariablesEditor({ level, services, saved, inherited = [], owner,
 
   const columns: DataColumn<TableRow>[] = [
     { id: 'name', label: t('columns.name'), isHideable: false, minWidth: 140, render: (row) => <Box component="span" sx={{ fontFamily: 'monospace' }}>{row.name}</Box> },
-    { id: 'service', label: t('columns.service'), minWidth: 110, render: (row) => row.serviceName },
+    {
+      id: 'service',
+      label: t('columns.service'),
+      minWidth: 110,
+      render: (row) =>
+        row.serviceId !== ALL_SERVICES && outdatedServiceIds?.has(row.serviceId) ? (
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+            {row.serviceName}
+            <NotAppliedChip help={t('notAppliedHelp', { service: row.serviceName })} label={t('notApplied')} />
+          </Stack>
+        ) : (
+          row.serviceName
+        ),
+    },
   ];
   if (level === 'device') {
     columns.push({ id: 'fleetValue', label: t('columns.fleetValue'), minWidth: 120, render: (row) => renderValue(row.fleetValue, { ...row, status: 'saved' }, '—') });
@@ -280,5 +297,23 @@ export function VariablesEditor({ level, services, saved, inherited = [], owner,
         <ConfirmDialog title={t('leaveTitle')} message={t('leaveMessage')} confirmLabel={t('leaveConfirm')} busy={false} onConfirm={() => blocker.proceed()} onClose={() => blocker.reset()} />
       )}
     </Box>
+  );
+}
+
+/** Fleets spec §8 "Not applied": a warning chip with its words and, on hover or focus, why. */
+function NotAppliedChip({ label, help }: { label: string; help: string }) {
+  return (
+    <Tooltip title={help} describeChild>
+      <Chip
+        size="small"
+        variant="outlined"
+        color="warning"
+        icon={<WarningAmberIcon sx={{ color: 'warning.dark' }} />}
+        label={label}
+        tabIndex={0}
+        data-testid="not-applied"
+        sx={{ color: 'text.primary' }}
+      />
+    </Tooltip>
   );
 }
