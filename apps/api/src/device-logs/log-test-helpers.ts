@@ -64,8 +64,13 @@ export function openLogStream(baseUrl: string, uuid: string, key: string, opts: 
     await new Promise<void>((resolve) => gz.flush(() => resolve()));
   };
   const end = async () => {
-    if (gz) await new Promise<void>((resolve) => gz.end(() => resolve()));
-    await new Promise<void>((resolve) => setTimeout(resolve, 5));
+    if (gz) {
+      // 'end' of the readable side, after its last 'data' went into the request: end()'s own
+      // callback fires on 'finish' (input taken), and a busy machine still had bytes to emit.
+      const drained = new Promise<void>((resolve) => gz.once('end', () => resolve()));
+      gz.end();
+      await drained;
+    }
     req.end();
     return response;
   };
