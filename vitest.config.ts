@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['apps/*/src/**/*.int.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Live tests (streams, agents, two processes) wait on real time: one retry for a try
+          // that CI's load (two lanes on two cores) stretched; `npm test` lists each such test.
+          retry: 1,
         },
       },
       {
@@ -29,6 +32,7 @@ export default defineConfig({
           include: ['apps/api/compat/**/*.compat.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          retry: 1,
         },
       },
       {
