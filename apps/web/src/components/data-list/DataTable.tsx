@@ -14,11 +14,11 @@ import type { ListSort } from './list-search.ts';
 
 /**
  * A small table row: 6px padding twice, one line of body2 (14px × 1.43), the 1px border: 33px.
- * Rows are positioned from this height, not measured: measuring each row as it mounts forced a
- * layout in the middle of the first page's commit, the largest single cost of a 100 000-device
- * fleet's first page after React itself (bench/README.md "device-list-browser"). A taller row
- * (chips) only makes the scroll height an estimate; rows stay contiguous, with no gaps, because
- * they are rendered in order between the two spacer rows.
+ * Rows are positioned from this height, not measured as they mount: no row can change the
+ * virtualizer's sizes after the first page's commit and render the table again. (The first
+ * layout itself is still forced during that commit, by the virtualizer reading its scroll
+ * container's size.) A taller row (chips) only makes the scroll height an estimate; rows stay
+ * contiguous, with no gaps, because they are rendered in order between the two spacer rows.
  */
 const ROW_HEIGHT_ESTIMATE = 33;
 /** Rows rendered above and below the visible ones, so fast scrolling shows no gaps. */
