@@ -30,6 +30,8 @@ export default defineConfig({
         test: {
           name: 'compat',
           include: ['apps/api/compat/**/*.compat.test.ts'],
+          // Installs (or finds in its cache) the published balena-cli the CLI suite drives.
+          globalSetup: ['apps/api/compat/balena-cli/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           retry: 1,

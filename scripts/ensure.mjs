@@ -1,7 +1,9 @@
 // Shared by start.mjs and test.mjs: install what a fresh clone lacks, using only Node built-ins
 // (this runs before node_modules exists).
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,4 +58,36 @@ export function ensureChromium() {
     throw new Error(`The tests need ${missing.map((p) => packages[p]).join(', ')}: run \`sudo apt-get install -y ${missing.join(' ')}\`.`);
   }
   run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`);
+}
+
+/**
+ * The published balena-cli the compatibility suite drives, pinned by scripts/balena-cli's lock
+ * file and installed with `npm ci --ignore-scripts` (its native add-ons' install scripts would
+ * fetch prebuilt binaries from outside the npm registry; the commands tested never load them).
+ * Kept in a cache outside the checkout, keyed by the lock file's hash, so later runs on the same
+ * machine reuse it (FLOTILLA_CACHE_DIR, else ~/.cache/flotilla). Returns the CLI's entry script.
+ */
+export function ensureBalenaCli() {
+  const source = join(ROOT, 'scripts/balena-cli');
+  const lock = readFileSync(join(source, 'package-lock.json'));
+  const key = createHash('sha256').update(readFileSync(join(source, 'package.json'))).update(lock).digest('hex').slice(0, 12);
+  const cacheRoot = process.env.FLOTILLA_CACHE_DIR || join(homedir(), '.cache/flotilla');
+  const dir = join(cacheRoot, `balena-cli-${key}`);
+  const entry = join(dir, 'node_modules/balena-cli/bin/run.js');
+  if (existsSync(entry)) return entry;
+  // Installed beside, then renamed into place: a run stopped half-way never leaves a cache that
+  // looks complete, and two runs at once each finish their own copy.
+  const staging = `${dir}.${process.pid}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(source, file), join(staging, file));
+  run('npm ci --ignore-scripts --no-audit --no-fund --loglevel=error', { cwd: staging });
+  try {
+    renameSync(staging, dir);
+  } catch (error) {
+    // Another run put its copy in place first: use that one.
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(entry)) throw error;
+  }
+  return entry;
 }
