@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import { consoleLog, createPgPool, createPglitePool, openPglite, type PoolLike, type PoolLog, type WaitBounds } from './pool.ts';
 import { runMigrations } from './migrate.ts';
+import type { StatementCounter } from './statement-counter.ts';
 import type { DB } from './schema.generated.ts';
 
 /**
@@ -44,6 +45,8 @@ export interface DatabaseOptions {
    * its logger here, or later through `Database.setLog` once `app.log` exists.
    */
   log?: PoolLog;
+  /** Tests only (db/statement-counter.ts): the serving pool reports every statement to it. Unset = not wrapped. */
+  statementCounter?: StatementCounter;
 }
 
 export interface Database {
@@ -54,9 +57,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const kyselyOver = (pool: PoolLike): Db =>
+const kyselyOver = (pool: PoolLike, counter?: StatementCounter): Db =>
   // PostgresDialect only needs connect()/query()/release()/end(), which PoolLike provides.
-  new Kysely({ dialect: new PostgresDialect({ pool: pool as never }) });
+  new Kysely({ dialect: new PostgresDialect({ pool: (counter ? counter.wrap(pool) : pool) as never }) });
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let current = opts.log ?? consoleLog;
@@ -78,10 +81,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         ...opts.queue,
         log,
       }),
+      opts.statementCounter,
     );
     kind = 'postgres';
   } else {
-    db = kyselyOver(createPglitePool(await openPglite(opts.dataDir), { ...opts.queue, log }));
+    db = kyselyOver(createPglitePool(await openPglite(opts.dataDir), { ...opts.queue, log }), opts.statementCounter);
     await runMigrations(db);
     kind = 'pglite';
   }
