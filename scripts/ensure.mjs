@@ -61,26 +61,25 @@ export function ensureChromium() {
 }
 
 /**
- * The published balena-cli the compatibility suite drives, pinned by scripts/balena-cli's lock
- * file and installed with `npm ci --ignore-scripts` (its native add-ons' install scripts would
- * fetch prebuilt binaries from outside the npm registry; the commands tested never load them).
- * Kept in a cache outside the checkout, keyed by the lock file's hash, so later runs on the same
- * machine reuse it (FLOTILLA_CACHE_DIR, else ~/.cache/flotilla). Returns the CLI's entry script.
+ * Installs what scripts/<name>'s package.json and lock file pin, with `npm ci --ignore-scripts`,
+ * into a cache outside the checkout keyed by those two files' hash, so later runs on the same
+ * machine reuse it (FLOTILLA_CACHE_DIR, else ~/.cache/flotilla). Returns the path of `file`
+ * (relative to the install) in the cache.
  */
-export function ensureBalenaCli() {
-  const source = join(ROOT, 'scripts/balena-cli');
+export function ensureCachedInstall(name, file) {
+  const source = join(ROOT, 'scripts', name);
   const lock = readFileSync(join(source, 'package-lock.json'));
   const key = createHash('sha256').update(readFileSync(join(source, 'package.json'))).update(lock).digest('hex').slice(0, 12);
   const cacheRoot = process.env.FLOTILLA_CACHE_DIR || join(homedir(), '.cache/flotilla');
-  const dir = join(cacheRoot, `balena-cli-${key}`);
-  const entry = join(dir, 'node_modules/balena-cli/bin/run.js');
+  const dir = join(cacheRoot, `${name}-${key}`);
+  const entry = join(dir, file);
   if (existsSync(entry)) return entry;
   // Installed beside, then renamed into place: a run stopped half-way never leaves a cache that
   // looks complete, and two runs at once each finish their own copy.
   const staging = `${dir}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(source, file), join(staging, file));
+  for (const manifest of ['package.json', 'package-lock.json']) copyFileSync(join(source, manifest), join(staging, manifest));
   run('npm ci --ignore-scripts --no-audit --no-fund --loglevel=error', { cwd: staging });
   try {
     renameSync(staging, dir);
@@ -90,4 +89,13 @@ export function ensureBalenaCli() {
     if (!existsSync(entry)) throw error;
   }
   return entry;
+}
+
+/**
+ * The published balena-cli the compatibility suite drives, pinned by scripts/balena-cli's lock
+ * file (install scripts ignored: its native add-ons' scripts would fetch prebuilt binaries from
+ * outside the npm registry; the commands tested never load them). Returns the CLI's entry script.
+ */
+export function ensureBalenaCli() {
+  return ensureCachedInstall('balena-cli', 'node_modules/balena-cli/bin/run.js');
 }

@@ -1,7 +1,9 @@
 // `npm start`: install and build what is missing, then run server + demo seed + simulated devices.
 import { spawn } from 'node:child_process';
 import { ROOT, ensureDependencies, ensureWebBuild } from './ensure.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
 
+await ensureSupportedNode();
 ensureDependencies();
 ensureWebBuild();
 

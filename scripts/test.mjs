@@ -11,7 +11,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT, run, ensureDependencies, ensureWebBuild, ensureChromium } from './ensure.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
 
+await ensureSupportedNode();
 ensureDependencies();
 ensureChromium();
 ensureWebBuild();
