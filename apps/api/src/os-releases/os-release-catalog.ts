@@ -11,19 +11,30 @@ import { OS_RELEASE_PHASES, releaseVersionParts } from '@flotilla/core/os-releas
 
 const version = z.string().refine((v) => releaseVersionParts(v) !== null, 'must be a semver version');
 const range = z.string().regex(/^\d+(\.\d+){0,2}$/, 'must be a version prefix such as 2024.10');
+/** Bytes of the raw (uncompressed) OS image, what SDK `os.getDownloadSize` reports. */
+const downloadSize = z.number().int().positive();
+
+/**
+ * The image size a release reports when neither it nor its device type's entry gives one: a
+ * balenaOS 6 raw image of the common boards (the rootfs partitions dominate) is about this size.
+ */
+export const DEFAULT_OS_IMAGE_BYTES = 1_200 * 1024 * 1024;
 
 const hostRelease = z.object({
   version,
   /** prod/dev images of one version; omitted: one unified image. */
   variants: z.array(z.enum(['prod', 'dev'])).min(1).optional(),
   phase: z.enum(OS_RELEASE_PHASES).optional(),
+  downloadSize: downloadSize.optional(),
 });
 
-const esrRelease = z.object({ version, basedOn: version.optional() });
+const esrRelease = z.object({ version, basedOn: version.optional(), downloadSize: downloadSize.optional() });
 
 const hostOs = z.object({
   deviceType: z.string().min(1),
   minTakeoverVersion: version.optional(),
+  /** The image size of this type's releases that give none; unset: DEFAULT_OS_IMAGE_BYTES. */
+  downloadSize: downloadSize.optional(),
   releases: z.array(hostRelease).default([]),
   esr: z
     .object({ next: range.optional(), current: range.optional(), sunset: range.optional(), releases: z.array(esrRelease).min(1) })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { BASED_ON_VERSION_TAG, HOST_APP_TAGS, releaseVersionParts } from '@flotilla/core/os-releases';
 import type { Db } from '../db/database.ts';
-import type { OsReleaseCatalog } from './os-release-catalog.ts';
+import { DEFAULT_OS_IMAGE_BYTES, type OsReleaseCatalog } from './os-release-catalog.ts';
 
 /**
  * Publishes the catalog (os-release-catalog.ts) the way clients expect OS and supervisor
@@ -16,6 +16,11 @@ import type { OsReleaseCatalog } from './os-release-catalog.ts';
 export const SYSTEM_ORGANIZATION = { handle: 'balena_os', name: 'balenaOS' } as const;
 /** pg_advisory_xact_lock key of this seed (several API processes may start at once). */
 const SEED_LOCK = 0x05_5eed;
+/**
+ * The release tag carrying a host release's image size in bytes (download-size.routes.ts): the
+ * release's own size from the catalog, else its device type's, else DEFAULT_OS_IMAGE_BYTES.
+ */
+export const DOWNLOAD_SIZE_TAG = 'flotilla-download-size';
 
 interface PublishedApp {
   slug: string;
@@ -43,6 +48,7 @@ function appsOf(catalog: OsReleaseCatalog, typeIds: Map<string, { id: number; ar
   const apps: PublishedApp[] = [];
   for (const entry of catalog.hostOs) {
     const deviceTypeId = typeId(entry.deviceType).id;
+    const sizeTag = (own: number | undefined) => ({ [DOWNLOAD_SIZE_TAG]: String(own ?? entry.downloadSize ?? DEFAULT_OS_IMAGE_BYTES) });
     const takeover: Record<string, string> = {
       ...(entry.minTakeoverVersion ? { [HOST_APP_TAGS.minTakeoverVersion]: entry.minTakeoverVersion } : {}),
       ...(catalog.changelogUrl ? { [HOST_APP_TAGS.changelogUrl]: catalog.changelogUrl } : {}),
@@ -59,7 +65,7 @@ function appsOf(catalog: OsReleaseCatalog, typeIds: Map<string, { id: number; ar
             rawVersion: withVariant(r.version, variant),
             variant: variant ?? '',
             phase: r.phase ?? null,
-            tags: { version: r.version },
+            tags: { version: r.version, ...sizeTag(r.downloadSize) },
           })),
         ),
       });
@@ -82,7 +88,7 @@ function appsOf(catalog: OsReleaseCatalog, typeIds: Map<string, { id: number; ar
           rawVersion: r.version,
           variant: '',
           phase: null,
-          tags: { version: r.version, ...(r.basedOn ? { [BASED_ON_VERSION_TAG]: r.basedOn } : {}) },
+          tags: { version: r.version, ...(r.basedOn ? { [BASED_ON_VERSION_TAG]: r.basedOn } : {}), ...sizeTag(r.downloadSize) },
         })),
       });
     }
