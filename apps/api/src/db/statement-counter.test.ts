@@ -38,6 +38,12 @@ describe('StatementCounter', () => {
     expect(b.statements).toEqual(['select "id" from "t"']);
   });
 
+  it('counts the work of a lazy thenable, which starts only when awaited (as fastify.inject does)', async () => {
+    const lazy: PromiseLike<unknown> = { then: (resolve, reject) => sql`SELECT 3`.execute(db).then(resolve, reject) };
+    const { statements } = await counter.measure(() => lazy);
+    expect(statements).toEqual(['SELECT 3']);
+  });
+
   it('keeps the list it returned when work the measured function left behind runs later', async () => {
     let late!: Promise<unknown>;
     const { statements } = await counter.measure(async () => {

@@ -31,9 +31,11 @@ export class StatementCounter {
    * Runs `fn` and returns the statements it sent. The list is copied when `fn` settles: work
    * `fn` left running (a fire-and-forget write) is not part of the answer.
    */
-  async measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
+  async measure<T>(fn: () => PromiseLike<T>): Promise<Measured<T>> {
     const statements: string[] = [];
-    const result = await this.store.run(statements, fn);
+    // Awaited inside the store: a lazy thenable (Fastify's `inject()` chain) starts its work
+    // only when awaited, which must happen in here, not after `run` has returned.
+    const result = await this.store.run(statements, async () => await fn());
     return { result, statements: [...statements] };
   }
 
