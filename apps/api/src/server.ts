@@ -72,6 +72,8 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     gitServer: env.GIT_SERVER,
     geoIpUrl: env.GEOIP_URL,
     registryUrl: env.REGISTRY_URL,
+    deltaUrl: env.DELTA_URL,
+    deviceRootCaPem: env.deviceRootCaPem,
     registryTokenKey: loadRegistryTokenKey(dataDir, env.REGISTRY_TOKEN_KEY_FILE),
     headerLinks: {
       gettingStarted: env.GETTING_STARTED_URL,
@@ -125,7 +127,8 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
     await database.close();
     throw err;
   }
-  const app = await buildApp({ db: database.db, config, logLevel: env.LOG_LEVEL, linkHub, eventBus });
+  // TLS_CERT/TLS_KEY: https (and wss) on PORT itself; else plain http for a proxy in front.
+  const app = await buildApp({ db: database.db, config, logLevel: env.LOG_LEVEL, linkHub, eventBus, https: env.tls });
   // Pool errors and load shedding go to the server's structured log from here on.
   database.setLog(app.log);
   try {
@@ -139,7 +142,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   }
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : env.PORT;
-  const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
+  const url = env.PUBLIC_URL ?? `${env.tls ? 'https' : 'http'}://localhost:${actualPort}`;
   const stopHeartbeat = startHeartbeatJob(database.db, config, { log: app.log, eventBus });
   const stopOutbox = startOutboxJob(database.db, config, { log: app.log });
   const stopLinkSweep = startLinkSweepJob(database.db, linkHub, { log: app.log, eventBus });

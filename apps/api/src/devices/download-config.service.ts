@@ -13,6 +13,8 @@ import { findDeviceTypeByAlias, findFleetForRegister } from './device-register.r
 const LISTEN_PORT = 48484;
 /** The poll interval when the request names none: balena-device-config's 10 minutes. */
 const DEFAULT_POLL_MINUTES = 10;
+/** balena-device-config's VPN port (OpenVPN over 443). */
+const VPN_PORT = 443;
 
 /** The API's public origin: PUBLIC_URL, else the origin the request reached. */
 function apiEndpointOf(config: AppConfig, request: FastifyRequest): string {
@@ -52,15 +54,22 @@ export async function buildDeviceConfig(db: Db, config: AppConfig, request: Fast
     userId: user.userId,
     appUpdatePollInterval: (body.appUpdatePollInterval ?? DEFAULT_POLL_MINUTES) * 60_000,
     listenPort: LISTEN_PORT,
-    vpnPort: 443,
+    // balena-device-config writes both; there is no VPN here (devices are reached through the
+    // device link, docs/real-devices.md), so openvpn on the device retries a host that never answers.
+    vpnPort: VPN_PORT,
     apiEndpoint,
     vpnEndpoint: `vpn.${host}`,
     // The registry devices pull from (REGISTRY_URL, registry/registry-host.ts), else balena's naming beside the API.
     registryEndpoint: config.registryUrl ? registryHost(config) : `registry.${host}`,
-    deltaEndpoint: `https://delta.${host}`,
+    // Only a delta server that exists (DELTA_URL). Deltas stay off until a BALENA_SUPERVISOR_DELTA
+    // config var turns them on; the supervisor's own default endpoint is balenaCloud's.
+    ...(config.deltaUrl ? { deltaEndpoint: config.deltaUrl.replace(/\/+$/, '') } : {}),
     mixpanelToken: '',
     apiKey,
-    ...(body.developmentMode ? { developmentMode: true } : {}),
+    // A private or self-signed CA (lib/tls-files.ts): balenaOS trusts it for the API and the registry.
+    ...(config.deviceRootCaPem ? { balenaRootCA: Buffer.from(config.deviceRootCaPem, 'utf8').toString('base64') } : {}),
+    developmentMode: body.developmentMode ?? false,
+    // No logsEndpoint: the supervisor then sends logs to apiEndpoint, which takes them (device-logs/).
     ...(body.hostname ? { hostname: body.hostname } : {}),
     network: body.network,
     ...(body.network === 'wifi' ? { wifiSsid: body.wifiSsid ?? '', wifiKey: body.wifiKey ?? '' } : {}),

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { validatePassword } from '@flotilla/core/account-rules';
+import { TlsFileError, deviceRootCaPem, readServerTls, type ServerTls } from './tls-files.ts';
 
 /**
  * The server's environment (README "Environment"), parsed and validated once at start by
@@ -118,9 +119,37 @@ export const envSchema = z.object({
       return parsed;
     }),
   SHUTDOWN_TIMEOUT_MS: optional(integer(1, 600_000)).default(10_000),
+  // HTTPS served directly (docs/real-devices.md): PEM file paths, both or neither; unset = plain
+  // http, for a reverse proxy that terminates TLS in front (TRUST_PROXY).
+  TLS_CERT: optional(z.string()),
+  TLS_KEY: optional(z.string()),
+  // A PEM CA certificate devices must trust (config.json `balenaRootCA`); unset = the served
+  // certificate when it is self-signed, else none.
+  TLS_CA: optional(z.string()),
+  // The delta server devices ask for binary image deltas (config.json `deltaEndpoint`); unset = none.
+  DELTA_URL: optional(httpUrl),
 });
 
-export type ServerEnv = z.output<typeof envSchema>;
+/**
+ * The TLS files, read and checked once (lib/tls-files.ts): `tls` is what the server presents,
+ * `deviceRootCaPem` what config.json tells devices to trust. A bad file is reported under its variable.
+ */
+const envWithTls = envSchema.transform((env, ctx) => {
+  if (Boolean(env.TLS_CERT) !== Boolean(env.TLS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: [env.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT'], message: 'TLS_CERT and TLS_KEY must be set together (or neither, behind a TLS-terminating proxy)' });
+    return z.NEVER;
+  }
+  try {
+    const tls: ServerTls | undefined = env.TLS_CERT && env.TLS_KEY ? readServerTls(env.TLS_CERT, env.TLS_KEY) : undefined;
+    return { ...env, tls, deviceRootCaPem: deviceRootCaPem(env.TLS_CA, tls) };
+  } catch (error) {
+    if (!(error instanceof TlsFileError)) throw error;
+    ctx.addIssue({ code: 'custom', path: [error.variable], message: error.message });
+    return z.NEVER;
+  }
+});
+
+export type ServerEnv = z.output<typeof envWithTls>;
 /** What the process environment may hold: every variable is a string, or unset. */
 export type RawEnv = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 
@@ -133,7 +162,7 @@ export class EnvError extends Error {
 }
 
 export function parseEnv(raw: RawEnv | NodeJS.ProcessEnv): ServerEnv {
-  const result = envSchema.safeParse(raw);
+  const result = envWithTls.safeParse(raw);
   if (result.success) return result.data;
   throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
 }
