@@ -1,0 +1,46 @@
+// config.json's optional fields (compat §5.1) follow the server's configuration: without DELTA_URL
+// there is no deltaEndpoint (the supervisor would ask a delta server that does not exist), and
+// without TLS_CA or a self-signed certificate there is no balenaRootCA.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { createFleetWithProvisioningKey, createUserWithKey } from './device-test-factories.ts';
+
+let plain: TestContext;
+let configured: TestContext;
+beforeAll(async () => {
+  plain = await createTestApp({ publicUrl: 'https://flotilla.example.org/' });
+  configured = await createTestApp({ publicUrl: 'https://flotilla.example.org', registryUrl: 'https://registry.example.org:5000', deltaUrl: 'https://delta.example.org/', deviceRootCaPem: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' });
+});
+afterAll(async () => {
+  await plain?.close();
+  await configured?.close();
+});
+
+async function configJson(ctx: TestContext, body: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const fleet = await createFleetWithProvisioningKey(ctx.app.db);
+  const user = await createUserWithKey(ctx.app.db, fleet.applicationId, 'administrator');
+  const res = await ctx.app.inject({ method: 'POST', url: '/download-config', headers: { authorization: `Bearer ${user.apiKey}` }, payload: { appId: fleet.applicationId, version: '6.0.13', ...body } });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+describe('config.json from /download-config', () => {
+  it('names the API from PUBLIC_URL and leaves out what the server does not have', async () => {
+    const config = await configJson(plain);
+    expect(config).toMatchObject({ apiEndpoint: 'https://flotilla.example.org', registryEndpoint: 'registry.flotilla.example.org', vpnEndpoint: 'vpn.flotilla.example.org', vpnPort: 443, listenPort: 48484, appUpdatePollInterval: 600_000, developmentMode: false });
+    expect(config).not.toHaveProperty('deltaEndpoint');
+    expect(config).not.toHaveProperty('balenaRootCA');
+    expect(config).not.toHaveProperty('logsEndpoint');
+  });
+
+  it('writes REGISTRY_URL, DELTA_URL and the device CA when they are set, and the poll interval in ms', async () => {
+    const config = await configJson(configured, { appUpdatePollInterval: 15, developmentMode: true });
+    expect(config).toMatchObject({
+      registryEndpoint: 'registry.example.org:5000',
+      deltaEndpoint: 'https://delta.example.org',
+      balenaRootCA: Buffer.from('-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n').toString('base64'),
+      appUpdatePollInterval: 15 * 60_000,
+      developmentMode: true,
+    });
+  });
+});

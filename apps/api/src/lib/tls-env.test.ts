@@ -1,0 +1,68 @@
+// TLS_CERT / TLS_KEY / TLS_CA / DELTA_URL in the environment (lib/env.ts, lib/tls-files.ts):
+// both or neither, readable PEM files whose key matches, and the CA devices are told to trust.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+import { makeTlsFixture } from '../test/tls-fixture.ts';
+
+const served = makeTlsFixture();
+const other = makeTlsFixture();
+afterAll(() => {
+  served.remove();
+  other.remove();
+});
+
+function problems(raw: Record<string, string>): string {
+  try {
+    parseEnv(raw);
+  } catch (error) {
+    if (error instanceof EnvError) return error.message;
+    throw error;
+  }
+  throw new Error('expected an EnvError');
+}
+
+describe('TLS environment', () => {
+  it('is plain http without TLS_CERT and TLS_KEY', () => {
+    const env = parseEnv({});
+    expect(env.tls).toBeUndefined();
+    expect(env.deviceRootCaPem).toBeUndefined();
+  });
+
+  it('reads the pair, and a self-signed certificate is the CA devices trust', () => {
+    const env = parseEnv({ TLS_CERT: served.certPath, TLS_KEY: served.keyPath });
+    expect(env.tls?.cert.toString()).toBe(served.certPem);
+    expect(env.tls?.key.toString()).toBe(served.keyPem);
+    expect(env.deviceRootCaPem).toBe(served.certPem);
+  });
+
+  it('takes TLS_CA over the served certificate, also without TLS_CERT (behind a proxy)', () => {
+    expect(parseEnv({ TLS_CERT: served.certPath, TLS_KEY: served.keyPath, TLS_CA: other.certPath }).deviceRootCaPem).toBe(other.certPem);
+    const proxied = parseEnv({ TLS_CA: other.certPath });
+    expect(proxied.tls).toBeUndefined();
+    expect(proxied.deviceRootCaPem).toBe(other.certPem);
+  });
+
+  it('refuses one without the other, naming the missing one', () => {
+    expect(problems({ TLS_CERT: served.certPath })).toMatch(/TLS_KEY: TLS_CERT and TLS_KEY must be set together/);
+    expect(problems({ TLS_KEY: served.keyPath })).toMatch(/TLS_CERT: TLS_CERT and TLS_KEY must be set together/);
+  });
+
+  it('refuses a missing file, a file that is not PEM, and a key of another certificate, without printing the key', () => {
+    expect(problems({ TLS_CERT: join(served.certPath, 'nope'), TLS_KEY: served.keyPath })).toMatch(/TLS_CERT: cannot read .*nope/);
+    expect(problems({ TLS_CERT: served.keyPath, TLS_KEY: served.keyPath })).toMatch(/TLS_CERT: .* is not a PEM certificate/);
+    const notKey = join(served.certPath, '..', 'not-a-key.pem');
+    writeFileSync(notKey, 'hello');
+    expect(problems({ TLS_CERT: served.certPath, TLS_KEY: notKey })).toMatch(/TLS_KEY: .* is not a PEM private key/);
+    const mismatch = problems({ TLS_CERT: served.certPath, TLS_KEY: other.keyPath });
+    expect(mismatch).toMatch(/TLS_KEY: .* is not the private key of the certificate in TLS_CERT/);
+    expect(mismatch).not.toContain('PRIVATE KEY');
+    expect(problems({ TLS_CA: served.keyPath })).toMatch(/TLS_CA: .* is not a PEM certificate/);
+  });
+
+  it('takes DELTA_URL only as an http(s) URL', () => {
+    expect(parseEnv({ DELTA_URL: 'https://delta.example.org' }).DELTA_URL).toBe('https://delta.example.org');
+    expect(problems({ DELTA_URL: 'delta.example.org' })).toMatch(/DELTA_URL: must be an http:\/\/ or https:\/\/ URL/);
+  });
+});
