@@ -4,7 +4,6 @@
 // and body — over https with a self-signed certificate the device trusts through the
 // config.json `balenaRootCA` this server generated. A real supervisor and flashing an image
 // cannot run here; these replays are what stands for them.
-import { createGunzip } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -132,7 +131,8 @@ describe('§5.1 config.json from /download-config', () => {
 describe('GET /os/v1/config/ (os-config)', () => {
   it('answers the services os-config writes, schema 1.0.0, with or without the device key', async () => {
     const { deviceKey } = await provisioned();
-    for (const headers of [{}, { authorization: `Bearer ${deviceKey}` }, { authorization: 'Bearer not-a-key' }]) {
+    const asked: Record<string, string>[] = [{}, { authorization: `Bearer ${deviceKey}` }, { authorization: 'Bearer not-a-key' }];
+    for (const headers of asked) {
       const res = await rawRequest(`${base}/os/v1/config/`, { tls: tls.client, headers });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -171,13 +171,14 @@ describe('§5.2 provisioning', () => {
   });
 
   it('takes the initial config report and the initial device name with the device key', async () => {
-    const { deviceKey, id } = await provisioned();
+    const { uuid, deviceKey, id } = await provisioned();
     const variable = await supervisor('/v7/device_config_variable', deviceKey, { method: 'POST', json: { value: '900000', device: id, name: 'RESIN_SUPERVISOR_POLL_INTERVAL' } });
     expect(variable.status).toBe(201);
     const renamed = await supervisor(`/v7/device(${id})`, deviceKey, { method: 'PATCH', json: { device_name: 'greenhouse-pi' } });
     expect(renamed.status).toBe(200);
-    const state = await supervisor(`/device/v3/${(await supervisor(`/v7/device(${id})?$select=uuid`, deviceKey)).json<{ d: { uuid: string }[] }>().d[0]!.uuid}/state`, deviceKey);
-    const body = Object.values(state.json<Record<string, { name: string; config: Record<string, string> }>>())[0]!;
+    // Both show in the device's next target state.
+    const state = await supervisor(`/device/v3/${uuid}/state`, deviceKey);
+    const body = state.json<Record<string, { name: string; config: Record<string, string> }>>()[uuid]!;
     expect(body.name).toBe('greenhouse-pi');
     expect(body.config.RESIN_SUPERVISOR_POLL_INTERVAL).toBe('900000');
   });
