@@ -23,7 +23,11 @@ const downloadSizeParams = deviceTypeSlugParams.extend({ version: safeString(255
 
 interface SizedRelease {
   rawVersion: string;
+  /** The catalog's version (the release tag `version`): a variant pair shares it. */
+  version: string | undefined;
   size: number;
+  /** A default-line release without a prerelease part: what `latest` may name. */
+  latestCandidate: boolean;
 }
 
 /** The host releases of a device type, per host application newest first, with their sizes. */
@@ -46,7 +50,7 @@ async function sizedHostReleases(db: Db, deviceTypeSlug: string): Promise<SizedR
     db.selectFrom('application_tag').select(['application', 'tag_key', 'value']).where('application', 'in', [...new Set(rows.map((r) => r.app))]).execute(),
   ]);
   const tagsOf = (release: number): Tag[] => releaseTags.filter((t) => t.release === release);
-  const result: Array<SizedRelease & { version: string | undefined; latestCandidate: boolean }> = [];
+  const result: SizedRelease[] = [];
   for (const app of new Set(rows.map((r) => r.app))) {
     const policy = hostAppPolicy(appTags.filter((t) => t.application === app));
     const own: HostReleaseRow[] = rows.filter((r) => r.app === app);
@@ -64,6 +68,7 @@ async function sizedHostReleases(db: Db, deviceTypeSlug: string): Promise<SizedR
   return result;
 }
 
+/** The release `version` names among the device type's host releases (see the module comment). */
 async function pickRelease(db: Db, deviceTypeSlug: string, version: string): Promise<SizedRelease | undefined> {
   const releases = await sizedHostReleases(db, deviceTypeSlug);
   if (version === 'latest') return releases.find((r) => r.latestCandidate);
