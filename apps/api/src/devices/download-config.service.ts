@@ -54,8 +54,8 @@ export async function buildDeviceConfig(db: Db, config: AppConfig, request: Fast
     userId: user.userId,
     appUpdatePollInterval: (body.appUpdatePollInterval ?? DEFAULT_POLL_MINUTES) * 60_000,
     listenPort: LISTEN_PORT,
-    // balena-device-config writes both; there is no VPN here (devices are reached through the
-    // device link, docs/real-devices.md), so openvpn on the device retries a host that never answers.
+    // balena-device-config writes both. There is no VPN here (devices are reached through the
+    // device link, docs/real-devices.md): os-config's empty openvpn config leaves OpenVPN nothing to dial.
     vpnPort: VPN_PORT,
     apiEndpoint,
     vpnEndpoint: `vpn.${host}`,

@@ -11,7 +11,7 @@ export const OS_CONFIG_SCHEMA_VERSION = '1.0.0';
  * contents, and fails unless every file its on-device schema lists is present, so both services
  * balenaOS ships a schema for are always answered:
  * - `openvpn` (`config`, `ca`): empty, as there is no VPN here; a device is reached through the
- *   device link sidecar instead (docs/real-devices.md), and an empty config keeps OpenVPN idle.
+ *   device link sidecar instead (docs/real-devices.md), and an empty config gives OpenVPN nothing to dial.
  * - `ssh` (`authorized_keys`): empty, as there is no SSH proxy holding a key to put there;
  *   local SSH keys go into config.json's `os.sshKeys`, which os-config leaves alone.
  * `config.overrides` (config.json fields os-config may rewrite) is empty: the supervisor sends logs
