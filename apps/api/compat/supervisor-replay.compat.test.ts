@@ -182,6 +182,18 @@ describe('§5.2 provisioning', () => {
     expect(body.name).toBe('greenhouse-pi');
     expect(body.config.RESIN_SUPERVISOR_POLL_INTERVAL).toBe('900000');
   });
+  it('pins a preloaded release: finds it by commit, then PATCHes the device with its own key', async () => {
+    const { fleet, uuid, deviceKey, id } = await provisioned();
+    const release = await createRelease(app.db, fleet.applicationId);
+    const found = await supervisor(`/v7/release?${odata(`$filter=belongs_to__application eq ${fleet.applicationId} and commit eq '${release.commit}' and status eq 'success'&$select=id`)}`, deviceKey);
+    expect(found.status).toBe(200);
+    expect(found.json()).toEqual({ d: [{ id: release.releaseId }] });
+    const pinned = await supervisor(`/v7/device(${id})`, deviceKey, { method: 'PATCH', json: { is_pinned_on__release: release.releaseId } });
+    expect(pinned.status).toBe(200);
+    const state = await supervisor(`/device/v3/${uuid}/state`, deviceKey);
+    const apps = state.json<Record<string, { apps: Record<string, { releases: Record<string, unknown> }> }>>()[uuid]!.apps;
+    expect(Object.keys(apps[fleet.applicationUuid]!.releases)).toEqual([release.commit]);
+  });
 });
 
 describe('§5.3 target state', () => {
