@@ -1,27 +1,10 @@
 // balena-sdk models.key (SSH public keys, resource user__has__public_key) against a live
 // Flotilla server (compat/balena-api.md; accounts spec §3 ssh key, §5 key validation).
-import { createHash, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { recordStatuses, sdkFor, signedUpSdk, useLiveServer } from './sdk-fixtures.ts';
+import { ed25519Key } from './ssh-public-key.ts';
 
 const server = useLiveServer();
-
-/** A fresh ed25519 public key in OpenSSH form, and the fingerprint `ssh-keygen -l` prints for it. */
-function ed25519Key(comment = 'me@laptop'): { publicKey: string; fingerprint: string } {
-  const { publicKey } = generateKeyPairSync('ed25519');
-  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
-  // SSH wire format: each field is a 4-byte big-endian length followed by the bytes.
-  const field = (b: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(b.length);
-    return Buffer.concat([length, b]);
-  };
-  const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]);
-  return {
-    publicKey: `ssh-ed25519 ${blob.toString('base64')} ${comment}`,
-    fingerprint: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`,
-  };
-}
 
 interface KeyRow {
   id: number;
