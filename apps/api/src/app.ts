@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import type { Db } from './db/database.ts';
 import type { AppConfig } from './lib/config.ts';
 import type { LogLevel, TrustProxy } from './lib/env.ts';
+import type { ServerTls } from './lib/tls-files.ts';
 import './plugins/fastify-augment.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { RequestLogController, loggerOptions, requestIdHeader, requestIdOf, type LogStream } from './plugins/logging.ts';
@@ -21,6 +22,7 @@ import { releaseAssetRoutes } from './release-assets/release-asset.routes.ts';
 import { invitationRoutes } from './invitations/invitations.routes.ts';
 import { deviceProtocolRoutes } from './devices/device-protocol.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
+import { downloadSizeRoutes } from './os-releases/download-size.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
 import websocket from '@fastify/websocket';
 import { LINK_MAX_FRAME_BYTES } from '@flotilla/core/device-link';
@@ -35,6 +37,7 @@ import { terminalRoutes } from './terminal/terminal.routes.ts';
 import { osUpdateRoutes } from './os-update/os-update.routes.ts';
 import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.ts';
 import { registryTokenRoutes } from './registry/token.routes.ts';
+import { osConfigRoutes } from './os-config/os-config.routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
   linkHub?: LinkHub;
   /** Live events: in memory by default; server.ts passes the Redis bus when REDIS_URL is set. */
   eventBus?: EventBus;
+  /** Serve https with this certificate (TLS_CERT/TLS_KEY, server.ts); unset = plain http. */
+  https?: ServerTls;
 }
 
 /** Fastify takes a hop count at run time, but its types only know the function form of it. */
@@ -55,7 +60,7 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 }
 
 /** Registers plugins and modules; never listens (server.ts does, tests use app.inject()). */
-export async function buildApp({ db, config, logLevel = 'silent', logStream, linkHub = new MemoryLinkHub(), eventBus = new MemoryEventBus() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logLevel = 'silent', logStream, linkHub = new MemoryLinkHub(), eventBus = new MemoryEventBus(), https }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logLevel, logStream),
     logController: new RequestLogController(),
@@ -66,6 +71,8 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
     // OData URLs carry `$`, `(`, `'`: keep the raw URL; the OData layer decodes it itself.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     bodyLimit: 10 * 1024 * 1024,
+    // An https server is the same instance to every plugin (websockets upgrade on it as wss).
+    ...(https ? { https } : {}),
   });
   app.decorate('db', db);
   app.decorate('config', config);
@@ -98,6 +105,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(deleteAccountRoutes);
   await app.register(staffRoutes);
   await app.register(configRoutes);
+  await app.register(downloadSizeRoutes);
   await app.register(invitationRoutes);
   await app.register(livePlugin); // before the OData routes: its hooks publish their device writes
   await app.register(odataRoutes);
@@ -109,6 +117,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(osUpdateRoutes);
   await app.register(diagnosticsRoutes);
   await app.register(registryTokenRoutes);
+  await app.register(osConfigRoutes);
   await app.register(webRoutes);
   return app;
 }

@@ -1,4 +1,5 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { generateApiKeySecret } from '../api-keys/api-key-secret.ts';
@@ -35,11 +36,15 @@ export interface OpenLogStream {
   request: ClientRequest;
 }
 
-export function openLogStream(baseUrl: string, uuid: string, key: string, opts: { gzip?: boolean } = {}): OpenLogStream {
+/** `tls`: an https `baseUrl`'s CA and name (as a device trusts `balenaRootCA`); `headers`: more request headers (the supervisor's User-Agent). */
+export function openLogStream(baseUrl: string, uuid: string, key: string, opts: { gzip?: boolean; tls?: { ca: string; servername: string }; headers?: Record<string, string> } = {}): OpenLogStream {
   const isGzip = opts.gzip ?? true;
-  const req = httpRequest(`${baseUrl}/device/v2/${uuid}/log-stream`, {
+  // The supervisor's streamer is Node's https.request: the same here for an https server.
+  const send = baseUrl.startsWith('https:') ? httpsRequest : httpRequest;
+  const req = send(`${baseUrl}/device/v2/${uuid}/log-stream`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson', ...(isGzip ? { 'content-encoding': 'gzip' } : {}) },
+    headers: { ...opts.headers, authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson', ...(isGzip ? { 'content-encoding': 'gzip' } : {}) },
+    ...opts.tls,
   });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res: IncomingMessage) => {

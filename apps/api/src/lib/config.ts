@@ -69,6 +69,10 @@ export interface AppConfig {
    * releases still exist and devices simulate their downloads (registry/registry-host.ts).
    */
   registryUrl?: string;
+  /** The delta server devices ask for image deltas (DELTA_URL, config.json `deltaEndpoint`); unset = none. */
+  deltaUrl?: string;
+  /** The PEM CA devices must trust to reach the API (TLS_CA / a self-signed TLS_CERT, lib/tls-files.ts): config.json `balenaRootCA`. */
+  deviceRootCaPem?: string;
   /** Signs registry tokens (registry/token-signing-key.ts); unset = one generated when the app is built. */
   registryTokenKey?: RegistryTokenKey;
   /** Largest release asset file accepted (RELEASE_ASSET_MAX_BYTES); unset = 100 MB (release-assets/). */
