@@ -4,8 +4,9 @@
 // (The CLI has no release-scoped variables: a release's image variables come from `deploy`.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balenaDeploy } from '../balena-deploy.ts';
-import { orgAndFleet, registeredDevice, signedUpSdk, useLiveServer, type Fleet, type Sdk } from '../sdk-fixtures.ts';
-import { balenaCli, type BalenaCli } from './cli.ts';
+import { orgAndFleet, registeredDevice, useLiveServer, type Fleet, type Sdk } from '../sdk-fixtures.ts';
+import type { BalenaCli } from './cli.ts';
+import { signedUpCli } from './signed-up-cli.ts';
 
 const server = useLiveServer();
 
@@ -15,12 +16,10 @@ let fleet: Fleet;
 let uuid: string;
 
 beforeAll(async () => {
-  ({ sdk } = await signedUpSdk(server.current));
+  ({ sdk, cli } = await signedUpCli(server.current));
   fleet = await orgAndFleet(sdk);
   ({ uuid } = await registeredDevice(sdk, fleet.slug));
   await balenaDeploy(sdk, server.current.url, fleet.fleetId, { services: [{ name: 'main' }] });
-  cli = balenaCli(server.current.url);
-  await cli.login((await sdk.auth.getToken()) as string);
 });
 
 /** The `env list` table row of `name` with these further cells; answers the variable's id. */
@@ -110,9 +109,7 @@ describe('balena env for someone else', () => {
     await sdk.models.application.envVar.set(fleet.slug, 'SECRET', 'mine');
     const [secret] = (await sdk.pine.get({ resource: 'application_environment_variable', options: { $select: 'id', $filter: { name: 'SECRET' } } } as never)) as { id: number }[];
     const secretId = secret!.id;
-    const { sdk: otherSdk } = await signedUpSdk(server.current);
-    const other = balenaCli(server.current.url);
-    await other.login((await otherSdk.auth.getToken()) as string);
+    const { cli: other } = await signedUpCli(server.current);
 
     const results = {
       list: await other.run(['env', 'list', '--fleet', fleet.slug]),

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balenaDeploy, type Deployed } from '../balena-deploy.ts';
-import { orgAndFleet, signedUpSdk, useLiveServer, type Fleet, type Sdk } from '../sdk-fixtures.ts';
-import { balenaCli, type BalenaCli } from './cli.ts';
+import { orgAndFleet, useLiveServer, type Fleet, type Sdk } from '../sdk-fixtures.ts';
+import type { BalenaCli } from './cli.ts';
+import { signedUpCli } from './signed-up-cli.ts';
 
 const server = useLiveServer();
 
@@ -19,14 +20,12 @@ let final: Deployed;
 let draft: Deployed;
 
 beforeAll(async () => {
-  ({ sdk } = await signedUpSdk(server.current));
+  ({ sdk, cli } = await signedUpCli(server.current));
   fleet = await orgAndFleet(sdk);
   const services = [{ name: 'main', labels: { 'io.balena.features.dbus': '1' } }];
   final = await balenaDeploy(sdk, server.current.url, fleet.fleetId, { services, semver: '1.2.3' });
   draft = await balenaDeploy(sdk, server.current.url, fleet.fleetId, { services, semver: '1.2.3', isDraft: true });
   await sdk.models.release.tags.set(final.releaseId, 'stage', 'beta');
-  cli = balenaCli(server.current.url);
-  await cli.login((await sdk.auth.getToken()) as string);
 });
 
 /** A line of `release <commit>`'s vertical table. */
@@ -67,9 +66,7 @@ describe('balena release', () => {
   });
 
   it("tells another user the first user's fleet and releases do not exist", async () => {
-    const { sdk: otherSdk } = await signedUpSdk(server.current);
-    const other = balenaCli(server.current.url);
-    await other.login((await otherSdk.auth.getToken()) as string);
+    const { cli: other } = await signedUpCli(server.current);
     const denied: [string[], string][] = [
       [['release', 'list', fleet.slug], `Application not found: ${fleet.slug}`],
       [['release', final.commit], `Release not found: ${final.commit}`],

@@ -3,8 +3,9 @@
 // owner's fleet, device or release does not exist.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balenaDeploy } from '../balena-deploy.ts';
-import { orgAndFleet, registeredDevice, signedUpSdk, useLiveServer, type Fleet } from '../sdk-fixtures.ts';
-import { balenaCli, type BalenaCli } from './cli.ts';
+import { orgAndFleet, registeredDevice, useLiveServer, type Fleet } from '../sdk-fixtures.ts';
+import type { BalenaCli } from './cli.ts';
+import { signedUpCli } from './signed-up-cli.ts';
 
 const server = useLiveServer();
 
@@ -14,12 +15,11 @@ let uuid: string;
 let releaseId: number;
 
 beforeAll(async () => {
-  const { sdk } = await signedUpSdk(server.current);
-  fleet = await orgAndFleet(sdk);
-  ({ uuid } = await registeredDevice(sdk, fleet.slug));
-  ({ releaseId } = await balenaDeploy(sdk, server.current.url, fleet.fleetId, { services: [{ name: 'main' }] }));
-  cli = balenaCli(server.current.url);
-  await cli.login((await sdk.auth.getToken()) as string);
+  const signedUp = await signedUpCli(server.current);
+  cli = signedUp.cli;
+  fleet = await orgAndFleet(signedUp.sdk);
+  ({ uuid } = await registeredDevice(signedUp.sdk, fleet.slug));
+  ({ releaseId } = await balenaDeploy(signedUp.sdk, server.current.url, fleet.fleetId, { services: [{ name: 'main' }] }));
 });
 
 /** `tag list` prints a "TAG KEY" / VALUE table, sorted by key. */
@@ -46,10 +46,8 @@ describe('balena tag', () => {
   }
 
   it('says when there are no tags', async () => {
-    const { sdk } = await signedUpSdk(server.current);
+    const { sdk, cli: own } = await signedUpCli(server.current);
     const empty = await orgAndFleet(sdk);
-    const own = balenaCli(server.current.url);
-    await own.login((await sdk.auth.getToken()) as string);
     const res = await own.run(['tag', 'list', '--fleet', empty.slug]);
     expect(res.code).not.toBe(0);
     expect(res.stderr).toContain('No tags found');
@@ -57,9 +55,7 @@ describe('balena tag', () => {
 
   it("neither reads nor writes another user's fleet, device and release tags", async () => {
     await cli.ok(['tag', 'set', 'secret', 'mine', '--fleet', fleet.slug]);
-    const { sdk: otherSdk } = await signedUpSdk(server.current);
-    const other = balenaCli(server.current.url);
-    await other.login((await otherSdk.auth.getToken()) as string);
+    const { cli: other } = await signedUpCli(server.current);
     const denied: [string[], string][] = [
       [['tag', 'list', '--fleet', fleet.slug], `Application not found: ${fleet.slug}`],
       [['tag', 'set', 'secret', 'theirs', '--fleet', fleet.slug], `Application not found: ${fleet.slug}`],
