@@ -3,8 +3,9 @@
 // user's CLI answered with the CLI's own not-found messages for a fleet and device it may not see.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRelease } from '../../src/devices/device-test-factories.ts';
-import { orgAndFleet, registeredDevice, signedUpSdk, useLiveServer, type Sdk } from '../sdk-fixtures.ts';
-import { balenaCli, type BalenaCli } from './cli.ts';
+import { orgAndFleet, registeredDevice, useLiveServer, type Sdk } from '../sdk-fixtures.ts';
+import type { BalenaCli } from './cli.ts';
+import { signedUpCli } from './signed-up-cli.ts';
 
 const server = useLiveServer();
 // Each CLI call costs a node start-up (1–5 s): one signed-up user and its logged-in CLI serve the
@@ -13,9 +14,7 @@ let sdk: Sdk;
 let cli: BalenaCli;
 
 beforeAll(async () => {
-  ({ sdk } = await signedUpSdk(server.current));
-  cli = balenaCli(server.current.url);
-  await cli.login((await sdk.auth.getToken()) as string);
+  ({ sdk, cli } = await signedUpCli(server.current));
 });
 
 const line = (label: string, value: string | number) => new RegExp(`^${label}:\\s+${value}$`, 'm');
@@ -98,11 +97,9 @@ describe('balena device', () => {
     const fleet = await orgAndFleet(sdk);
     const { uuid } = await registeredDevice(sdk, fleet.slug);
     const release = await createRelease(server.current.database.db, fleet.fleetId);
-    const { sdk: otherSdk } = await signedUpSdk(server.current);
+    const { sdk: otherSdk, cli: other } = await signedUpCli(server.current);
     const ownFleet = await orgAndFleet(otherSdk);
     const own = await registeredDevice(otherSdk, ownFleet.slug);
-    const other = balenaCli(server.current.url);
-    await other.login((await otherSdk.auth.getToken()) as string);
 
     const deviceNotFound = `Device not found: ${uuid}`;
     const fleetNotFound = `BalenaApplicationNotFound: Application not found: ${fleet.slug}`;

@@ -3,8 +3,9 @@
 // user's CLI answered with the CLI's own not-found message for a fleet it may not see.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRelease } from '../../src/devices/device-test-factories.ts';
-import { orgAndFleet, registeredDevice, signedUpSdk, unique, useLiveServer, type Sdk } from '../sdk-fixtures.ts';
-import { balenaCli, type BalenaCli } from './cli.ts';
+import { orgAndFleet, registeredDevice, unique, useLiveServer, type Sdk } from '../sdk-fixtures.ts';
+import type { BalenaCli } from './cli.ts';
+import { signedUpCli } from './signed-up-cli.ts';
 
 const server = useLiveServer();
 // Each CLI call costs a node start-up (1–5 s): one signed-up user and its logged-in CLI serve the
@@ -14,9 +15,7 @@ let username: string;
 let cli: BalenaCli;
 
 beforeAll(async () => {
-  ({ sdk, username } = await signedUpSdk(server.current));
-  cli = balenaCli(server.current.url);
-  await cli.login((await sdk.auth.getToken()) as string);
+  ({ sdk, username, cli } = await signedUpCli(server.current));
 });
 
 const notFound = (slug: string) => `Application not found: ${slug}`;
@@ -86,9 +85,7 @@ describe('balena fleet', () => {
   it("answers another user's CLI with not-found for a fleet it cannot see, and changes nothing", { timeout: 120_000 }, async () => {
     const fleet = await orgAndFleet(sdk);
     const release = await createRelease(server.current.database.db, fleet.fleetId);
-    const { sdk: otherSdk } = await signedUpSdk(server.current);
-    const other = balenaCli(server.current.url);
-    await other.login((await otherSdk.auth.getToken()) as string);
+    const { cli: other } = await signedUpCli(server.current);
 
     for (const args of [
       ['fleet', fleet.slug],

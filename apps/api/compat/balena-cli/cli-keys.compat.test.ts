@@ -5,21 +5,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedUpSdk, unique, useLiveServer, type Sdk } from '../sdk-fixtures.ts';
+import { unique, useLiveServer } from '../sdk-fixtures.ts';
 import { ed25519Key } from '../ssh-public-key.ts';
-import { balenaCli, type BalenaCli } from './cli.ts';
+import { balenaCli } from './cli.ts';
+import { signedUpCli } from './signed-up-cli.ts';
 
 const server = useLiveServer();
-// Each CLI call costs a node start-up (1–5 s): one signed-up user and its logged-in CLI serve the
-// file, and every test names its own keys.
-let sdk: Sdk;
-let username: string;
-let cli: BalenaCli;
-
+// One user's logged-in CLI serves the file (each call costs a node start-up); the keys are named
+// uniquely per test, so no test reads another's.
+let signedUp: Awaited<ReturnType<typeof signedUpCli>>;
 beforeAll(async () => {
-  ({ sdk, username } = await signedUpSdk(server.current));
-  cli = balenaCli(server.current.url);
-  await cli.login((await sdk.auth.getToken()) as string);
+  signedUp = await signedUpCli(server.current);
 });
 
 /** The id in the first column of the list row whose NAME column is `name`. */
@@ -34,17 +30,17 @@ function idInList(list: string, name: string): string {
  * on stdin, is read by oclif with a 10 ms timeout and so loses the key on a loaded machine.
  */
 async function addSshKey(name: string, publicKey: string): Promise<void> {
-  const path = join(cli.dataDir, `${name}.pub`);
+  const path = join(signedUp.cli.dataDir, `${name}.pub`);
   writeFileSync(path, `${publicKey}\n`);
-  expect(await cli.ok(['ssh-key', 'add', name, path])).toBe('');
+  expect(await signedUp.cli.ok(['ssh-key', 'add', name, path])).toBe('');
 }
 
 async function generateApiKey(name: string, expiry: string): Promise<string> {
-  const out = await cli.ok(['api-key', 'generate', name, expiry]);
+  const out = await signedUp.cli.ok(['api-key', 'generate', name, expiry]);
   expect(out).toContain('This key will not be shown again, so please save it now.');
   const printed = new RegExp(`Registered api key '${name}':\\n\\n(\\w{32})\\n\\n`);
   expect(out).toMatch(printed);
-  return (printed.exec(out) as RegExpExecArray)[1];
+  return printed.exec(out)?.[1] ?? '';
 }
 
 describe('balena api-key', () => {
@@ -54,17 +50,17 @@ describe('balena api-key', () => {
     const key = await generateApiKey(forever, 'never');
     await generateApiKey(dated, '2030-01-01');
 
-    const list = await cli.ok(['api-key', 'list']);
+    const list = await signedUp.cli.ok(['api-key', 'list']);
     expect(list).toMatch(/^ID\s+NAME\s+CREATED AT\s+DESCRIPTION\s+EXPIRY DATE/);
     expect(list).toMatch(new RegExp(`^\\d+\\s+${forever}\\s+\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\s+N/a\\s+N/a$`, 'm'));
     expect(list).toMatch(new RegExp(`^\\d+\\s+${dated}\\s+\\S+\\s+N/a\\s+2030-01-01T00:00:00.000Z$`, 'm'));
 
     const withKey = balenaCli(server.current.url);
     await withKey.login(key);
-    expect(await withKey.ok(['whoami'])).toMatch(new RegExp(`USERNAME:\\s+${username}`));
+    expect(await withKey.ok(['whoami'])).toMatch(new RegExp(`USERNAME:\\s+${signedUp.username}`));
 
-    expect(await cli.ok(['api-key', 'revoke', idInList(list, forever)])).toContain('Successfully revoked the given API keys');
-    const after = await cli.ok(['api-key', 'list']);
+    expect(await signedUp.cli.ok(['api-key', 'revoke', idInList(list, forever)])).toContain('Successfully revoked the given API keys');
+    const after = await signedUp.cli.ok(['api-key', 'list']);
     expect(after).not.toContain(forever);
     expect(after).toContain(dated);
     const revoked = await withKey.run(['whoami']);
@@ -81,21 +77,21 @@ describe('balena ssh-key', () => {
     await addSshKey(firstName, first.publicKey);
     await addSshKey(secondName, ed25519Key('desktop').publicKey);
 
-    const list = await cli.ok(['ssh-key', 'list']);
+    const list = await signedUp.cli.ok(['ssh-key', 'list']);
     expect(list).toMatch(/^ID\s+NAME/);
     const id = idInList(list, firstName);
     idInList(list, secondName);
 
-    const shown = await cli.ok(['ssh-key', id]);
+    const shown = await signedUp.cli.ok(['ssh-key', id]);
     expect(shown).toMatch(new RegExp(`^ID:\\s+${id}$`, 'm'));
     expect(shown).toMatch(new RegExp(`^NAME:\\s+${firstName}$`, 'm'));
     expect(shown).toContain(first.publicKey);
 
-    expect(await cli.ok(['ssh-key', 'rm', id, '--yes'])).toBe('');
-    const after = await cli.ok(['ssh-key', 'list']);
+    expect(await signedUp.cli.ok(['ssh-key', 'rm', id, '--yes'])).toBe('');
+    const after = await signedUp.cli.ok(['ssh-key', 'list']);
     expect(after).not.toContain(firstName);
     expect(after).toContain(secondName);
-    const gone = await cli.run(['ssh-key', id]);
+    const gone = await signedUp.cli.run(['ssh-key', id]);
     expect(gone.code).not.toBe(0);
     expect(gone.stderr).toContain(`BalenaKeyNotFound: Key not found: ${id}`);
   });
@@ -107,12 +103,10 @@ describe("another user's keys", () => {
     const apiName = `mine${unique()}`;
     await addSshKey(sshName, ed25519Key().publicKey);
     await generateApiKey(apiName, 'never');
-    const sshId = idInList(await cli.ok(['ssh-key', 'list']), sshName);
-    const apiId = idInList(await cli.ok(['api-key', 'list']), apiName);
+    const sshId = idInList(await signedUp.cli.ok(['ssh-key', 'list']), sshName);
+    const apiId = idInList(await signedUp.cli.ok(['api-key', 'list']), apiName);
 
-    const { sdk: otherSdk } = await signedUpSdk(server.current);
-    const other = balenaCli(server.current.url);
-    await other.login((await otherSdk.auth.getToken()) as string);
+    const { cli: other } = await signedUpCli(server.current);
     const refused: [string[], string][] = [
       [['ssh-key', sshId], `Key not found: ${sshId}`],
       [['ssh-key', 'rm', sshId, '--yes'], 'user_public_key not found'],
@@ -126,7 +120,7 @@ describe("another user's keys", () => {
     expect(await other.ok(['ssh-key', 'list'])).not.toContain(sshName);
     expect(await other.ok(['api-key', 'list'])).not.toContain(apiName);
 
-    expect(await cli.ok(['ssh-key', 'list'])).toContain(sshName);
-    expect(await cli.ok(['api-key', 'list'])).toContain(apiName);
+    expect(await signedUp.cli.ok(['ssh-key', 'list'])).toContain(sshName);
+    expect(await signedUp.cli.ok(['api-key', 'list'])).toContain(apiName);
   });
 });
