@@ -83,7 +83,7 @@ export async function ensureSupportedNode() {
   const pinned = pinnedVersion();
   // Otherwise the re-run would find its Node unsupported too, and start another.
   if (!satisfiesEngines(pinned, range)) throw new Error(`scripts/node-runtime pins Node.js ${pinned}, outside package.json's engines (${range})`);
-  const node = ensureCachedInstall('node-runtime', `node_modules/${PINNED_PACKAGE}/bin/node`);
-  console.log(`Node.js ${current} is not a supported version (${range}): running on Node.js ${pinned} from the npm registry (${node}). FLOTILLA_NODE=system keeps the machine's Node.js.`);
-  return rerunOn(node);
+  // Said before the install, which is what the first run's wait is for.
+  console.log(`Node.js ${current} is not a supported version (${range}): running on Node.js ${pinned} (npm's ${PINNED_PACKAGE}, installed once into the cache). FLOTILLA_NODE=system keeps the machine's Node.js.`);
+  return rerunOn(ensureCachedInstall('node-runtime', `node_modules/${PINNED_PACKAGE}/bin/node`));
 }
