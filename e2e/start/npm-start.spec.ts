@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
 import { DEMO_PLACES } from '../../scripts/demo-places.ts';
+import { WEB_DIST } from '../support/stack.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const DEMO_PASSWORD = 'demo-password-for-tests';
@@ -28,7 +29,7 @@ interface Started {
 function startStack(): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-stack.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_POLL_INTERVAL_MS: '500', DATABASE_URL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD, DEMO_POLL_INTERVAL_MS: '500', DATABASE_URL: '', WEB_DIST },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
