@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { orgAndFleet, registeredDevice, signedUpSdk, useLiveServer } from '../sdk-fixtures.ts';
-import { balenaCli } from './cli.ts';
+import { orgAndFleet, registeredDevice, useLiveServer } from '../sdk-fixtures.ts';
+import { signedUpCli } from './signed-up-cli.ts';
 
 const server = useLiveServer();
 
@@ -16,10 +16,8 @@ const printed = (out: string, key: string) => new RegExp(`^${key}:[ ]+(.*)$`, 'm
 
 describe('balena config generate', () => {
   it('writes a fleet config.json whose provisioning key registers a device', async () => {
-    const { sdk } = await signedUpSdk(server.current);
+    const { sdk, cli } = await signedUpCli(server.current);
     const { slug, fleetId } = await orgAndFleet(sdk);
-    const cli = balenaCli(server.current.url);
-    await cli.login((await sdk.auth.getToken()) as string);
     const file = outputFile();
     const out = await cli.ok(['config', 'generate', '--fleet', slug, '--version', '6.0.13', '--network', 'ethernet', '--appUpdatePollInterval', '10', '--output', file]);
     const config = readJson(file);
@@ -55,11 +53,9 @@ describe('balena config generate', () => {
   });
 
   it('writes a device config.json with its uuid and a fresh device key that authenticates as the device', async () => {
-    const { sdk } = await signedUpSdk(server.current);
+    const { sdk, cli } = await signedUpCli(server.current);
     const { slug, fleetId } = await orgAndFleet(sdk);
     const device = await registeredDevice(sdk, slug);
-    const cli = balenaCli(server.current.url);
-    await cli.login((await sdk.auth.getToken()) as string);
     const file = outputFile();
     const out = await cli.ok(['config', 'generate', '--device', device.uuid, '--version', '6.0.13', '--network', 'ethernet', '--appUpdatePollInterval', '10', '--output', file]);
     const config = readJson(file);
@@ -87,9 +83,7 @@ describe('balena config generate', () => {
   });
 
   it('says so when the fleet does not exist', async () => {
-    const { sdk } = await signedUpSdk(server.current);
-    const cli = balenaCli(server.current.url);
-    await cli.login((await sdk.auth.getToken()) as string);
+    const { cli } = await signedUpCli(server.current);
     const result = await cli.run(['config', 'generate', '--fleet', 'nobody/nothing', '--version', '6.0.13', '--network', 'ethernet', '--output', outputFile()]);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/not found/i);

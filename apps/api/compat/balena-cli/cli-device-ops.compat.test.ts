@@ -9,8 +9,9 @@ import { startFleetSimulator, type FleetSimulator } from '../../../device/src/si
 import { createRelease } from '../../src/devices/device-test-factories.ts';
 import { loadOsReleaseCatalog } from '../../src/os-releases/os-release-catalog.ts';
 import { seedOsReleases } from '../../src/os-releases/os-release-seed.ts';
-import { orgAndFleet, registeredDevice, signedUpSdk, useLiveServer, type Sdk } from '../sdk-fixtures.ts';
-import { balenaCli, type BalenaCli } from './cli.ts';
+import { orgAndFleet, registeredDevice, useLiveServer, type Sdk } from '../sdk-fixtures.ts';
+import type { BalenaCli } from './cli.ts';
+import { signedUpCli } from './signed-up-cli.ts';
 
 const server = useLiveServer();
 beforeAll(async () => {
@@ -20,13 +21,6 @@ const simulators: FleetSimulator[] = [];
 afterAll(async () => {
   await Promise.all(simulators.map((s) => s.stop()));
 });
-
-async function loggedIn(): Promise<{ sdk: Sdk; cli: BalenaCli }> {
-  const { sdk } = await signedUpSdk(server.current);
-  const cli = balenaCli(server.current.url);
-  await cli.login((await sdk.auth.getToken()) as string);
-  return { sdk, cli };
-}
 
 /** Sends log lines as the supervisor does: gzip NDJSON on the log stream, with the device key (compat §5.5). */
 async function sendLogs(uuid: string, apiKey: string, lines: object[]): Promise<void> {
@@ -71,7 +65,7 @@ async function linkedDevice(sdk: Sdk, withRelease = false, rebootMs = 800) {
 
 describe('balena device logs', () => {
   it('prints the history, system lines and service lines, oldest first', async () => {
-    const { sdk, cli } = await loggedIn();
+    const { sdk, cli } = await signedUpCli(server.current);
     const { slug } = await orgAndFleet(sdk);
     const device = await registeredDevice(sdk, slug);
     await sendLogs(device.uuid, device.apiKey, [
@@ -91,7 +85,7 @@ describe('balena device logs', () => {
   });
 
   it('--tail prints the recent lines, then a line the device sends afterwards', async () => {
-    const { sdk, cli } = await loggedIn();
+    const { sdk, cli } = await signedUpCli(server.current);
     const { slug } = await orgAndFleet(sdk);
     const device = await registeredDevice(sdk, slug);
     await sendLogs(device.uuid, device.apiKey, [{ message: 'before tail', timestamp: Date.now() - 1000, isSystem: true }]);
@@ -109,14 +103,14 @@ describe('balena device logs', () => {
 
 describe('balena device identify, reboot and restart', () => {
   it('identify: the device blinks (its supervisor logs "Identify", which device logs then prints)', async () => {
-    const { sdk, cli } = await loggedIn();
+    const { sdk, cli } = await signedUpCli(server.current);
     const uuid = await linkedDevice(sdk);
     await cli.ok(['device', 'identify', uuid]);
     await expect.poll(async () => cli.ok(['device', 'logs', uuid, '--system']), { timeout: 40_000, interval: 1000 }).toMatch(/\[Logs\]\s+\[.+\]\s+Identify/);
   });
 
   it('reboot: the device goes offline and comes back; a device that does not exist is refused', async () => {
-    const { sdk, cli } = await loggedIn();
+    const { sdk, cli } = await signedUpCli(server.current);
     const uuid = await linkedDevice(sdk, false, 3000);
     // Watched from before the command: the CLI takes seconds to start, longer than the device stays down.
     const seen: boolean[] = [];
@@ -141,7 +135,7 @@ describe('balena device identify, reboot and restart', () => {
   });
 
   it('restart: the services of the running release restart on the device', async () => {
-    const { sdk, cli } = await loggedIn();
+    const { sdk, cli } = await signedUpCli(server.current);
     const uuid = await linkedDevice(sdk, true);
     await expect.poll(async () => (await sdk.models.device.get(uuid, { $select: 'is_running__release' })).is_running__release, { timeout: 20_000 }).not.toBeNull();
     const result = await cli.run(['device', 'restart', uuid]);
@@ -156,7 +150,7 @@ describe('balena device os-update', () => {
     server.current.database.db.updateTable('device').set({ os_version: `balenaOS ${version}`, os_variant: 'prod', supervisor_version: '17.0.0' }).where('id', '=', id).execute();
 
   it('refuses a version outside the update targets, and pins the device to an offered one', async () => {
-    const { sdk, cli } = await loggedIn();
+    const { sdk, cli } = await signedUpCli(server.current);
     const { slug } = await orgAndFleet(sdk);
     const device = await registeredDevice(sdk, slug);
     await runningOs(device.id, '6.0.0');
@@ -174,7 +168,7 @@ describe('balena device os-update', () => {
   });
 
   it('says when there is no update target for the running version', async () => {
-    const { sdk, cli } = await loggedIn();
+    const { sdk, cli } = await signedUpCli(server.current);
     const { slug } = await orgAndFleet(sdk);
     const device = await registeredDevice(sdk, slug);
     await runningOs(device.id, '6.1.4');
