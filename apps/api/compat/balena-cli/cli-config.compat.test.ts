@@ -40,6 +40,8 @@ describe('balena config generate', () => {
       network: 'ethernet',
     });
     expect(config).not.toHaveProperty('uuid');
+    // No DELTA_URL on this server: no delta endpoint for the supervisor to try (compat §5.1).
+    expect(config).not.toHaveProperty('deltaEndpoint');
     expect(config).not.toHaveProperty('deviceApiKey');
     // The CLI names the key it had minted; the fleet lists it.
     const keys = await sdk.models.apiKey.getProvisioningApiKeysByApplication(slug, { $select: ['name'] });
