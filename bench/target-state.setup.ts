@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../apps/api/src/db/database.ts';
 
 /**
  * Data for the target-state benchmark, created only through the public API of a listening
@@ -119,4 +121,48 @@ export async function setUpPollingFleet(baseUrl: string, deviceCount: number, se
       await deployRelease(v7, fleet.id, services, serviceIds);
     },
   };
+}
+
+/**
+ * `count` more devices in the fleet, each with its actor and device key, in one statement (the
+ * schema's triggers add their service installs). Device i's uuid and key are md5 digests of the
+ * run's tag and i; the key is stored as the API stores it (sha256 hex, api-key-secret.ts).
+ */
+export async function seedDevices(db: Db, fleetId: number, count: number): Promise<PollingDevice[]> {
+  if (count <= 0) return [];
+  const tag = `${fleetId}-${Date.now()}`;
+  await sql`
+    WITH new_actor AS (
+      INSERT INTO actor (created_at) SELECT now() FROM generate_series(1, ${count}::int) RETURNING id
+    ), numbered AS (
+      SELECT id AS actor, row_number() OVER (ORDER BY id) AS i FROM new_actor
+    ), keys AS (
+      INSERT INTO api_key (key_hash, is_of__actor, name)
+      SELECT encode(sha256(convert_to(md5('key' || ${tag} || n.i), 'UTF8')), 'hex'), n.actor, 'device key' FROM numbered n
+    )
+    INSERT INTO device (actor, uuid, device_name, belongs_to__application, is_of__device_type, os_version, os_variant, supervisor_version)
+    SELECT n.actor, md5('uuid' || ${tag} || n.i), 'bench-' || n.i, ${fleetId}, (SELECT id FROM device_type WHERE slug = 'raspberrypi4-64'),
+           'balenaOS 6.0.0', 'prod', '17.0.0'
+      FROM numbered n`.execute(db);
+  await sql`ANALYZE device`.execute(db);
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+  return Array.from({ length: count }, (_, k) => ({ uuid: md5(`uuid${tag}${k + 1}`), apiKey: md5(`key${tag}${k + 1}`) }));
+}
+
+/** Every device polls once (16 in flight, as a booting fleet would): its tag, and one body. */
+export async function pollAll(baseUrl: string, devices: PollingDevice[]): Promise<{ etags: Map<string, string>; sample: string }> {
+  const etags = new Map<string, string>();
+  let sample = '';
+  let next = 0;
+  const lane = async () => {
+    for (let d = devices[next++]; d; d = devices[next++]) {
+      const res = await fetch(`${baseUrl}/device/v3/${d.uuid}/state`, { headers: { authorization: `Bearer ${d.apiKey}` } });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`state of ${d.uuid} → ${res.status}: ${text}`);
+      etags.set(d.uuid, res.headers.get('etag')!);
+      sample ||= text;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, lane));
+  return { etags, sample };
 }

@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { defaultConfig } from '../apps/api/src/lib/config.ts';
 import { startCeilingServer } from './target-state.ceiling.ts';
-import { call, setUpPollingFleet, type PollingDevice } from './target-state.setup.ts';
+import { call, pollAll, seedDevices, setUpPollingFleet } from './target-state.setup.ts';
 import { isMain, readIntOptions } from './lib/args.ts';
 import { openBenchDatabase } from './lib/database.ts';
 import type { Database } from '../apps/api/src/db/database.ts';
 import { runLoadInWorker, type LoadResult, type LoadTarget } from './lib/http-load.ts';
 import { environmentInfo, printTable, writeResult } from './lib/report.ts';
 import { ratio, timed } from './lib/stats.ts';
-import { sql } from 'kysely';
 
 /**
  * Issue 13 bench: a fleet-wide variable change in a big fleet causes no per-device rebuild
@@ -71,50 +69,6 @@ export interface VariableChangeResult {
 }
 
 const statePath = (uuid: string) => `/device/v3/${uuid}/state`;
-
-/**
- * `count` more devices in the fleet, each with its actor and device key, in one statement (the
- * schema's triggers add their service installs). Device i's uuid and key are md5 digests of the
- * run's tag and i; the key is stored as the API stores it (sha256 hex, api-key-secret.ts).
- */
-async function seedDevices(db: Database['db'], fleetId: number, count: number): Promise<PollingDevice[]> {
-  if (count <= 0) return [];
-  const tag = `${fleetId}-${Date.now()}`;
-  await sql`
-    WITH new_actor AS (
-      INSERT INTO actor (created_at) SELECT now() FROM generate_series(1, ${count}::int) RETURNING id
-    ), numbered AS (
-      SELECT id AS actor, row_number() OVER (ORDER BY id) AS i FROM new_actor
-    ), keys AS (
-      INSERT INTO api_key (key_hash, is_of__actor, name)
-      SELECT encode(sha256(convert_to(md5('key' || ${tag} || n.i), 'UTF8')), 'hex'), n.actor, 'device key' FROM numbered n
-    )
-    INSERT INTO device (actor, uuid, device_name, belongs_to__application, is_of__device_type, os_version, os_variant, supervisor_version)
-    SELECT n.actor, md5('uuid' || ${tag} || n.i), 'bench-' || n.i, ${fleetId}, (SELECT id FROM device_type WHERE slug = 'raspberrypi4-64'),
-           'balenaOS 6.0.0', 'prod', '17.0.0'
-      FROM numbered n`.execute(db);
-  await sql`ANALYZE device`.execute(db);
-  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-  return Array.from({ length: count }, (_, k) => ({ uuid: md5(`uuid${tag}${k + 1}`), apiKey: md5(`key${tag}${k + 1}`) }));
-}
-
-/** Every device polls once (16 in flight, as a booting fleet would): its tag, and one body. */
-async function pollAll(baseUrl: string, devices: PollingDevice[]): Promise<{ etags: Map<string, string>; sample: string }> {
-  const etags = new Map<string, string>();
-  let sample = '';
-  let next = 0;
-  const lane = async () => {
-    for (let d = devices[next++]; d; d = devices[next++]) {
-      const res = await fetch(`${baseUrl}${statePath(d.uuid)}`, { headers: { authorization: `Bearer ${d.apiKey}` } });
-      const text = await res.text();
-      if (res.status !== 200) throw new Error(`state of ${d.uuid} → ${res.status}: ${text}`);
-      etags.set(d.uuid, res.headers.get('etag')!);
-      sample ||= text;
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, lane));
-  return { etags, sample };
-}
 
 /**
  * A session of the fleet's developer: setUpPollingFleet signs up `bench.<suffix>@example.com`

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../apps/api/src/db/database.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../../apps/api/src/db/database.ts';
 
 /**
  * The benchmark's database: in-memory PGlite by default; with DATABASE_URL a fresh
@@ -35,14 +35,15 @@ export async function scratchPostgres(url: string): Promise<{ url: string; drop:
   return { url: u.toString(), drop: () => admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function openBenchDatabase(): Promise<BenchDatabase> {
+/** `options`: e.g. a statement counter (db/statement-counter.ts) for a bench that reports statements per request. */
+export async function openBenchDatabase(options: Pick<DatabaseOptions, 'statementCounter'> = {}): Promise<BenchDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ ...options });
     return { database, drop: () => database.close() };
   }
   const scratch = await scratchPostgres(url);
-  const database = await openDatabase({ databaseUrl: scratch.url });
+  const database = await openDatabase({ ...options, databaseUrl: scratch.url });
   return {
     database,
     async drop() {

@@ -13,6 +13,10 @@ import { summarize, type LatencySummary } from './stats.ts';
 export interface LoadTarget {
   path: string;
   headers: Record<string, string>;
+  /** Default GET. */
+  method?: string;
+  /** JSON text sent as the body (state reports). */
+  body?: string;
 }
 
 export interface LoadSpec {
@@ -23,6 +27,12 @@ export interface LoadSpec {
   durationMs: number;
   /** Status every answer should have; anything else is counted as unexpected. */
   expectStatus: number;
+  /**
+   * Open loop: start requests at this rate (per second) whatever the answers, as independent
+   * devices do, and time each from its scheduled start (so queueing shows). Unset = closed loop.
+   * `concurrency` then bounds the sockets, not the requests in flight.
+   */
+  ratePerSecond?: number;
 }
 
 export interface LoadResult {
@@ -37,7 +47,7 @@ export interface LoadResult {
 function send(agent: Agent, base: URL, target: LoadTarget): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { agent, host: base.hostname, port: base.port, path: target.path, method: 'GET', headers: target.headers },
+      { agent, host: base.hostname, port: base.port, path: target.path, method: target.method ?? 'GET', headers: target.headers },
       (res) => {
         let bytes = 0;
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -46,12 +56,13 @@ function send(agent: Agent, base: URL, target: LoadTarget): Promise<{ status: nu
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(target.body);
   });
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   if (spec.targets.length === 0) throw new Error('runLoad needs at least one target');
+  if (spec.ratePerSecond) return runOpenLoop(spec, spec.ratePerSecond);
   const base = new URL(spec.baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency });
   const latencies: number[] = [];
@@ -75,6 +86,46 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     }
   };
   await Promise.all(Array.from({ length: spec.concurrency }, (_, i) => worker(i)));
+  const durationMs = performance.now() - start;
+  agent.destroy();
+  return {
+    requests: latencies.length,
+    perSecond: Math.round((latencies.length / durationMs) * 1000),
+    latency: summarize(latencies.length ? latencies : [0]),
+    bytes,
+    unexpected,
+    durationMs: Math.round(durationMs),
+  };
+}
+
+async function runOpenLoop(spec: LoadSpec, rate: number): Promise<LoadResult> {
+  const base = new URL(spec.baseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency });
+  const latencies: number[] = [];
+  const unexpected: Record<string, number> = {};
+  let bytes = 0;
+  const start = performance.now();
+  const total = Math.round((rate * spec.durationMs) / 1000);
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(
+      send(agent, base, spec.targets[i % spec.targets.length]!).then(
+        (r) => {
+          latencies.push(performance.now() - due);
+          bytes += r.bytes;
+          if (r.status !== spec.expectStatus) unexpected[String(r.status)] = (unexpected[String(r.status)] ?? 0) + 1;
+        },
+        (err: unknown) => {
+          const code = (err as { code?: string }).code ?? 'error';
+          unexpected[code] = (unexpected[code] ?? 0) + 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
   const durationMs = performance.now() - start;
   agent.destroy();
   return {
