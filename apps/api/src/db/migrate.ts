@@ -3,39 +3,42 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
+import { ADVISORY_LOCK_KEYS } from '../jobs/lock-keys.ts';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Plain numbered SQL files (`0001_actors.sql`, …) applied in order, each in its own
- * transaction, recorded in `schema_migration`. An advisory lock keeps two replicas that
- * start together from applying the same file twice.
+ * transaction, recorded in `schema_migration`. Replicas that start together must not apply the
+ * same file twice: each transaction takes an advisory lock and checks the record again under
+ * it. The lock is transaction-scoped, not session-scoped, so this also holds through a pooler
+ * in transaction mode (PgBouncer), where two statements outside a transaction may run on two
+ * different server connections and a session lock could be left held on one of them.
  */
 export async function runMigrations(db: Db): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
-  const applied: string[] = [];
-  await db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(727272)`.execute(conn);
-    try {
-      await sql`CREATE TABLE IF NOT EXISTS schema_migration (
-        name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
-      const done = new Set(
-        (await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(conn)).rows.map((r) => r.name),
-      );
-      for (const file of files) {
-        if (done.has(file)) continue;
-        const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
-        await conn.transaction().execute(async (tx) => {
-          await sql.raw(text).execute(tx);
-          await sql`INSERT INTO schema_migration (name) VALUES (${file})`.execute(tx);
-        });
-        applied.push(file);
-      }
-    } finally {
-      await sql`SELECT pg_advisory_unlock(727272)`.execute(conn);
-    }
+  const lock = sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.migrations})`;
+  await db.transaction().execute(async (tx) => {
+    await lock.execute(tx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migration (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(tx);
   });
+  const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(db)).rows.map((r) => r.name));
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const ran = await db.transaction().execute(async (tx) => {
+      await lock.execute(tx);
+      // Another replica may have applied it while this one waited for the lock.
+      const again = await sql`SELECT 1 FROM schema_migration WHERE name = ${file}`.execute(tx);
+      if (again.rows.length > 0) return false;
+      await sql.raw(readFileSync(join(MIGRATIONS_DIR, file), 'utf8')).execute(tx);
+      await sql`INSERT INTO schema_migration (name) VALUES (${file})`.execute(tx);
+      return true;
+    });
+    if (ran) applied.push(file);
+  }
   return applied;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { claimDueEmails, markEmailAttemptFailed, markEmailSent, type OutboxRow } from './outbox.repository.ts';
 import { startPeriodic, stderrJobLogger, type JobLogger } from '../jobs/periodic.ts';
+import { ADVISORY_LOCK_KEYS } from '../jobs/lock-keys.ts';
 
 /**
  * Delivers the outbox through SMTP. Each tick takes a PostgreSQL advisory lock (like the
@@ -11,7 +12,7 @@ import { startPeriodic, stderrJobLogger, type JobLogger } from '../jobs/periodic
  * lease so even an overlapping tick never sends a row twice. Failures retry with exponential
  * back-off (1, 2, 4, 8 minutes) and are given up after MAX_ATTEMPTS (row keeps `last_error`).
  */
-export const OUTBOX_LOCK_KEY = 727_302;
+export const OUTBOX_LOCK_KEY = ADVISORY_LOCK_KEYS.outbox;
 export const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 const LEASE_MS = 5 * 60_000;

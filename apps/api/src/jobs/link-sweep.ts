@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { LinkHub } from '../device-link/link-hub.ts';
 import { startPeriodic, stderrJobLogger, type JobLogger } from './periodic.ts';
+import { ADVISORY_LOCK_KEYS } from './lock-keys.ts';
 import type { EventBus } from '../live/event-bus.ts';
 import { publishDeviceChanges } from '../live/device-events.ts';
 
@@ -12,7 +13,7 @@ import { publishDeviceChanges } from '../live/device-events.ts';
  * hub says who holds what (Redis presence keys across processes, the local links alone). One
  * replica at a time (PostgreSQL advisory lock).
  */
-export const LINK_SWEEP_LOCK_KEY = 727_302;
+export const LINK_SWEEP_LOCK_KEY = ADVISORY_LOCK_KEYS.linkSweep;
 const DEFAULT_TICK_MS = 30_000;
 const GRACE_SECONDS = 90;
 const BATCH = 2000;

@@ -3,6 +3,7 @@ import { DEFAULT_LOG_RETENTION_LINES } from '@flotilla/core/schemas/device-logs'
 import type { Db } from '../db/database.ts';
 import { FLEET_LOG_RETENTION_VARIABLES, fleetRetentionLines } from './log-retention-override.ts';
 import { startPeriodic, stderrJobLogger, type JobLogger } from './periodic.ts';
+import { ADVISORY_LOCK_KEYS } from './lock-keys.ts';
 
 /**
  * Device log retention: each device keeps its newest `keepLines` lines (LOG_RETENTION_LINES,
@@ -13,7 +14,7 @@ import { startPeriodic, stderrJobLogger, type JobLogger } from './periodic.ts';
  * at a time (PostgreSQL advisory lock); a replica that takes over starts from its own older
  * watermark, which only means more devices looked at once.
  */
-export const LOG_RETENTION_LOCK_KEY = 727_310;
+export const LOG_RETENTION_LOCK_KEY = ADVISORY_LOCK_KEYS.logRetention;
 const DEFAULT_TICK_MS = 60_000;
 
 export interface LogRetentionTickResult {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { BASED_ON_VERSION_TAG, HOST_APP_TAGS, releaseVersionParts } from '@flotilla/core/os-releases';
 import type { Db } from '../db/database.ts';
 import { DEFAULT_OS_IMAGE_BYTES, type OsReleaseCatalog } from './os-release-catalog.ts';
+import { ADVISORY_LOCK_KEYS } from '../jobs/lock-keys.ts';
 
 /**
  * Publishes the catalog (os-release-catalog.ts) the way clients expect OS and supervisor
@@ -15,7 +16,7 @@ import { DEFAULT_OS_IMAGE_BYTES, type OsReleaseCatalog } from './os-release-cata
 
 export const SYSTEM_ORGANIZATION = { handle: 'balena_os', name: 'balenaOS' } as const;
 /** pg_advisory_xact_lock key of this seed (several API processes may start at once). */
-const SEED_LOCK = 0x05_5eed;
+const SEED_LOCK = ADVISORY_LOCK_KEYS.osReleaseSeed;
 /**
  * The release tag carrying a host release's image size in bytes (download-size.routes.ts): the
  * release's own size from the catalog, else its device type's, else DEFAULT_OS_IMAGE_BYTES.
