@@ -32,20 +32,19 @@ function buildTime(): Plugin {
 
 /**
  * `<link rel="preload" as="script">` in index.html for the app's own chunk (src/main.tsx, which
- * the boot script imports once it has sent the first page's requests), the signed-in shell's
- * chunk (header, sidebar, and the queries it shares with the pages: fleets, devices,
- * organizations) and everything they import. Both are asked for only once code has run (the
- * boot script, then the router); preloaded, they are downloaded meanwhile. `preload`, not
- * `modulepreload`: Chromium compiles a modulepreloaded module on the main thread as soon as it
- * arrives, ~200 ms for all of them on a slow machine, and that ran before the boot script
+ * the boot script imports once it has sent the first page's requests) and everything it
+ * imports: asked for only once code has run, preloaded it is downloaded meanwhile. `preload`,
+ * not `modulepreload`: Chromium compiles a modulepreloaded module on the main thread as soon as
+ * it arrives, ~200 ms for all of them on a slow machine, and that ran before the boot script
  * could send anything; plain preload only fetches, the compile comes with the import. The
- * sign-in page fetches them too (~100 kB compressed), for the page that follows. Vite itself
- * modulepreloads the entry's (src/boot.ts) own imports.
+ * signed-in shell's chunk is not preloaded here: the sign-in page would download it for nothing
+ * (~60 kB gzip, issue 16 W10's budget); src/boot.ts imports it when a session exists. Vite
+ * itself modulepreloads the entry's (src/boot.ts) own imports.
  */
-function preloadAppAndShell(): Plugin {
-  const TARGETS = [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]features[\\/]shell[\\/]components[\\/]AppLayout\.tsx$/];
+function preloadApp(): Plugin {
+  const TARGETS = [/[\\/]src[\\/]main\.tsx$/];
   return {
-    name: 'flotilla-preload-app-and-shell',
+    name: 'flotilla-preload-app',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -55,7 +54,7 @@ function preloadAppAndShell(): Plugin {
         const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
         const targets = TARGETS.map((test) => {
           const chunk = chunks.find((c) => c.facadeModuleId !== null && test.test(c.facadeModuleId));
-          if (!chunk) throw new Error(`preloadAppAndShell: no chunk for ${test.source}`);
+          if (!chunk) throw new Error(`preloadApp: no chunk for ${test.source}`);
           return chunk;
         });
         // What the entry loads anyway (Vite preloads those) is left out.
@@ -67,7 +66,6 @@ function preloadAppAndShell(): Plugin {
           for (const dep of byName.get(name)?.imports ?? []) visit(dep, into);
         };
         for (const entry of chunks.filter((c) => c.isEntry)) visit(entry.fileName, loaded);
-        // In order: the app's graph first, then the shell's.
         const graph = new Set<string>();
         for (const target of targets) visit(target.fileName, graph);
         return [...graph]
@@ -78,11 +76,35 @@ function preloadAppAndShell(): Plugin {
   };
 }
 
+/**
+ * `.vite/chunk-contents.json`, next to the manifest: per emitted chunk, its modules and their
+ * rendered (minified) length. scripts/bundle-budget.ts reads it to say in
+ * apps/web/bundle-budget.json what each first-load chunk holds (issue 16 W10).
+ */
+function chunkContents(): Plugin {
+  return {
+    name: 'flotilla-chunk-contents',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const root = `${process.cwd()}/`;
+      const contents = Object.fromEntries(
+        Object.values(bundle).flatMap((chunk) =>
+          chunk.type === 'chunk'
+            ? [[chunk.fileName, Object.fromEntries(Object.entries(chunk.modules).map(([id, info]) => [id.replace(root, '').replace(/^\0/, ''), info.renderedLength]))]]
+            : [],
+        ),
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-contents.json', source: JSON.stringify(contents) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     buildTime(),
-    preloadAppAndShell(),
+    chunkContents(),
+    preloadApp(),
     // Brotli and gzip siblings of every text file, at the highest levels: done once per build,
     // then served as they are by the API (web.routes.ts, `preCompressed`).
     compression({
@@ -97,6 +119,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: scripts/bundle-budget.ts walks it from each route's modules.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -105,9 +129,6 @@ export default defineConfig({
           // built without it, and the CSP (no 'unsafe-eval') reports that probe as a violation.
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
-            // MUI and its styling engine as one chunk instead of ~90 tiny ones: on a first visit
-            // over HTTP/1.1 (six connections) the many small requests cost more than the bytes.
-            { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/ },
           ],
         },
       },

@@ -1,51 +1,68 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import common from '../locales/en/common.json';
 import auth from '../locales/en/auth.json';
 import fleets from '../locales/en/fleets.json';
-import devices from '../locales/en/devices.json';
-import preferences from '../locales/en/preferences.json';
-import twoFactor from '../locales/en/two-factor.json';
-import accountEmail from '../locales/en/account-email.json';
-import deleteAccount from '../locales/en/delete-account.json';
-import staff from '../locales/en/staff.json';
-import organizations from '../locales/en/organizations.json';
-import teams from '../locales/en/teams.json';
-import members from '../locales/en/members.json';
-import invitations from '../locales/en/invitations.json';
 import shell from '../locales/en/shell.json';
 import dataList from '../locales/en/data-list.json';
-import fleetSettings from '../locales/en/fleet-settings.json';
-import fleetMembers from '../locales/en/fleet-members.json';
-import fleetTeams from '../locales/en/fleet-teams.json';
-import provisioningKeys from '../locales/en/provisioning-keys.json';
-import fleetTags from '../locales/en/fleet-tags.json';
-import deploy from '../locales/en/deploy.json';
-import deviceActions from '../locales/en/device-actions.json';
-import deviceLocation from '../locales/en/device-location.json';
-import deviceSettings from '../locales/en/device-settings.json';
-import deviceOsUpdate from '../locales/en/device-os-update.json';
-import deviceServices from '../locales/en/device-services.json';
-import deviceDiagnostics from '../locales/en/device-diagnostics.json';
-import releases from '../locales/en/releases.json';
-import releaseDetail from '../locales/en/release-detail.json';
-import deviceLogs from '../locales/en/device-logs.json';
-import deviceMetrics from '../locales/en/device-metrics.json';
-import deviceTerminal from '../locales/en/device-terminal.json';
-import configuration from '../locales/en/configuration.json';
-import variables from '../locales/en/variables.json';
 
-/** English catalogs are bundled (small); keys follow the spec's message keys where it names them. */
-export const resources = { en: { common, auth, fleets, devices, preferences, twoFactor, accountEmail, deleteAccount, staff, organizations, teams, members, invitations, shell, dataList, fleetMembers, fleetTeams, fleetSettings, provisioningKeys, fleetTags, deploy, deviceActions, deviceLocation, deviceSettings, deviceOsUpdate, deviceServices, deviceDiagnostics, releases, releaseDetail, deviceLogs, deviceMetrics, deviceTerminal, variables, configuration } } as const;
+/**
+ * The English catalogs. Those the first screens render with (sign-in, the shell, the fleet
+ * list) are bundled; every other one is its own chunk (~20 kB gzip together, issue 16 W10's
+ * first-load budget, apps/web/bundle-budget.json), loaded on first use by react-i18next
+ * (`useTranslation` suspends until it arrives) and all of them in the background once the app
+ * has started, so a later page rarely waits.
+ */
+const bundled = { common, auth, fleets, shell, dataList };
 
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  ns: ['common', 'auth', 'fleets', 'devices', 'preferences', 'twoFactor', 'accountEmail', 'deleteAccount', 'staff', 'organizations', 'teams', 'members', 'invitations', 'shell', 'dataList', 'fleetMembers', 'fleetTeams', 'fleetSettings', 'provisioningKeys', 'fleetTags', 'deploy', 'deviceActions', 'deviceLocation', 'deviceSettings', 'deviceOsUpdate', 'deviceServices', 'deviceDiagnostics', 'releases', 'releaseDetail', 'deviceLogs', 'deviceMetrics', 'deviceTerminal', 'variables', 'configuration'],
-  defaultNS: 'common',
-  resources,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Namespace → its catalog's file (locales/en/<kebab-case>.json). */
+const catalogFiles = import.meta.glob<ResourceKey>(['../locales/en/*.json', '!../locales/en/{common,auth,fleets,shell,data-list}.json'], { import: 'default' });
+const lazyCatalogs = new Map(
+  Object.entries(catalogFiles).map(([path, load]) => {
+    const file = /([\w-]+)\.json$/.exec(path)?.[1] ?? path;
+    return [file.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()), load] as const;
+  }),
+);
+
+/** Every namespace, bundled or not. */
+export const NAMESPACES = [...Object.keys(bundled), ...lazyCatalogs.keys()];
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {
+    // Nothing to set up: the catalogs are the build's own chunks.
+  },
+  read(_language, namespace, callback) {
+    const load = lazyCatalogs.get(namespace);
+    if (!load) {
+      callback(new Error(`no catalog for namespace ${namespace}`), false);
+      return;
+    }
+    load().then(
+      (catalog) => callback(null, catalog),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+void i18n
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    lng: 'en',
+    fallbackLng: 'en',
+    ns: Object.keys(bundled),
+    defaultNS: 'common',
+    resources: { en: bundled },
+    // The bundled catalogs are only part of the language: ask the backend for the rest.
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+/** Loads every lazy catalog (the app once it has started; tests before they render). */
+export function loadAllNamespaces(): Promise<void> {
+  return i18n.loadNamespaces(NAMESPACES);
+}
 
 export default i18n;
