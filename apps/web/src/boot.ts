@@ -36,3 +36,7 @@ try {
   // The app sends its requests itself.
 }
 void import('./main.tsx');
+// The signed-in shell's chunk (header, sidebar) and its imports, asked for now rather than once
+// the router runs: index.html does not preload them, so the sign-in page does not download them
+// (issue 16 W10, apps/web/bundle-budget.json).
+if (isSignedIn()) void import('./features/shell/components/AppLayout.tsx').catch(() => undefined);

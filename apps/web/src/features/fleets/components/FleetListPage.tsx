@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -14,11 +14,14 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetNamesQuery, fleetPageQuery } from '../api/fleets.queries.ts';
 import { FLEET_LIST } from '../fleet-list.ts';
 import { useFleetLens } from '../hooks/use-fleet-lens.ts';
-import { CreateFleetDialog } from './CreateFleetDialog.tsx';
 import { FleetLensControls } from './FleetLensControls.tsx';
 import { FleetTable } from './FleetTable.tsx';
 
 const route = getRouteApi('/_app/$fleetClass');
+
+// Its own chunk: the dialog (and the deploy flow's YAML parser it reaches) is not part of the
+// list's first load (issue 16 W10, apps/web/bundle-budget.json).
+const CreateFleetDialog = lazy(() => import('./CreateFleetDialog.tsx').then((m) => ({ default: m.CreateFleetDialog })));
 
 /**
  * /fleets, /apps, /blocks: the user's applications of one class, one server page at a time, sorted and filtered by the server,
@@ -72,7 +75,11 @@ export function FleetListPage() {
         applicationClass={applicationClass}
         empty={<EmptyState title={t('list.empty', context)} help={t('list.emptyHelp', context)} action={createButton} />}
       />
-      {isCreateOpen && (names.data || names.isError) && <CreateFleetDialog applicationClass={applicationClass} existingNames={names.data ?? []} onClose={() => setCreateOpen(false)} />}
+      {isCreateOpen && (names.data || names.isError) && (
+        <Suspense fallback={null}>
+          <CreateFleetDialog applicationClass={applicationClass} existingNames={names.data ?? []} onClose={() => setCreateOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
