@@ -13,7 +13,8 @@
  *
  *   tsx scripts/bundle-budget.ts [--dist <dir>] [--write]
  *
- * `--write` rewrites each route's breakdown (`totalKB`, `chunks`: size and what the chunk holds,
+ * `--write` rewrites each route's breakdown (`totalKB`, `byOwnerKB`: its bytes by package or
+ * source folder, `chunks`: size and what the chunk holds,
  * from `.vite/chunk-contents.json`, which apps/web/vite.config.ts writes) so the budget file
  * says where the bytes go; limits, targets and route modules are never rewritten. Exits 1 when
  * a route is over its limit (`limitKB`); `targetKB` is only reported.
@@ -44,6 +45,8 @@ const routeSchema = z.object({
   targetKB: z.number().positive().optional(),
   modules: z.array(z.string()).min(1),
   totalKB: z.number().optional(),
+  /** The route's bytes by package or source folder (each chunk's gzip size shared out by its modules' minified lengths). */
+  byOwnerKB: z.record(z.string(), z.number()).optional(),
   chunks: z.array(chunkSchema).optional(),
 });
 const budgetSchema = z.object({ $comment: z.string().optional(), routes: z.record(z.string(), routeSchema) });
@@ -54,6 +57,7 @@ export interface RouteReport {
   limitKB: number;
   targetKB: number | undefined;
   totalKB: number;
+  byOwnerKB: Record<string, number>;
   chunks: z.infer<typeof chunkSchema>[];
 }
 
@@ -97,19 +101,24 @@ function ownerOf(moduleId: string): string {
   return core + src;
 }
 
-/** "what the chunk holds": its largest owners by rendered (minified, uncompressed) share. */
-function noteFor(contents: ChunkContents | undefined, file: string): string {
-  const modules = contents?.[file];
-  if (!modules) return '(contents unknown: no .vite/chunk-contents.json)';
+/** A chunk's owners (ownerOf) and each one's share (0–1) of its rendered (minified) bytes, largest first. */
+function ownerShares(modules: Record<string, number>): [string, number][] {
   const byOwner = new Map<string, number>();
   let total = 0;
   for (const [id, length] of Object.entries(modules)) {
     byOwner.set(ownerOf(id), (byOwner.get(ownerOf(id)) ?? 0) + length);
     total += length;
   }
-  if (total === 0) return '(empty)';
-  const top = [...byOwner].sort((a, b) => b[1] - a[1]);
-  const shown = top.slice(0, 4).map(([owner, length]) => `${owner} ${Math.round((100 * length) / total)}%`);
+  return [...byOwner].map(([owner, length]): [string, number] => [owner, total === 0 ? 0 : length / total]).sort((a, b) => b[1] - a[1]);
+}
+
+/** "what the chunk holds": its largest owners by rendered (minified, uncompressed) share. */
+function noteFor(contents: ChunkContents | undefined, file: string): string {
+  const modules = contents?.[file];
+  if (!modules) return '(contents unknown: no .vite/chunk-contents.json)';
+  const top = ownerShares(modules);
+  if (top.length === 0) return '(empty)';
+  const shown = top.slice(0, 4).map(([owner, share]) => `${owner} ${Math.round(100 * share)}%`);
   if (top.length > 4) shown.push(`${top.length - 4} more`);
   return shown.join(', ');
 }
@@ -149,7 +158,18 @@ export function measure(dist: string, budget: Budget): RouteReport[] {
       .sort((a, b) => b.bytes - a.bytes || a.file.localeCompare(b.file))
       .map(({ file, bytes }) => ({ chunk: chunkName(file), gzipKB: kB(bytes), note: noteFor(contents, file) }));
     const total = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
-    return { route, limitKB, targetKB, totalKB: kB(total), chunks };
+    // Estimated: gzip does not split by module, so each chunk's size is shared out by minified length.
+    const byOwner = new Map<string, number>();
+    for (const file of files) {
+      for (const [owner, share] of ownerShares(contents?.[file] ?? {})) byOwner.set(owner, (byOwner.get(owner) ?? 0) + share * gzipSize(file));
+    }
+    const byOwnerKB = Object.fromEntries(
+      [...byOwner]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 20)
+        .map(([owner, bytes]) => [owner, kB(bytes)]),
+    );
+    return { route, limitKB, targetKB, totalKB: kB(total), byOwnerKB, chunks };
   });
 }
 
@@ -158,7 +178,7 @@ export function withBreakdown(budget: Budget, reports: RouteReport[]): Budget {
   const routes = Object.fromEntries(
     Object.entries(budget.routes).map(([route, entry]) => {
       const report = reports.find((r) => r.route === route);
-      return [route, { limitKB: entry.limitKB, targetKB: entry.targetKB, modules: entry.modules, totalKB: report?.totalKB, chunks: report?.chunks }];
+      return [route, { limitKB: entry.limitKB, targetKB: entry.targetKB, modules: entry.modules, totalKB: report?.totalKB, byOwnerKB: report?.byOwnerKB, chunks: report?.chunks }];
     }),
   );
   return { ...budget, routes };
@@ -171,11 +191,12 @@ function main(): void {
   const budget = readBudget();
   const reports = measure(dist, budget);
   let over = false;
-  for (const { route, limitKB, targetKB, totalKB, chunks } of reports) {
+  for (const { route, limitKB, targetKB, totalKB, byOwnerKB, chunks } of reports) {
     const fits = totalKB <= limitKB;
     over ||= !fits;
     const target = targetKB === undefined ? '' : `, target ${targetKB} kB${totalKB > targetKB ? ` (${Math.round((totalKB - targetKB) * 100) / 100} kB to go)` : ' met'}`;
     console.log(`${fits ? 'ok  ' : 'OVER'} ${route}: ${totalKB} kB gzip, limit ${limitKB} kB${target} (${chunks.length} chunks)`);
+    console.log(`       by package: ${Object.entries(byOwnerKB).slice(0, 10).map(([owner, size]) => `${owner} ${size}`).join(', ')}`);
     for (const chunk of chunks.slice(0, 8)) console.log(`       ${chunk.gzipKB.toFixed(2).padStart(7)} kB  ${chunk.chunk}: ${chunk.note}`);
   }
   if (args.includes('--write')) {

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -11,6 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authErrorMessage } from '../api/auth-errors.ts';
 import { useSessionMutation } from '../hooks/use-session-mutation.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { AuthTextField } from './AuthTextField.tsx';
 
 const route = getRouteApi('/login');
 
@@ -44,7 +44,7 @@ export function LoginPage() {
       <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
         <Stack spacing={2}>
           {mutation.isError && <Alert severity="error">{authErrorMessage(mutation.error, t)}</Alert>}
-          <TextField
+          <AuthTextField
             label={t('login.email')}
             type="email"
             autoComplete="username"
@@ -54,7 +54,7 @@ export function LoginPage() {
             helperText={formState.errors.email?.message}
             {...register('email', { validate: (v) => (v.trim() ? true : t('login.emailRequired')) })}
           />
-          <TextField
+          <AuthTextField
             label={t('login.password')}
             type="password"
             autoComplete="current-password"

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { afterInvitation, invitationFromRedirect } from '../../invitations/invit
 import { authErrorMessage } from '../api/auth-errors.ts';
 import { useSessionMutation } from '../hooks/use-session-mutation.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { AuthTextField } from './AuthTextField.tsx';
 
 const route = getRouteApi('/signup');
 
@@ -64,7 +64,7 @@ export function SignupPage() {
       <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
         <Stack spacing={2}>
           {mutation.isError && <Alert severity="error">{authErrorMessage(mutation.error, t)}</Alert>}
-          <TextField
+          <AuthTextField
             label={t('signup.email')}
             type="email"
             autoComplete="email"
@@ -74,7 +74,7 @@ export function SignupPage() {
             helperText={formState.errors.email?.message}
             {...register('email', { validate: (v) => validateEmail(v) ?? true })}
           />
-          <TextField
+          <AuthTextField
             label={t('signup.password')}
             type="password"
             autoComplete="new-password"
