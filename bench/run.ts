@@ -1,41 +1,101 @@
-import { DEVICE_LIST_DEFAULTS, printDeviceList, runDeviceListBench } from './device-list.bench.ts';
-import { TARGET_STATE_DEFAULTS, printTargetState, runTargetStateBench } from './target-state.bench.ts';
-import { WRITES_DEFAULTS, printWrites, runWritesBench } from './writes.bench.ts';
-import { SUPERVISOR_LINK_DEFAULTS, printSupervisorLink, runSupervisorLinkBench } from './supervisor-link.bench.ts';
-import { DEVICE_LINKS_IDLE_DEFAULTS, printDeviceLinksIdle, runDeviceLinksIdleBench } from './device-links-idle.bench.ts';
-import { DEVICE_LINKS_FAILOVER_DEFAULTS, printDeviceLinksFailover, runDeviceLinksFailoverBench } from './device-links-failover.bench.ts';
-import { readIntOptions } from './lib/args.ts';
-import { writeResult } from './lib/report.ts';
+import { parseArgs } from 'node:util';
+import { WORKLOADS, type Profile, type Workload } from './workloads.ts';
+import { environmentInfo, printRows, writeReport, type BenchReport, type BenchRow } from './lib/report.ts';
 
 /**
- * `npm run bench`: the four API benchmarks with sizes small enough for a 2-core machine
- * (about four minutes), then their tables together. Full sizes: run each file alone
- * (bench/README.md).
+ * `npm run bench`: every workload (bench/workloads.ts), each at 1×, 10× and 100× its size where
+ * that fits, then one table of all rows (figure, ceiling, ratio, target, PASS/MISS, growth) and
+ * the report in `bench/results/report-<date>.json` and `.md`. docs/performance.md explains the
+ * rows.
  *
- *   npm run bench -- [--devices 50000] [--iterations 30] [--pollers 1000] [--seconds 5] [--writes 200]
+ *   npm run bench                       # small sizes: a few minutes on 2 cores
+ *   npm run bench -- --full             # the issue's sizes (100 000 devices…): long
+ *   npm run bench -- --smoke            # tiny sizes: proves every workload runs (~2 min)
+ *   npm run bench -- --only W3,device-list   # some workloads (by key or by a row's W number)
  */
-const SMALL = { devices: 50_000, iterations: 30, pollers: 1000, seconds: 5, writes: 200 };
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: { full: { type: 'boolean' }, smoke: { type: 'boolean' }, only: { type: 'string' } },
+  strict: true,
+  allowPositionals: false,
+});
+if (values.full && values.smoke) throw new Error('--full and --smoke exclude each other');
+const profile: Profile = values.full ? 'full' : values.smoke ? 'smoke' : 'small';
+const only = values.only?.split(',').map((s) => s.trim().toLowerCase());
 
-const o = readIntOptions(process.argv.slice(2), SMALL);
-const started = Date.now();
-const deviceList = await runDeviceListBench({ ...DEVICE_LIST_DEFAULTS, devices: o.devices, iterations: o.iterations });
-writeResult('device-list', deviceList);
-const targetState = await runTargetStateBench({ ...TARGET_STATE_DEFAULTS, devices: o.pollers, seconds: o.seconds });
-writeResult('target-state', targetState);
-const writes = await runWritesBench({ ...WRITES_DEFAULTS, iterations: o.writes });
-writeResult('writes', writes);
-const supervisorLink = await runSupervisorLinkBench(SUPERVISOR_LINK_DEFAULTS);
-writeResult('supervisor-link', supervisorLink);
-// Device links: 1 000 idle links (10 000 alone: bench/README.md); failover needs PostgreSQL and Redis.
-const linksIdle = await runDeviceLinksIdleBench({ ...DEVICE_LINKS_IDLE_DEFAULTS, links: 1000, holdSeconds: 22 });
-writeResult('device-links-idle', linksIdle);
-const linksFailover = process.env.DATABASE_URL && process.env.REDIS_URL ? await runDeviceLinksFailoverBench({ ...DEVICE_LINKS_FAILOVER_DEFAULTS, devices: 1000 }) : null;
-if (linksFailover) writeResult('device-links-failover', linksFailover);
-printDeviceList(deviceList);
-printTargetState(targetState);
-printWrites(writes);
-printSupervisorLink(supervisorLink);
-printDeviceLinksIdle(linksIdle);
-if (linksFailover) printDeviceLinksFailover(linksFailover);
-else console.log('\ndevice-links-failover skipped: it needs DATABASE_URL and REDIS_URL');
-console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s in all; results in bench/results/`);
+/** The W numbers each workload's rows carry, for `--only W3` (known without running it). */
+const W_OF: Record<string, string[]> = {
+  'device-list': ['w4'],
+  'target-state': ['w1', 'w2'],
+  'changed-state': ['w1', 'w2'],
+  'state-report': ['w3'],
+  'permission-reads': ['w9'],
+  'supervisor-link': ['w11'],
+  'log-ingest': ['w5'],
+  'live-fanout': ['w6'],
+  'variable-change': ['w1', 'w2'],
+  'device-links-idle': ['w7'],
+  'device-links-failover': ['w8'],
+};
+const selected = (w: Workload) => !only || only.includes(w.key) || (W_OF[w.key] ?? []).some((n) => only.includes(n));
+
+/** Rows of one workload at every size, joined by name: the largest size's figures, every size's growth point. */
+function joinSizes(w: Workload, perSize: BenchRow[][]): BenchRow[] {
+  const last = perSize[perSize.length - 1] ?? [];
+  return last.map((row) => {
+    if (w.single || perSize.length < 2) return { ...row, growth: { none: w.single ?? 'one size in this profile' } };
+    const points = perSize.flatMap((rows) => {
+      const same = rows.find((r) => r.name === row.name && r.workload === row.workload);
+      return same && !('none' in same.growth) ? same.growth.points : [];
+    });
+    const unit = 'none' in row.growth ? '' : row.growth.unit;
+    return { ...row, growth: { unit, points } };
+  });
+}
+
+const started = new Date();
+const rows: BenchRow[] = [];
+const skipped: BenchReport['skipped'] = [];
+const raw: Record<string, unknown> = {};
+for (const w of WORKLOADS.filter(selected)) {
+  const why = w.unavailable?.();
+  if (why) {
+    skipped.push({ workload: w.key, reason: why });
+    console.log(`\n${w.key}: skipped — ${why}`);
+    continue;
+  }
+  const perSize: BenchRow[][] = [];
+  const results: unknown[] = [];
+  try {
+    for (const size of w.sizes[profile]) {
+      console.log(`\n== ${w.key}: ${size.toLocaleString('en-US')} ${w.sizeUnit}`);
+      const result = await w.run(size, profile);
+      results.push(result);
+      perSize.push(w.rows(result as never, size));
+    }
+  } catch (err) {
+    // One workload failing must not lose the others' figures: the report says what failed.
+    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    console.error(`\n${w.key} failed: ${message}`);
+    skipped.push({ workload: w.key, reason: `failed: ${err instanceof Error ? err.message : String(err)}` });
+  }
+  raw[w.key] = results;
+  if (perSize.length) rows.push(...joinSizes(w, perSize));
+}
+
+const seconds = Math.round((Date.now() - started.getTime()) / 1000);
+const report: BenchReport = {
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  profile,
+  environment: await environmentInfo(process.env.DATABASE_URL ? 'postgres' : 'pglite'),
+  startedAt: started.toISOString(),
+  seconds,
+  rows,
+  skipped,
+  raw,
+};
+printRows(`All workloads — ${profile} sizes, ${report.environment.database}, ${seconds} s`, rows);
+for (const s of skipped) console.log(`${s.workload}: not run — ${s.reason}`);
+const files = writeReport(report);
+console.log(`\nreport: ${files.json}\n        ${files.md}`);
+if (skipped.some((s) => s.reason.startsWith('failed'))) process.exitCode = 1;

@@ -60,82 +60,68 @@ function send(agent: Agent, base: URL, target: LoadTarget): Promise<{ status: nu
   });
 }
 
-export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  if (spec.targets.length === 0) throw new Error('runLoad needs at least one target');
-  if (spec.ratePerSecond) return runOpenLoop(spec, spec.ratePerSecond);
+/**
+ * One run's tally, shared by both loops: `request(i, t0)` sends target i and times it from t0
+ * (when it was sent, or when it was due), `result()` closes the run.
+ */
+function tally(spec: LoadSpec) {
   const base = new URL(spec.baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency });
   const latencies: number[] = [];
   const unexpected: Record<string, number> = {};
+  const count = (key: string) => (unexpected[key] = (unexpected[key] ?? 0) + 1);
   let bytes = 0;
   const start = performance.now();
-  const deadline = start + spec.durationMs;
-  const worker = async (index: number) => {
-    // Workers walk disjoint strides of the device list, so every device polls.
-    for (let i = index; performance.now() < deadline; i += spec.concurrency) {
-      const t0 = performance.now();
+  return {
+    start,
+    async request(i: number, t0: number): Promise<void> {
       try {
         const r = await send(agent, base, spec.targets[i % spec.targets.length]!);
         latencies.push(performance.now() - t0);
         bytes += r.bytes;
-        if (r.status !== spec.expectStatus) unexpected[String(r.status)] = (unexpected[String(r.status)] ?? 0) + 1;
+        if (r.status !== spec.expectStatus) count(String(r.status));
       } catch (err) {
-        const code = (err as { code?: string }).code ?? 'error';
-        unexpected[code] = (unexpected[code] ?? 0) + 1;
+        count((err as { code?: string }).code ?? 'error');
       }
-    }
-  };
-  await Promise.all(Array.from({ length: spec.concurrency }, (_, i) => worker(i)));
-  const durationMs = performance.now() - start;
-  agent.destroy();
-  return {
-    requests: latencies.length,
-    perSecond: Math.round((latencies.length / durationMs) * 1000),
-    latency: summarize(latencies.length ? latencies : [0]),
-    bytes,
-    unexpected,
-    durationMs: Math.round(durationMs),
+    },
+    result(): LoadResult {
+      const durationMs = performance.now() - start;
+      agent.destroy();
+      return {
+        requests: latencies.length,
+        perSecond: Math.round((latencies.length / durationMs) * 1000),
+        latency: summarize(latencies.length ? latencies : [0]),
+        bytes,
+        unexpected,
+        durationMs: Math.round(durationMs),
+      };
+    },
   };
 }
 
-async function runOpenLoop(spec: LoadSpec, rate: number): Promise<LoadResult> {
-  const base = new URL(spec.baseUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: spec.concurrency });
-  const latencies: number[] = [];
-  const unexpected: Record<string, number> = {};
-  let bytes = 0;
-  const start = performance.now();
-  const total = Math.round((rate * spec.durationMs) / 1000);
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(
-      send(agent, base, spec.targets[i % spec.targets.length]!).then(
-        (r) => {
-          latencies.push(performance.now() - due);
-          bytes += r.bytes;
-          if (r.status !== spec.expectStatus) unexpected[String(r.status)] = (unexpected[String(r.status)] ?? 0) + 1;
-        },
-        (err: unknown) => {
-          const code = (err as { code?: string }).code ?? 'error';
-          unexpected[code] = (unexpected[code] ?? 0) + 1;
-        },
-      ),
-    );
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  if (spec.targets.length === 0) throw new Error('runLoad needs at least one target');
+  const run = tally(spec);
+  if (spec.ratePerSecond) {
+    // Open loop: request i is due at i / rate; it is sent then, however many are still unanswered.
+    const total = Math.round((spec.ratePerSecond * spec.durationMs) / 1000);
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = run.start + (i * 1000) / spec.ratePerSecond;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      inFlight.push(run.request(i, due));
+    }
+    await Promise.all(inFlight);
+    return run.result();
   }
-  await Promise.all(inFlight);
-  const durationMs = performance.now() - start;
-  agent.destroy();
-  return {
-    requests: latencies.length,
-    perSecond: Math.round((latencies.length / durationMs) * 1000),
-    latency: summarize(latencies.length ? latencies : [0]),
-    bytes,
-    unexpected,
-    durationMs: Math.round(durationMs),
+  const deadline = run.start + spec.durationMs;
+  const worker = async (index: number) => {
+    // Workers walk disjoint strides of the device list, so every device polls.
+    for (let i = index; performance.now() < deadline; i += spec.concurrency) await run.request(i, performance.now());
   };
+  await Promise.all(Array.from({ length: spec.concurrency }, (_, i) => worker(i)));
+  return run.result();
 }
 
 /** `runLoad` on a worker thread (TypeScript loaded through tsx's ESM API). */

@@ -15,10 +15,11 @@ export function formatNumber(n: number, digits = 2): string {
   return n >= 1000 ? Math.round(n).toLocaleString('en-US') : n.toFixed(digits);
 }
 
-export function printTable(title: string, header: readonly string[], rows: readonly (readonly Cell[])[]): void {
+/** Columns are right-aligned (numbers) after the first; `leftAligned` = how many columns from the left read as text. */
+export function printTable(title: string, header: readonly string[], rows: readonly (readonly Cell[])[], leftAligned = 1): void {
   const text = rows.map((r) => r.map((c) => (typeof c === 'number' ? formatNumber(c) : c)));
   const widths = header.map((h, i) => Math.max(h.length, ...text.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i < leftAligned ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\n${title}`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -138,7 +139,7 @@ function rowCells(row: BenchRow): string[] {
 const ROW_HEADER = ['W', 'row', 'size', 'figure', 'ceiling', 'ratio', 'target', 'verdict', 'growth 1× · 10× · 100×', 'notes'] as const;
 
 export function printRows(title: string, rows: readonly BenchRow[]): void {
-  printTable(title, ROW_HEADER, rows.map(rowCells));
+  printTable(title, ROW_HEADER, rows.map(rowCells), ROW_HEADER.length);
   const pass = rows.filter((r) => verdict(r) === 'PASS').length;
   const miss = rows.filter((r) => verdict(r) === 'MISS').length;
   console.log(`\n${pass} PASS, ${miss} MISS, ${rows.length - pass - miss} without a target`);

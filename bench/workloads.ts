@@ -1,0 +1,389 @@
+import { runChangedStateBench, changedStateRows } from './changed-state.bench.ts';
+import { DEVICE_LINKS_FAILOVER_DEFAULTS, FAILOVER_TARGET_MS, runDeviceLinksFailoverBench, type DeviceLinksFailoverResult } from './device-links-failover.bench.ts';
+import { DEVICE_LINKS_IDLE_DEFAULTS, PER_LINK_TARGET_BYTES, runDeviceLinksIdleBench, type DeviceLinksIdleResult } from './device-links-idle.bench.ts';
+import { runDeviceListBench, type DeviceListResult } from './device-list.bench.ts';
+import { runLiveFanoutBench, type LiveFanoutResult } from './live-fanout.bench.ts';
+import { runLogIngestBench, type LogIngestResult } from './log-ingest.bench.ts';
+import { permissionReadsRows, runPermissionReadsBench } from './permission-reads.bench.ts';
+import { runStateReportBench, stateReportRows } from './state-report.bench.ts';
+import { runSupervisorLinkBench, type SupervisorLinkResult } from './supervisor-link.bench.ts';
+import { runTargetStateBench, type TargetStateResult } from './target-state.bench.ts';
+import { runVariableChangeBench, type VariableChangeResult } from './variable-change.bench.ts';
+import { runWritesBench, TARGET_RATIO as WRITES_TARGET_RATIO, type WritesResult } from './writes.bench.ts';
+import type { BenchRow, Target } from './lib/report.ts';
+import type { LoadResult } from './lib/http-load.ts';
+
+/**
+ * Every workload of `npm run bench` (bench/run.ts): the sizes it runs at in each profile, how
+ * to run it at one size, and how its result becomes common rows (lib/report.ts `BenchRow`).
+ *
+ * Growth: a workload with three sizes (1×, 10×, 100×) runs at each; every row records its
+ * per-operation cost (latency, µs per line, KB per link…) at each size, and the figure is the
+ * one at the largest size. A row's adapter gives one growth point, at the size it ran; the
+ * runner joins them by row name (so names never contain the size). A workload with one size
+ * says why it has no growth (`single`).
+ */
+export type Profile = 'smoke' | 'small' | 'full';
+
+export interface Workload {
+  key: string;
+  sizeUnit: string;
+  /** Three sizes (1×, 10×, 100×), or one size and why there is no growth. */
+  sizes: Record<Profile, number[]>;
+  single?: string;
+  /** Why it cannot run here (a service it needs), or null. */
+  unavailable?: () => string | null;
+  run(size: number, profile: Profile): Promise<unknown>;
+  rows(result: never, size: number): BenchRow[];
+}
+
+/** Profile-dependent option: smoke proves the code runs, small fits a few minutes, full is the issue's. */
+const pick = <T>(p: Profile, smoke: T, small: T, full: T): T => (p === 'smoke' ? smoke : p === 'small' ? small : full);
+const grow = (unit: string, size: number, value: number): BenchRow['growth'] => ({ unit, points: [{ size, value }] });
+const ratioTarget = (op: Target['op'], value: number, of: string): Target => ({ on: 'ratio', op, value, text: `${op === '>=' ? '≥' : op === '<=' ? '≤' : '<'} ${value}× ${of}` });
+const unexpected = (l: LoadResult) => Object.values(l.unexpected).reduce((a, b) => a + b, 0);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const count = (n: number, unit: string) => `${n.toLocaleString('en-US')} ${unit}`;
+
+function deviceListRows(r: DeviceListResult, size: number): BenchRow[] {
+  return r.cases.map((c) => ({
+    workload: 'W4',
+    // The middle page's $skip depends on the size: named by depth so the sizes join.
+    name: `device list ${c.name.startsWith('page $skip=') && c.name !== 'page $skip=0' ? 'page $skip=N/2' : c.name}, p50`,
+    figure: c.engine.medianMs,
+    unit: 'ms',
+    ceiling: c.ceiling.medianMs,
+    ceilingNote: 'hand-written SQL, same JSON',
+    ratio: c.ratioMedian,
+    target: ratioTarget('<=', 1.5, 'SQL'),
+    size: count(r.seed.devices, 'devices'),
+    sizeUnit: 'devices',
+    growth: grow('ms p50', size, c.engine.medianMs),
+    notes: [`p95 ratio ${c.ratioP95}×`, `${String(r.environment.database)}`],
+  }));
+}
+
+function targetStateRows(r: TargetStateResult, size: number): BenchRow[] {
+  const of = (mode: TargetStateResult['modes'][number]['mode']) => r.modes.find((m) => m.mode === mode)!;
+  const row = (workload: string, name: string, mode: TargetStateResult['modes'][number]['mode'], target: Target | null): BenchRow => {
+    const m = of(mode);
+    return {
+      workload,
+      name,
+      figure: m.app.perSecond,
+      unit: 'req/s',
+      ceiling: m.ceiling.perSecond,
+      ceilingNote: 'bare Fastify route, same body',
+      ratio: round2(m.app.perSecond / Math.max(1, m.ceiling.perSecond)),
+      target,
+      size: count(r.setup.devices, 'devices'),
+      sizeUnit: 'devices',
+      growth: grow('ms p50', size, m.app.latency.medianMs),
+      notes: [`${r.setup.services} services, registered through the API`, `unexpected ${unexpected(m.app)}/${unexpected(m.ceiling)}`],
+    };
+  };
+  return [
+    row('W1', 'target state unchanged (304)', 'If-None-Match unchanged (304)', ratioTarget('>=', 0.2, 'ceiling')),
+    row('W1', 'target state full body (200), reference', 'full body (200)', null),
+    row('W2', 'target state changed by a new release (200)', 'If-None-Match changed (200)', ratioTarget('>=', 0.25, 'ceiling')),
+  ];
+}
+
+function writesRows(r: WritesResult, size: number): BenchRow[] {
+  return r.cases.map((c) => ({
+    workload: 'writes',
+    name: `${c.name}, p50`,
+    figure: c.checked.medianMs,
+    unit: 'ms',
+    ceiling: c.old?.medianMs ?? null,
+    ceilingNote: c.old ? 'the write path before the two-sided checks' : 'a reference: not an OData write, nothing to compare',
+    ratio: c.ratioMedian ?? null,
+    target: c.ratioMedian === undefined ? null : ratioTarget('<=', WRITES_TARGET_RATIO, 'old path'),
+    size: count(r.setup.background, 'background devices'),
+    sizeUnit: 'background devices',
+    growth: grow('ms p50', size, c.checked.medianMs),
+    notes: c.ratioP95 === undefined ? [] : [`p95 ratio ${c.ratioP95}×`],
+  }));
+}
+
+function supervisorLinkRows(r: SupervisorLinkResult): BenchRow[] {
+  return [
+    {
+      workload: 'W11',
+      name: '/supervisor call through the device link, sequential, p50',
+      figure: r.link.medianMs,
+      unit: 'ms',
+      ceiling: r.ceiling.medianMs,
+      ceilingNote: 'bare WebSocket echo',
+      ratio: r.ratioP50,
+      // W11's bar at concurrency 1: n calls ≤ 2 × n echoes.
+      target: ratioTarget('<=', 2, 'echo (concurrency 1)'),
+      size: count(r.options.iterations, 'calls'),
+      sizeUnit: 'calls',
+      growth: { none: 'one device, sequential calls: no fleet-sized input' },
+      notes: [`hub ${r.hub}`, `p95 ratio ${r.ratioP95}×`, 'the issue’s 1 000-device batch is not built yet'],
+    },
+  ];
+}
+
+function logIngestRows(r: LogIngestResult, size: number): BenchRow[] {
+  const base = {
+    workload: 'W5',
+    size: `${r.options.devices} devices × ${count(r.options.lines, 'lines')}`,
+    sizeUnit: 'lines per device',
+  };
+  const usPerLine = 1e6 / Math.max(1, r.appLinesPerSecond);
+  return [
+    {
+      ...base,
+      name: 'log ingest, app ÷ ceiling',
+      figure: r.appLinesPerSecond,
+      unit: 'lines/s',
+      ceiling: r.ceilingLinesPerSecond,
+      ceilingNote: 'the same rows by plain multi-row INSERT',
+      ratio: r.ratio,
+      target: ratioTarget('>=', 0.25, 'ceiling'),
+      growth: grow('µs/line', size, round2(usPerLine)),
+      notes: [],
+    },
+    {
+      ...base,
+      name: 'log ingest rate',
+      figure: r.appLinesPerSecond,
+      unit: 'lines/s',
+      ceiling: null,
+      ceilingNote: 'absolute bar (ratio in the row above)',
+      ratio: null,
+      target: { on: 'figure', op: '>=', value: 5000, text: '≥ 5 000 lines/s' },
+      growth: grow('µs/line', size, round2(usPerLine)),
+      notes: [],
+    },
+    {
+      ...base,
+      name: 'acknowledged log lines lost',
+      figure: r.lost,
+      unit: 'lines',
+      ceiling: null,
+      ceilingNote: 'a count',
+      ratio: null,
+      target: { on: 'figure', op: '<=', value: 0, text: '0' },
+      growth: grow('lines lost', size, r.lost),
+      notes: [],
+    },
+  ];
+}
+
+function liveFanoutRows(r: LiveFanoutResult, size: number): BenchRow[] {
+  const base = { workload: 'W6', size: `${r.options.devices} devices × ${r.options.reports} reports`, sizeUnit: 'devices' };
+  return [
+    {
+      ...base,
+      name: 'state report → SSE event on the other process, p95',
+      figure: r.fanout.p95Ms,
+      unit: 'ms',
+      ceiling: r.ceiling.p95Ms,
+      ceilingNote: `bare ${r.bus === 'redis' ? 'Redis PUBLISH → SUBSCRIBE' : 'in-memory publish'} round trip`,
+      ratio: r.ratioP95,
+      target: { on: 'figure', op: '<=', value: 1000, text: 'p95 ≤ 1 000 ms' },
+      growth: grow('ms p95', size, r.fanout.p95Ms),
+      notes: [`bus ${r.bus}`, `report PATCH alone p95 ${r.report.p95Ms.toFixed(1)} ms`],
+    },
+    {
+      ...base,
+      name: 'events missing, duplicated or out of order',
+      figure: r.gaps + r.duplicates + r.outOfOrder,
+      unit: 'events',
+      ceiling: null,
+      ceilingNote: 'a count',
+      ratio: null,
+      target: { on: 'figure', op: '<=', value: 0, text: '0' },
+      growth: grow('events', size, r.gaps + r.duplicates + r.outOfOrder),
+      notes: [`${r.delivered}/${r.expected} delivered`],
+    },
+  ];
+}
+
+function linksIdleRows(r: DeviceLinksIdleResult, size: number): BenchRow[] {
+  const kb = (b: number) => round2(b / 1024);
+  const base = { workload: 'W7', size: count(r.options.links, 'links'), sizeUnit: 'links', ceilingNote: 'bare ws server holding the sockets' };
+  const target: Target = { on: 'figure', op: '<=', value: PER_LINK_TARGET_BYTES / 1024, text: `≤ ${PER_LINK_TARGET_BYTES / 1024} KB/link` };
+  const heap = (p: { heapUsed: number; external: number }) => p.heapUsed + p.external;
+  return [
+    {
+      ...base,
+      name: 'idle link memory, heap + external',
+      figure: kb(heap(r.app.perLink)),
+      unit: 'KB/link',
+      ceiling: kb(heap(r.bare.perLink)),
+      ratio: r.ratioHeap,
+      target,
+      growth: grow('KB/link', size, kb(heap(r.app.perLink))),
+      notes: [`drops ${r.app.drops}`, `left after close ${kb(heap(r.app.leftPerLink))} KB/link`],
+    },
+    {
+      ...base,
+      name: 'idle link memory, RSS',
+      figure: kb(r.app.perLink.rss),
+      unit: 'KB/link',
+      ceiling: kb(r.bare.perLink.rss),
+      ratio: Number.isFinite(r.ratioRss) ? r.ratioRss : null,
+      target,
+      growth: grow('KB/link', size, kb(r.app.perLink.rss)),
+      notes: ['RSS is only meaningful at 10 000 links (bench/README.md)'],
+    },
+  ];
+}
+
+function failoverRows(r: DeviceLinksFailoverResult, size: number): BenchRow[] {
+  return [
+    {
+      workload: 'W8',
+      name: 'devices relinked after SIGKILL of one process, p99',
+      figure: round2(r.relink.p99Ms / 1000),
+      unit: 's',
+      ceiling: round2(r.ceiling.p99Ms / 1000),
+      ceilingNote: 'the agent’s own back-off if every first try succeeded',
+      ratio: r.ratioP99,
+      target: { on: 'figure', op: '<=', value: FAILOVER_TARGET_MS / 1000, text: `p99 ≤ ${FAILOVER_TARGET_MS / 1000} s` },
+      size: count(r.options.devices, 'devices'),
+      sizeUnit: 'devices',
+      growth: grow('s p99', size, round2(r.relink.p99Ms / 1000)),
+      notes: [`${r.relinked}/${r.orphaned} relinked`, `max attempts ${r.attempts.max}`],
+    },
+  ];
+}
+
+function variableChangeRows(r: VariableChangeResult, size: number): BenchRow[] {
+  const base = { size: count(r.setup.devices, 'devices'), sizeUnit: 'devices', ceilingNote: 'bare Fastify route, same body' };
+  // The bench's own ratio is ceiling ÷ app; the issue's targets read app ÷ ceiling.
+  const rowOf = (i: number, workload: string, name: string, target: Target | null): BenchRow => {
+    const m = r.rounds[i]!;
+    return {
+      ...base,
+      workload,
+      name,
+      figure: m.app.perSecond,
+      unit: 'req/s',
+      ceiling: m.ceiling.perSecond,
+      ratio: round2(m.app.perSecond / Math.max(1, m.ceiling.perSecond)),
+      target,
+      growth: grow('ms p50', size, m.app.latency.medianMs),
+      notes: [`unexpected ${unexpected(m.app)}/${unexpected(m.ceiling)}`],
+    };
+  };
+  return [
+    rowOf(0, 'W1', 'variable-change: unchanged poll (304), seeded devices', ratioTarget('>=', 0.2, 'ceiling')),
+    rowOf(1, 'W2', 'variable-change: poll after a fleet variable changed (200)', ratioTarget('>=', 0.25, 'ceiling')),
+    {
+      ...base,
+      workload: 'variable-change',
+      name: 'variable-change: changed ÷ unchanged ratio (no rebuild storm)',
+      figure: r.changedOverUnchanged,
+      unit: '',
+      ceiling: null,
+      ceilingNote: 'a ratio of two rows above, each against its ceiling',
+      ratio: null,
+      target: { on: 'figure', op: '<=', value: 1.25, text: '≤ 1.25' },
+      growth: grow('', size, r.changedOverUnchanged),
+      notes: [`variable write ${r.setup.changeWriteMs} ms`],
+    },
+  ];
+}
+
+const withGrowth = (rows: BenchRow[], size: number, unit: string, value: (row: BenchRow) => number): BenchRow[] =>
+  rows.map((row) => ({ ...row, growth: grow(unit, size, value(row)) }));
+
+export const WORKLOADS: Workload[] = [
+  {
+    key: 'device-list',
+    sizeUnit: 'devices',
+    sizes: { smoke: [10, 100], small: [100, 1000, 10_000], full: [1000, 10_000, 100_000] },
+    run: (devices, p) => runDeviceListBench({ devices, iterations: pick(p, 5, 20, 60), compileIterations: pick(p, 20, 100, 500) }),
+    rows: deviceListRows,
+  },
+  {
+    key: 'target-state',
+    sizeUnit: 'devices',
+    // Devices are registered through the API (one POST each): 100 000 would take the whole run; W1 at 100 000 seeded devices is variable-change's row.
+    sizes: { smoke: [3], small: [10, 100, 1000], full: [200, 2000, 20_000] },
+    run: (devices, p) => runTargetStateBench({ devices, seconds: pick(p, 1, 2, 10) }),
+    rows: targetStateRows,
+  },
+  {
+    key: 'changed-state',
+    sizeUnit: 'devices',
+    sizes: { smoke: [3], small: [10, 100, 1000], full: [1000, 10_000, 100_000] },
+    run: (devices, p) => runChangedStateBench({ devices, seconds: pick(p, 1, 2, 5) }),
+    rows: (r: Parameters<typeof changedStateRows>[0], size: number) =>
+      withGrowth(changedStateRows(r), size, 'ms p50', (row) => (row.unit === 'req/s' ? r.app.latency.medianMs : row.figure)),
+  },
+  {
+    key: 'state-report',
+    sizeUnit: 'devices',
+    sizes: { smoke: [3], small: [10, 100, 1000], full: [1000, 10_000, 100_000] },
+    run: (devices, p) => runStateReportBench({ devices, rate: pick(p, 20, 500, 500), seconds: pick(p, 1, 3, 10) }),
+    rows: (r: Parameters<typeof stateReportRows>[0], size: number) => withGrowth(stateReportRows(r), size, '', (row) => row.figure),
+  },
+  {
+    key: 'writes',
+    sizeUnit: 'background devices',
+    sizes: { smoke: [10], small: [200, 2000, 20_000], full: [1000, 10_000, 100_000] },
+    run: (background, p) => runWritesBench({ background, iterations: pick(p, 5, 50, 300), warmup: pick(p, 2, 10, 30) }),
+    rows: writesRows,
+  },
+  {
+    key: 'permission-reads',
+    sizeUnit: 'fleets',
+    sizes: { smoke: [2, 20], small: [5, 50, 500], full: [5, 50, 500] },
+    run: (fleets, p) => runPermissionReadsBench({ fleets, devicesPerFleet: pick(p, 2, 20, 200), iterations: pick(p, 3, 20, 40) }),
+    rows: (r: Parameters<typeof permissionReadsRows>[0], size: number) => withGrowth(permissionReadsRows(r), size, 'ms p50', (row) => row.figure),
+  },
+  {
+    key: 'supervisor-link',
+    sizeUnit: 'calls',
+    sizes: { smoke: [20], small: [200], full: [500] },
+    single: 'one device, sequential calls',
+    run: (iterations, p) => runSupervisorLinkBench({ iterations, warmup: pick(p, 5, 20, 50) }),
+    rows: supervisorLinkRows,
+  },
+  {
+    key: 'log-ingest',
+    sizeUnit: 'lines per device',
+    sizes: { smoke: [20, 200], small: [30, 300, 3000], full: [300, 3000, 30_000] },
+    run: (lines, p) => runLogIngestBench({ lines, rounds: pick(p, 1, 3, 3) }),
+    rows: logIngestRows,
+  },
+  {
+    key: 'live-fanout',
+    sizeUnit: 'devices',
+    // The report rate stays 100/s at every size (gap = 10 ms × devices): what grows is the number of devices.
+    sizes: { smoke: [1, 5], small: [1, 10, 100], full: [10, 100, 1000] },
+    run: (devices, p) => runLiveFanoutBench({ devices, gapMs: 10 * devices, reports: pick(p, 5, 20, 50) }),
+    rows: liveFanoutRows,
+  },
+  {
+    key: 'variable-change',
+    sizeUnit: 'devices',
+    sizes: { smoke: [3], small: [10, 100, 1000], full: [1000, 10_000, 100_000] },
+    run: (devices, p) => runVariableChangeBench({ devices, seconds: pick(p, 1, 2, 5), reps: pick(p, 1, 1, 3) }),
+    rows: variableChangeRows,
+  },
+  {
+    key: 'device-links-idle',
+    sizeUnit: 'links',
+    // Every size holds its links past the 20 s ping round: three sizes only in --full.
+    sizes: { smoke: [20], small: [1000], full: [100, 1000, 10_000] },
+    single: 'each size holds its links 22 s; three sizes in --full',
+    run: (links, p) => runDeviceLinksIdleBench({ ...DEVICE_LINKS_IDLE_DEFAULTS, links, holdSeconds: pick(p, 22, 22, 25) }),
+    rows: linksIdleRows,
+  },
+  {
+    key: 'device-links-failover',
+    sizeUnit: 'devices',
+    sizes: { smoke: [20], small: [1000], full: [20, 200, 2000] },
+    single: 'one kill takes ~30 s at any size; three sizes in --full',
+    unavailable: () => (process.env.DATABASE_URL && process.env.REDIS_URL ? null : 'needs DATABASE_URL and REDIS_URL (two processes on one PostgreSQL and Redis)'),
+    run: (devices) => runDeviceLinksFailoverBench({ ...DEVICE_LINKS_FAILOVER_DEFAULTS, devices }),
+    rows: failoverRows,
+  },
+];
