@@ -31,6 +31,9 @@ export async function runMigrations(db: Db): Promise<string[]> {
     if (done.has(file)) continue;
     const ran = await db.transaction().execute(async (tx) => {
       await lock.execute(tx);
+      // No statement timeout, whatever the role's (set there behind PgBouncer, docs/scaling.md):
+      // an index on a big table legitimately runs long. SET LOCAL ends with the transaction.
+      await sql`SET LOCAL statement_timeout = 0`.execute(tx);
       // Another replica may have applied it while this one waited for the lock.
       const again = await sql`SELECT 1 FROM schema_migration WHERE name = ${file}`.execute(tx);
       if (again.rows.length > 0) return false;

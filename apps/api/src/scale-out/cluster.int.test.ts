@@ -21,6 +21,15 @@ import { scratchDatabase, send, startCluster, type ClusterProcess } from './clus
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
+/** Registers a device as a supervisor does, through whichever process the connection reaches. */
+async function registerThrough(url: string, provisioningKey: string): Promise<{ uuid: string; apiKey: string }> {
+  const uuid = newDeviceUuid();
+  const apiKey = generateApiKeySecret();
+  const reg = await send(`${url}/device/register`, { method: 'POST', headers: bearer(provisioningKey), body: { uuid, device_type: 'raspberrypi4-64', api_key: apiKey } });
+  expect(reg.status, reg.body).toBe(201);
+  return { uuid, apiKey };
+}
+
 describe('start:cluster without its services', () => {
   it('refuses to start without DATABASE_URL and REDIS_URL, saying why, with exit code 1', async () => {
     const cluster = startCluster({ PORT: String(await freePort()) });
@@ -82,10 +91,7 @@ describe.runIf(databaseUrl && redisUrl)('start:cluster with two API processes (P
   it('pushes device writes made through either process to a live stream held by one of them, in order', async () => {
     const fleet = await createFleetWithProvisioningKey(database.db);
     const user = await createUserWithKey(database.db, fleet.applicationId, 'developer');
-    const uuid = newDeviceUuid();
-    const apiKey = generateApiKeySecret();
-    const reg = await send(`${cluster.url}/device/register`, { method: 'POST', headers: bearer(fleet.provisioningKey), body: { uuid, device_type: 'raspberrypi4-64', api_key: apiKey } });
-    expect(reg.status, reg.body).toBe(201);
+    const { uuid, apiKey } = await registerThrough(cluster.url, fleet.provisioningKey);
     const client = await LiveEventsClient.open(cluster.url, user.apiKey, { device: [uuid] });
     if (!(client instanceof LiveEventsClient)) throw new Error(`refused: ${client.status}`);
     try {
@@ -106,10 +112,7 @@ describe.runIf(databaseUrl && redisUrl)('start:cluster with two API processes (P
   it('delivers log lines uploaded through either process to a tail held by one of them', async () => {
     const fleet = await createFleetWithProvisioningKey(database.db);
     const reader = await createUserWithKey(database.db, fleet.applicationId, 'observer');
-    const uuid = newDeviceUuid();
-    const apiKey = generateApiKeySecret();
-    const reg = await send(`${cluster.url}/device/register`, { method: 'POST', headers: bearer(fleet.provisioningKey), body: { uuid, device_type: 'raspberrypi4-64', api_key: apiKey } });
-    expect(reg.status, reg.body).toBe(201);
+    const { uuid, apiKey } = await registerThrough(cluster.url, fleet.provisioningKey);
     const tail = await readNdjson(`${cluster.url}/device/v2/${uuid}/logs?stream=1&count=0`, bearer(reader.apiKey));
     try {
       expect(tail.status).toBe(200);
