@@ -22,6 +22,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync, constants } from 'node:zlib';
 import { z } from 'zod';
 
@@ -185,9 +186,8 @@ export function withBreakdown(budget: Budget, reports: RouteReport[]): Budget {
 }
 
 function main(): void {
-  const args = process.argv.slice(2);
-  const distAt = args.indexOf('--dist');
-  const dist = resolve(distAt >= 0 && args[distAt + 1] ? args[distAt + 1] : (process.env.E2E_WEB_DIST ?? join(ROOT, 'apps/web/dist')));
+  const { values: args } = parseArgs({ options: { dist: { type: 'string' }, write: { type: 'boolean', default: false } } });
+  const dist = resolve(args.dist ?? process.env.E2E_WEB_DIST ?? join(ROOT, 'apps/web/dist'));
   const budget = readBudget();
   const reports = measure(dist, budget);
   let over = false;
@@ -199,7 +199,7 @@ function main(): void {
     console.log(`       by package: ${Object.entries(byOwnerKB).slice(0, 10).map(([owner, size]) => `${owner} ${size}`).join(', ')}`);
     for (const chunk of chunks.slice(0, 8)) console.log(`       ${chunk.gzipKB.toFixed(2).padStart(7)} kB  ${chunk.chunk}: ${chunk.note}`);
   }
-  if (args.includes('--write')) {
+  if (args.write) {
     writeFileSync(BUDGET_FILE, `${JSON.stringify(withBreakdown(budget, reports), null, 2)}\n`);
     console.log(`wrote ${BUDGET_FILE}`);
   }
