@@ -23,21 +23,7 @@ if (values.full && values.smoke) throw new Error('--full and --smoke exclude eac
 const profile: Profile = values.full ? 'full' : values.smoke ? 'smoke' : 'small';
 const only = values.only?.split(',').map((s) => s.trim().toLowerCase());
 
-/** The W numbers each workload's rows carry, for `--only W3` (known without running it). */
-const W_OF: Record<string, string[]> = {
-  'device-list': ['w4'],
-  'target-state': ['w1', 'w2'],
-  'changed-state': ['w1', 'w2'],
-  'state-report': ['w3'],
-  'permission-reads': ['w9'],
-  'supervisor-link': ['w11'],
-  'log-ingest': ['w5'],
-  'live-fanout': ['w6'],
-  'variable-change': ['w1', 'w2'],
-  'device-links-idle': ['w7'],
-  'device-links-failover': ['w8'],
-};
-const selected = (w: Workload) => !only || only.includes(w.key) || (W_OF[w.key] ?? []).some((n) => only.includes(n));
+const selected = (w: Workload) => !only || only.includes(w.key) || w.numbers.some((n) => only.includes(n.toLowerCase()));
 
 /** Rows of one workload at every size, joined by name: the largest size's figures, every size's growth point. */
 function joinSizes(w: Workload, perSize: BenchRow[][]): BenchRow[] {

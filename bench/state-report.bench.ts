@@ -25,9 +25,9 @@ import { ratio } from './lib/stats.ts';
  * CEILING: a bare Fastify route on another port that parses the same JSON body and answers 200,
  * under the identical open-loop load: what remains is Fastify, JSON and the socket.
  *
- *   npx tsx bench/state-report.bench.ts [--devices 1000] [--rate 500] [--seconds 5]
+ *   npx tsx bench/state-report.bench.ts [--devices 1000] [--rate 500] [--seconds 5] [--warmupSeconds 1]
  */
-export const STATE_REPORT_DEFAULTS = { devices: 1000, rate: 500, seconds: 5, concurrency: 64 };
+export const STATE_REPORT_DEFAULTS = { devices: 1000, rate: 500, seconds: 5, concurrency: 64, warmupSeconds: 1 };
 export type StateReportOptions = typeof STATE_REPORT_DEFAULTS;
 
 export const REPORT_P95_TARGET_MS = 50;
@@ -112,9 +112,16 @@ export async function runStateReportBench(partial: Partial<StateReportOptions> =
     const setupMs = Date.now() - started;
     ceiling = await startCeiling();
     const targets = reportTargets(fleet.devices);
-    const load = (baseUrl: string) => runLoadInWorker({ baseUrl, targets, concurrency: o.concurrency, durationMs: o.seconds * 1000, expectStatus: 200, ratePerSecond: o.rate });
-    const appRun = await load(appUrl);
-    const ceilingRun = await load(ceiling.url);
+    const load = (baseUrl: string, seconds: number) =>
+      runLoadInWorker({ baseUrl, targets, concurrency: o.concurrency, durationMs: seconds * 1000, expectStatus: 200, ratePerSecond: o.rate });
+    // A first second on each side, not kept: connections, JIT and the planner's caches warm alike.
+    if (o.warmupSeconds > 0) {
+      await load(appUrl, o.warmupSeconds);
+      await load(ceiling.url, o.warmupSeconds);
+      await sql`TRUNCATE bench_metric_write`.execute(database.db);
+    }
+    const appRun = await load(appUrl, o.seconds);
+    const ceilingRun = await load(ceiling.url, o.seconds);
     const most = await sql<{ n: number }>`SELECT coalesce(max(n), 0)::int AS n FROM (SELECT count(*) AS n FROM bench_metric_write GROUP BY device) c`.execute(database.db);
     return {
       name: 'state-report',

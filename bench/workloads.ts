@@ -27,6 +27,8 @@ export type Profile = 'smoke' | 'small' | 'full';
 
 export interface Workload {
   key: string;
+  /** The W numbers its rows carry (for `--only W3`, known before it runs). */
+  numbers: string[];
   sizeUnit: string;
   /** Three sizes (1×, 10×, 100×), or one size and why there is no growth. */
   sizes: Record<Profile, number[]>;
@@ -215,7 +217,7 @@ function linksIdleRows(r: DeviceLinksIdleResult, size: number): BenchRow[] {
       figure: kb(heap(r.app.perLink)),
       unit: 'KB/link',
       ceiling: kb(heap(r.bare.perLink)),
-      ratio: r.ratioHeap,
+      ratio: Number.isFinite(r.ratioHeap) ? r.ratioHeap : null,
       target,
       growth: grow('KB/link', size, kb(heap(r.app.perLink))),
       notes: [`drops ${r.app.drops}`, `left after close ${kb(heap(r.app.leftPerLink))} KB/link`],
@@ -296,6 +298,7 @@ const withGrowth = (rows: BenchRow[], size: number, unit: string, value: (row: B
 export const WORKLOADS: Workload[] = [
   {
     key: 'device-list',
+    numbers: ['W4'],
     sizeUnit: 'devices',
     sizes: { smoke: [10, 100], small: [100, 1000, 10_000], full: [1000, 10_000, 100_000] },
     run: (devices, p) => runDeviceListBench({ devices, iterations: pick(p, 5, 20, 60), compileIterations: pick(p, 20, 100, 500) }),
@@ -303,6 +306,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'target-state',
+    numbers: ['W1', 'W2'],
     sizeUnit: 'devices',
     // Devices are registered through the API (one POST each): 100 000 would take the whole run; W1 at 100 000 seeded devices is variable-change's row.
     sizes: { smoke: [3], small: [10, 100, 1000], full: [200, 2000, 20_000] },
@@ -311,6 +315,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'changed-state',
+    numbers: ['W1', 'W2'],
     sizeUnit: 'devices',
     sizes: { smoke: [3], small: [10, 100, 1000], full: [1000, 10_000, 100_000] },
     run: (devices, p) => runChangedStateBench({ devices, seconds: pick(p, 1, 2, 5) }),
@@ -319,6 +324,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'state-report',
+    numbers: ['W3'],
     sizeUnit: 'devices',
     sizes: { smoke: [3], small: [10, 100, 1000], full: [1000, 10_000, 100_000] },
     run: (devices, p) => runStateReportBench({ devices, rate: pick(p, 20, 500, 500), seconds: pick(p, 1, 3, 10) }),
@@ -326,6 +332,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'writes',
+    numbers: [],
     sizeUnit: 'background devices',
     sizes: { smoke: [10], small: [200, 2000, 20_000], full: [1000, 10_000, 100_000] },
     run: (background, p) => runWritesBench({ background, iterations: pick(p, 5, 50, 300), warmup: pick(p, 2, 10, 30) }),
@@ -333,6 +340,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'permission-reads',
+    numbers: ['W9'],
     sizeUnit: 'fleets',
     sizes: { smoke: [2, 20], small: [5, 50, 500], full: [5, 50, 500] },
     run: (fleets, p) => runPermissionReadsBench({ fleets, devicesPerFleet: pick(p, 2, 20, 200), iterations: pick(p, 3, 20, 40) }),
@@ -340,6 +348,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'supervisor-link',
+    numbers: ['W11'],
     sizeUnit: 'calls',
     sizes: { smoke: [20], small: [200], full: [500] },
     single: 'one device, sequential calls',
@@ -348,6 +357,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'log-ingest',
+    numbers: ['W5'],
     sizeUnit: 'lines per device',
     sizes: { smoke: [20, 200], small: [30, 300, 3000], full: [300, 3000, 30_000] },
     run: (lines, p) => runLogIngestBench({ lines, rounds: pick(p, 1, 3, 3) }),
@@ -355,6 +365,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'live-fanout',
+    numbers: ['W6'],
     sizeUnit: 'devices',
     // The report rate stays 100/s at every size (gap = 10 ms × devices): what grows is the number of devices.
     sizes: { smoke: [1, 5], small: [1, 10, 100], full: [10, 100, 1000] },
@@ -363,6 +374,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'variable-change',
+    numbers: ['W1', 'W2'],
     sizeUnit: 'devices',
     sizes: { smoke: [3], small: [10, 100, 1000], full: [1000, 10_000, 100_000] },
     run: (devices, p) => runVariableChangeBench({ devices, seconds: pick(p, 1, 2, 5), reps: pick(p, 1, 1, 3) }),
@@ -370,6 +382,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'device-links-idle',
+    numbers: ['W7'],
     sizeUnit: 'links',
     // Every size holds its links past the 20 s ping round: three sizes only in --full.
     sizes: { smoke: [20], small: [1000], full: [100, 1000, 10_000] },
@@ -379,6 +392,7 @@ export const WORKLOADS: Workload[] = [
   },
   {
     key: 'device-links-failover',
+    numbers: ['W8'],
     sizeUnit: 'devices',
     sizes: { smoke: [20], small: [1000], full: [20, 200, 2000] },
     single: 'one kill takes ~30 s at any size; three sizes in --full',
