@@ -13,6 +13,7 @@ export interface ApiKeyOwnerRow {
   application_id: number | null;
   device_id: number | null;
   device_application_id: number | null;
+  device_uuid: string | null;
 }
 
 export async function findApiKeyOwner(db: Db, keyHash: string): Promise<ApiKeyOwnerRow | undefined> {
@@ -33,6 +34,7 @@ export async function findApiKeyOwner(db: Db, keyHash: string): Promise<ApiKeyOw
       'a.id as application_id',
       'd.id as device_id',
       'd.belongs_to__application as device_application_id',
+      'd.uuid as device_uuid',
     ])
     .where('k.key_hash', '=', keyHash)
     .executeTakeFirst();

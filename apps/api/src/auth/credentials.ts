@@ -94,7 +94,7 @@ async function resolveApiKey(db: Db, key: string): Promise<ResolvedCredentials> 
     return { principal: { kind: 'application', actorId: row.actor, applicationId: row.application_id } };
   }
   if (row.device_id !== null) {
-    return { principal: { kind: 'device', actorId: row.actor, deviceId: row.device_id, applicationId: row.device_application_id } };
+    return { principal: { kind: 'device', actorId: row.actor, deviceId: row.device_id, applicationId: row.device_application_id, uuid: row.device_uuid ?? undefined } };
   }
   // An actor whose owner is gone: the key no longer stands for anyone.
   throw unauthorized(AUTH_MESSAGES.notLoggedIn);

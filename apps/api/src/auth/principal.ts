@@ -21,7 +21,14 @@ export type Principal =
   /** A provisioning key: acts for one fleet. */
   | { kind: 'application'; actorId: number; applicationId: number }
   /** A device key: acts for one device. */
-  | { kind: 'device'; actorId: number; deviceId: number; applicationId: number | null };
+  | {
+      kind: 'device';
+      actorId: number;
+      deviceId: number;
+      applicationId: number | null;
+      /** The device's uuid, read with its key (saves the device-only routes a lookup); absent on hand-built principals. */
+      uuid?: string;
+    };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
 export const SYSTEM: Principal = { kind: 'system' };

@@ -5,12 +5,9 @@ import {
   deviceRegisterResponse,
   deviceStateBody,
   deviceTagsBody,
-  deviceUuidParams,
-  targetStateHeaders,
 } from '@flotilla/core/schemas/device-protocol';
 import { registerDevice } from './device-register.service.ts';
-import { getTargetState } from './target-state.service.ts';
-import { ifNoneMatchMatches } from './target-state.ts';
+import { targetStateRoutes } from './target-state.routes.ts';
 import { reportDeviceState, reportDeviceTags } from './device-state.service.ts';
 import { deviceLogRoutes } from '../device-logs/device-logs.routes.ts';
 import { createDeviceGeolocator, normalizeAddress } from './device-geolocation.ts';
@@ -37,15 +34,8 @@ export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<vo
     return reply.status(201).send(device);
   });
 
-  for (const version of ['v3', 'v2'] as const) {
-    app.get(`/device/${version}/:uuid/state`, { schema: { params: deviceUuidParams, headers: targetStateHeaders } }, async (request, reply) => {
-      const state = await getTargetState(app.db, app.config, request.principal, request.params.uuid, version);
-      if (state.cameOnlineDeviceId !== undefined) await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [state.cameOnlineDeviceId]);
-      void reply.header('etag', state.etag).header('cache-control', 'no-cache');
-      if (ifNoneMatchMatches(request.headers['if-none-match'], state.etag)) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(state.body);
-    });
-  }
+  // Target state + heartbeat: its own file, as the auth hook leaves it the device's key.
+  targetStateRoutes(fastify);
 
   app.patch('/device/v3/state', { schema: { body: deviceStateBody } }, async (request, reply) => {
     const address = normalizeAddress(request.ip);

@@ -7,16 +7,28 @@ export type DeviceColumnValues = Record<string, string | number | boolean | null
 
 /**
  * Writes only the given columns (a merge); update_status also stamps
- * last_update_status_event, but only when the status actually changes.
+ * last_update_status_event, but only when the status actually changes. `publicAddress`, the
+ * address the report came from, is written in the same UPDATE; true when it changed (read from
+ * the row as it was, the self-join `prev`). Two reports of one device from a new address at
+ * the same instant may both see a change: the geolocator queues one lookup per device anyway.
  */
-export async function updateReportedFields(db: Db, deviceId: number, values: DeviceColumnValues, updateStatus?: string): Promise<void> {
+export async function updateReportedFields(db: Db, deviceId: number, values: DeviceColumnValues, updateStatus?: string, publicAddress?: string): Promise<boolean> {
   const set: Record<string, unknown> = { ...values };
   if (updateStatus !== undefined) {
-    set.last_update_status_event = sql`CASE WHEN update_status IS DISTINCT FROM ${updateStatus} THEN now() ELSE last_update_status_event END`;
+    set.last_update_status_event = sql`CASE WHEN d.update_status IS DISTINCT FROM ${updateStatus} THEN now() ELSE d.last_update_status_event END`;
     set.update_status = updateStatus;
   }
-  if (Object.keys(set).length === 0) return;
-  await db.updateTable('device').set(set).where('id', '=', deviceId).execute();
+  if (publicAddress !== undefined) set.public_address = publicAddress;
+  if (Object.keys(set).length === 0) return false;
+  const row = await db
+    .updateTable('device as d')
+    .set(set)
+    .from('device as prev')
+    .whereRef('prev.id', '=', 'd.id')
+    .where('d.id', '=', deviceId)
+    .returning(sql<boolean>`prev.public_address IS DISTINCT FROM d.public_address`.as('isPublicAddressChanged'))
+    .executeTakeFirst();
+  return row?.isPublicAddressChanged === true;
 }
 
 /**

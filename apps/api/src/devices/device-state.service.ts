@@ -120,7 +120,11 @@ export interface OwnDevice {
 export async function authorizeOwnDevice(db: Db, principal: Principal, uuids: readonly string[], what: string): Promise<OwnDevice> {
   if (principal.kind === 'anonymous') throw unauthorized('You have to log in');
   if (principal.kind !== 'device') throw forbidden(`Only a device key may ${what}`);
-  const own = await db.selectFrom('device').select(['id', 'uuid', 'belongs_to__application as fleetId']).where('id', '=', principal.deviceId).executeTakeFirst();
+  // The auth hook read the device with its key (same request): no second read for that.
+  const own =
+    principal.uuid !== undefined
+      ? { id: principal.deviceId, uuid: principal.uuid, fleetId: principal.applicationId }
+      : await db.selectFrom('device').select(['id', 'uuid', 'belongs_to__application as fleetId']).where('id', '=', principal.deviceId).executeTakeFirst();
   if (!own) throw unauthorized('You have to log in');
   if (uuids.some((u) => u !== own.uuid)) throw forbidden(`A device may only ${what} of its own`);
   return own;
@@ -139,9 +143,12 @@ export async function authorizeReport(db: Db, principal: Principal, uuids: strin
 export async function reportDeviceState(db: Db, principal: Principal, body: DeviceStateBody, publicAddress?: string): Promise<{ deviceId: number; isPublicAddressChanged: boolean }> {
   const uuids = Object.keys(body);
   const deviceId = await authorizeReport(db, principal, uuids);
-  const isPublicAddressChanged = publicAddress !== undefined && (await updatePublicAddress(db, deviceId, publicAddress));
-  for (const report of Object.values(body)) {
-    if (!report) continue;
+  // Every uuid is the device's own, so there is at most one report: its device UPDATE also
+  // writes the public address (one statement less than a separate UPDATE).
+  const reports = Object.values(body).filter((r) => r !== undefined && r !== null);
+  if (reports.length === 0) return { deviceId, isPublicAddressChanged: publicAddress !== undefined && (await updatePublicAddress(db, deviceId, publicAddress)) };
+  let isPublicAddressChanged = false;
+  for (const report of reports) {
     await db.transaction().execute(async (tx) => {
       const columns = reportedColumns(report);
       let updateStatus: string | undefined;
@@ -150,7 +157,7 @@ export async function reportDeviceState(db: Db, principal: Principal, body: Devi
         if (r.runningReleaseId !== undefined) columns.is_running__release = r.runningReleaseId;
         updateStatus = r.updateStatus;
       }
-      await updateReportedFields(tx, deviceId, columns, updateStatus);
+      isPublicAddressChanged = (await updateReportedFields(tx, deviceId, columns, updateStatus, publicAddress)) || isPublicAddressChanged;
     });
   }
   return { deviceId, isPublicAddressChanged };

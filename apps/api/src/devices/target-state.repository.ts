@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { HEARTBEAT_SET, heartbeatDue } from './heartbeat-sql.ts';
 
 /**
  * Everything a target state needs, in ONE statement (10 000 devices poll this): the device,
@@ -47,8 +48,8 @@ export interface TargetStateRow {
 const objectOf = (table: string, where: RawBuilder<unknown>) =>
   sql`(SELECT coalesce(jsonb_object_agg(v.name, v.value), '{}'::jsonb) FROM ${sql.table(table)} v WHERE ${where})`;
 
-export async function findTargetStateRow(db: Db, uuid: string): Promise<TargetStateRow | undefined> {
-  const r = await sql<TargetStateRow>`
+/** The target state of the device `d` matching `where` (the select every read below shares). */
+const targetStateSelect = (where: RawBuilder<boolean>) => sql`
     SELECT d.id, d.uuid, d.device_name, d.belongs_to__application, d.api_heartbeat_state, d.is_online,
            d.last_connectivity_event,
            a.uuid AS app_uuid, a.app_name, a.is_of__class, a.is_host,
@@ -81,27 +82,42 @@ export async function findTargetStateRow(db: Db, uuid: string): Promise<TargetSt
       FROM device d
       LEFT JOIN application a ON a.id = d.belongs_to__application
       LEFT JOIN release r ON r.id = coalesce(d.is_pinned_on__release, a.should_be_running__release)
-     WHERE d.uuid = ${uuid}`.execute(db);
+     WHERE ${where}`;
+
+export async function findTargetStateRow(db: Db, uuid: string): Promise<TargetStateRow | undefined> {
+  const r = await sql<TargetStateRow>`${targetStateSelect(sql<boolean>`d.uuid = ${uuid}`)}`.execute(db);
   return r.rows[0];
 }
 
 /**
- * The API heartbeat (compat §5.7) as one UPDATE. The WHERE clause makes it a no-op unless
- * the state changes or the last write is older than `minIntervalMs`, so frequent polls of
- * many devices cost a read, not a write.
+ * A device's own poll in ONE statement (issue 16 W1, docs/query-budgets.md): the API key with
+ * this hash, unexpired, owned by the device with this uuid; its heartbeat written when due
+ * (heartbeat-sql.ts); its target state. All parts of a statement see one snapshot, so the row
+ * returned holds the heartbeat state from before this poll (the caller tells "came online" from
+ * it). Nothing is written and no row comes back when the key does not match that exact device
+ * (unknown, expired, another device's or not a device key): the caller then resolves the key
+ * the ordinary way, which answers exactly as before.
  */
-export async function touchHeartbeat(db: Db, deviceId: number, minIntervalMs: number): Promise<boolean> {
-  const r = await sql`
-    UPDATE device SET
-      changed_api_heartbeat_state_on__date = CASE WHEN api_heartbeat_state <> 'online' THEN now()
-                                                  ELSE changed_api_heartbeat_state_on__date END,
-      api_heartbeat_state = 'online',
-      is_online = true,
-      last_connectivity_event = now()
-    WHERE id = ${deviceId}
-      AND (api_heartbeat_state <> 'online' OR NOT is_online OR last_connectivity_event IS NULL
-           OR last_connectivity_event < now() - make_interval(secs => ${minIntervalMs / 1000}::double precision))`.execute(db);
-  return Number(r.numAffectedRows ?? 0) > 0;
+export async function pollOwnTargetStateRow(db: Db, keyHash: string, uuid: string, defaultPollMs: number): Promise<TargetStateRow | undefined> {
+  const r = await sql<TargetStateRow>`
+    WITH caller AS (
+      SELECT d.id FROM api_key k JOIN device d ON d.actor = k.is_of__actor
+       WHERE k.key_hash = ${keyHash} AND d.uuid = ${uuid}
+         AND (k.expiry_date IS NULL OR k.expiry_date > now())
+    ), beat AS (
+      UPDATE device d SET ${HEARTBEAT_SET}
+       WHERE d.id = (SELECT id FROM caller) AND ${heartbeatDue(defaultPollMs)}
+    )
+    ${targetStateSelect(sql<boolean>`d.id = (SELECT id FROM caller)`)}`.execute(db);
+  return r.rows[0];
+}
+
+/**
+ * The API heartbeat (compat §5.7) as one UPDATE, when due (heartbeat-sql.ts): frequent polls
+ * of many devices cost a read, not a write.
+ */
+export async function touchHeartbeat(db: Db, deviceId: number, defaultPollMs: number): Promise<void> {
+  await sql`UPDATE device d SET ${HEARTBEAT_SET} WHERE d.id = ${deviceId} AND ${heartbeatDue(defaultPollMs)}`.execute(db);
 }
 
 /** The fleet roles a user holds on a device's fleet (empty = no access). */

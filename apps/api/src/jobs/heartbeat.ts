@@ -1,9 +1,10 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { startPeriodic, stderrJobLogger, type JobLogger } from './periodic.ts';
 import type { AppConfig } from '../lib/config.ts';
 import type { EventBus } from '../live/event-bus.ts';
 import { publishDeviceChanges } from '../live/device-events.ts';
+import { pollIntervalMs } from '../devices/heartbeat-sql.ts';
 
 /**
  * API heartbeat expiry (compat §5.7): an online device that has not polled within
@@ -23,19 +24,6 @@ export interface HeartbeatTickResult {
   offline: number;
   /** The devices whose state changed (pushed to the dashboard after the tick commits). */
   changedIds?: number[];
-}
-
-/** Poll interval (ms) of device `d`: device config var, else fleet config var, else the default. */
-function pollIntervalMs(defaultMs: number): RawBuilder<number> {
-  const pick = (table: string, owner: RawBuilder<unknown>) => sql`(
-    SELECT v.value::numeric FROM ${sql.table(table)} v
-     WHERE ${owner} AND v.name IN ('BALENA_SUPERVISOR_POLL_INTERVAL', 'RESIN_SUPERVISOR_POLL_INTERVAL')
-       AND v.value ~ '^[0-9]{1,12}$' AND v.value::numeric > 0
-     ORDER BY v.name = 'BALENA_SUPERVISOR_POLL_INTERVAL' DESC LIMIT 1)`;
-  return sql<number>`coalesce(
-    ${pick('device_config_variable', sql`v.device = d.id`)},
-    ${pick('application_config_variable', sql`v.application = d.belongs_to__application`)},
-    ${defaultMs}::numeric)`;
 }
 
 export async function runHeartbeatTick(db: Db, config: AppConfig, now?: Date): Promise<HeartbeatTickResult> {

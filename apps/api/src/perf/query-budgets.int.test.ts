@@ -24,29 +24,30 @@ import { createTestApp, type TestContext } from '../test/harness.ts';
 const BUDGETS = {
   /**
    * Device key, If-None-Match matching (304), heartbeat due — every poll of a device polling
-   * less often than every 5 s (devices/target-state.service.ts): the key's owner
-   * (auth/credentials.repository.ts), the one-statement state (devices/target-state.repository.ts),
-   * the heartbeat UPDATE. Issue 16's target is 1: reaching it means one statement that resolves
-   * the key, writes the heartbeat and reads the state (a data-modifying CTE), which needs the auth
-   * hook (plugins/auth.ts) to leave this route's API key to the route. Not done yet; see
-   * docs/query-budgets.md.
+   * less often than every 5 s: ONE statement (devices/target-state.repository.ts
+   * pollOwnTargetStateRow) that matches the key to this uuid's device, writes the heartbeat
+   * (a data-modifying CTE) and reads the state; the auth hook leaves this route's API key to it
+   * (plugins/auth.ts `resolvesOwnApiKey`). Issue 16's target: at most 1. Was 3 (key owner, state,
+   * heartbeat UPDATE).
    */
-  unchangedTargetState: 3,
-  /** The same poll again within 5 s: the heartbeat UPDATE is skipped, the key and the state remain. */
-  unchangedTargetStateFresh: 2,
-  /** The target changed since the tag (200), 5 services, variables on every layer: the same three, whatever their number (issue 16: at most 3). */
-  changedTargetState: 3,
+  unchangedTargetState: 1,
+  /** The same poll again within 5 s: the same statement, its heartbeat UPDATE matching no row. Was 2. */
+  unchangedTargetStateFresh: 1,
+  /** The target changed since the tag (200), 5 services, variables on every layer: the same one, whatever their number (issue 16: at most 3). Was 3. */
+  changedTargetState: 1,
   /** The dashboard's device page: a user key's owner, then the page with its three expansions as one statement (the permission check is inside it). */
   devicePage: 2,
   /** The page's total (`/$count`, the same filter), sent beside it. */
   devicePageCount: 2,
   /**
-   * A state report with the apps block (devices/device-state.service.ts): the key's owner, the
-   * device's uuid and fleet, the public address, then in one transaction (BEGIN … COMMIT) the
-   * release's images, the image installs upserted (one statement for every service), the others
-   * marked deleted and the device's columns; last the live push's read (live/device-events.ts).
+   * A state report with the apps block (devices/device-state.service.ts): the key's owner (with
+   * the device's uuid and fleet), then in one transaction (BEGIN … COMMIT) the release's images,
+   * the image installs upserted (one statement for every service), the others marked deleted and
+   * the device's columns with its public address; last the live push's read
+   * (live/device-events.ts). Was 10: the device's uuid and fleet and the public address were
+   * a statement each.
    */
-  stateReport: 10,
+  stateReport: 8,
 } as const;
 
 const SERVICES = ['api', 'db', 'proxy', 'web', 'worker'];

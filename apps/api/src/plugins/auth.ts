@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.ts';
 import { resolveCredential } from '../auth/credentials.ts';
-import type { VerifiedSession } from '../auth/tokens.ts';
+import { looksLikeJwt, type VerifiedSession } from '../auth/tokens.ts';
 import { unauthorized } from '../lib/errors.ts';
 
 export { requirePrincipal, requireUser } from '../auth/guards.ts';
@@ -19,10 +19,21 @@ declare module 'fastify' {
      * (`twoFactorRequired: true`): only the 2FA verify/recover routes and whoami do.
      */
     allowPendingTwoFactor?: boolean;
+    /**
+     * The route resolves an API key itself, in the statement that does its work (the
+     * target-state poll: key, heartbeat and state in one statement, docs/query-budgets.md).
+     * The hook then leaves the key in `request.deferredApiKey` and the principal anonymous, so
+     * a deferred key grants nothing until the route either matches it in its own statement or
+     * calls `resolveDeferredApiKey` (which answers exactly as this hook would have).
+     * Session JWTs are still resolved here.
+     */
+    resolvesOwnApiKey?: boolean;
   }
   interface FastifyRequest {
     /** The verified session claims when the caller used a session JWT (refresh keeps authTime). */
     authSession: VerifiedSession | null;
+    /** An API key left to a `resolvesOwnApiKey` route, not yet resolved (null otherwise). */
+    deferredApiKey: string | null;
   }
 }
 
@@ -57,29 +68,56 @@ function isPublic(request: FastifyRequest): boolean {
 }
 
 /**
+ * Resolves a credential into `request.principal`, as the hook does for every route: a bad one
+ * is a 401 with the spec's text, ignored on public routes.
+ */
+async function resolveInto(app: FastifyInstance, request: FastifyRequest, credential: { token: string; source: CredentialSource }): Promise<void> {
+  try {
+    const resolved = await resolveCredential(app.db, app.config, credential.token, { allowSession: credential.source === 'header' });
+    if (resolved.session?.twoFactorRequired === true && request.routeOptions.config?.allowPendingTwoFactor !== true) {
+      throw unauthorized(TWO_FACTOR_REQUIRED, 'two_factor_required');
+    }
+    request.principal = resolved.principal;
+    request.authSession = resolved.session ?? null;
+  } catch (err) {
+    if (!isPublic(request)) throw err;
+  }
+}
+
+/**
+ * The slow path of a `resolvesOwnApiKey` route: resolves the deferred key the ordinary way
+ * (the same principal, the same 401s). No-op when nothing was deferred.
+ */
+export async function resolveDeferredApiKey(request: FastifyRequest): Promise<void> {
+  const token = request.deferredApiKey;
+  if (token === null) return;
+  request.deferredApiKey = null;
+  // Only API keys are deferred, and they resolve alike from the header or the URL.
+  await resolveInto(request.server, request, { token, source: 'header' });
+}
+
+/**
  * Resolves `request.principal` once per request, for every route (fastify-plugin: not
  * encapsulated). No credential = anonymous (routes decide); a malformed, expired or unknown
- * credential = 401 with the spec's text, except on public routes.
+ * credential = 401 with the spec's text, except on public routes. On a `resolvesOwnApiKey`
+ * route an API key is left to the route (its only difference: no statement spent here).
  */
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('principal', null as never);
     app.decorateRequest('authSession', null);
+    app.decorateRequest('deferredApiKey', null);
     app.addHook('onRequest', async (request) => {
       request.principal = ANONYMOUS;
       request.authSession = null;
+      request.deferredApiKey = null;
       const credential = extractCredential(request);
       if (!credential) return;
-      try {
-        const resolved = await resolveCredential(app.db, app.config, credential.token, { allowSession: credential.source === 'header' });
-        if (resolved.session?.twoFactorRequired === true && request.routeOptions.config?.allowPendingTwoFactor !== true) {
-          throw unauthorized(TWO_FACTOR_REQUIRED, 'two_factor_required');
-        }
-        request.principal = resolved.principal;
-        request.authSession = resolved.session ?? null;
-      } catch (err) {
-        if (!isPublic(request)) throw err;
+      if (request.routeOptions.config?.resolvesOwnApiKey === true && !looksLikeJwt(credential.token)) {
+        request.deferredApiKey = credential.token;
+        return;
       }
+      await resolveInto(app, request, credential);
     });
   },
   { name: 'flotilla-auth' },

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deviceUuidParams, targetStateHeaders } from '@flotilla/core/schemas/device-protocol';
+import { resolveDeferredApiKey } from '../plugins/auth.ts';
+import { publishDeviceChangesQuietly } from '../live/device-events.ts';
+import { getTargetState, pollOwnTargetState } from './target-state.service.ts';
+import { ifNoneMatchMatches } from './target-state.ts';
+
+/**
+ * GET /device/v{2,3}/:uuid/state (compat §5.3): the target state, which doubles as the API
+ * heartbeat (§5.7). The busiest route of all (every device, every poll interval), so a device's
+ * poll with its own key is one statement: the auth hook leaves the API key to this route
+ * (`resolvesOwnApiKey`, plugins/auth.ts), which matches it in the state read itself
+ * (pollOwnTargetState). Any other credential or key takes the ordinary path, with the answers
+ * it always had: 401 for a missing, unknown or expired key, 403 for another device's key.
+ */
+export function targetStateRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  for (const version of ['v3', 'v2'] as const) {
+    app.get(
+      `/device/${version}/:uuid/state`,
+      {
+        schema: { params: deviceUuidParams, headers: targetStateHeaders },
+        config: { resolvesOwnApiKey: true },
+        // A bad key must still be a 401 before a bad uuid is a 400, as when the hook resolved it.
+        attachValidation: true,
+      },
+      async (request, reply) => {
+        if (request.validationError) {
+          await resolveDeferredApiKey(request);
+          throw request.validationError;
+        }
+        const key = request.deferredApiKey;
+        let state = key === null ? undefined : await pollOwnTargetState(app.db, app.config, key, request.params.uuid, version);
+        if (!state) {
+          await resolveDeferredApiKey(request);
+          state = await getTargetState(app.db, app.config, request.principal, request.params.uuid, version);
+        }
+        if (state.cameOnlineDeviceId !== undefined) await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [state.cameOnlineDeviceId]);
+        void reply.header('etag', state.etag).header('cache-control', 'no-cache');
+        if (ifNoneMatchMatches(request.headers['if-none-match'], state.etag)) return reply.status(304).send();
+        return reply.type('application/json; charset=utf-8').send(state.body);
+      },
+    );
+  }
+}
