@@ -155,7 +155,7 @@ export function permissionReadsRows(r: PermissionReadsResult): BenchRow[] {
     ceilingNote: 'the same URL as an organization administrator',
     ratio: c.ratioMedian,
     target: { on: 'ratio', op: '<=', value: PERMISSION_RATIO_TARGET, text: `≤ ${PERMISSION_RATIO_TARGET}× admin` },
-    size: `${r.setup.fleets} fleets, ${r.setup.devices} devices`,
+    size: `${r.setup.fleets.toLocaleString('en-US')} fleets, ${r.setup.devices.toLocaleString('en-US')} devices`,
     sizeUnit: 'fleets',
     growth: { none: 'single run' },
     notes: [`p95 ${c.member.p95Ms.toFixed(1)} / ${c.admin.p95Ms.toFixed(1)} ms`],

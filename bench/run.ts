@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { WORKLOADS, type Profile, type Workload } from './workloads.ts';
 import { environmentInfo, printRows, writeReport, type BenchReport, type BenchRow } from './lib/report.ts';
@@ -40,6 +41,8 @@ function joinSizes(w: Workload, perSize: BenchRow[][]): BenchRow[] {
 }
 
 const started = new Date();
+// The machine's 1-minute load average at start and end: a busy shared machine moves the absolute figures.
+const loadAtStart = loadavg()[0]!;
 const rows: BenchRow[] = [];
 const skipped: BenchReport['skipped'] = [];
 const raw: Record<string, unknown> = {};
@@ -73,7 +76,7 @@ const seconds = Math.round((Date.now() - started.getTime()) / 1000);
 const report: BenchReport = {
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   profile,
-  environment: await environmentInfo(process.env.DATABASE_URL ? 'postgres' : 'pglite'),
+  environment: { ...(await environmentInfo(process.env.DATABASE_URL ? 'postgres' : 'pglite')), loadAverage: `${loadAtStart.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}` },
   startedAt: started.toISOString(),
   seconds,
   rows,
