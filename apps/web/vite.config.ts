@@ -130,6 +130,10 @@ export default defineConfig({
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/ },
           ],
+          // No group for MUI: split by the import graph, each route loads only the components it
+          // renders (one MUI chunk put 124 kB gzip on every first load, issue 16 W10). Measured
+          // (scripts/bundle-budget.ts): an entries-aware MUI group merging small parts (8–30 kB
+          // thresholds) loads 1–16 kB more on /login or /fleets than this default.
         },
       },
     },
