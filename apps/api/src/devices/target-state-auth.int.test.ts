@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKeySecret, hashApiKey } from '../api-keys/api-key-secret.ts';
 import type { Db } from '../db/database.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
-import { createFleetWithProvisioningKey, createUserWithKey, newDeviceUuid, type TestFleetWithKey } from './device-test-factories.ts';
+import { createFleetWithProvisioningKey, createUserWithKey, newDeviceUuid } from './device-test-factories.ts';
+import { registerDevice } from '../device-logs/log-test-helpers.ts';
 
 /**
  * The target-state poll resolves a device's key inside its own statement (plugins/auth.ts
@@ -23,14 +24,6 @@ afterAll(async () => {
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-async function register(fleet: TestFleetWithKey): Promise<{ id: number; uuid: string; apiKey: string }> {
-  const uuid = newDeviceUuid();
-  const apiKey = generateApiKeySecret();
-  const res = await ctx.app.inject({ method: 'POST', url: '/device/register', headers: bearer(fleet.provisioningKey), payload: { uuid, device_type: 'raspberrypi4-64', api_key: apiKey } });
-  expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json<{ id: number }>().id, uuid, apiKey };
-}
-
 const heartbeat = (id: number) =>
   db.selectFrom('device').select(['api_heartbeat_state', 'is_online', 'last_connectivity_event']).where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -39,7 +32,7 @@ const poll = (uuid: string, headers: Record<string, string>, version = 'v3') => 
 describe('target state: a device key resolved by the poll itself', () => {
   it('brings the device online with its own key, on v2 and v3, by header or ?apikey=', async () => {
     const fleet = await createFleetWithProvisioningKey(db);
-    const d = await register(fleet);
+    const d = await registerDevice(ctx.app, fleet);
     expect((await heartbeat(d.id)).api_heartbeat_state).toBe('unknown');
     const v2 = await poll(d.uuid, bearer(d.apiKey), 'v2');
     expect(v2.statusCode, v2.body).toBe(200);
@@ -51,7 +44,7 @@ describe('target state: a device key resolved by the poll itself', () => {
 
   it('answers an unknown, a revoked and an expired key with the 401 of every route, and writes no heartbeat', async () => {
     const fleet = await createFleetWithProvisioningKey(db);
-    const d = await register(fleet);
+    const d = await registerDevice(ctx.app, fleet);
     const unknown = await poll(d.uuid, bearer(generateApiKeySecret()));
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ error: 'You have to log in' });
@@ -72,14 +65,14 @@ describe('target state: a device key resolved by the poll itself', () => {
     expect((await poll(newDeviceUuid(), { ...badKey, 'if-none-match': 'x'.repeat(100_000) })).statusCode).toBe(401);
     // With a valid key the malformed request is still a 400, as before.
     const fleet = await createFleetWithProvisioningKey(db);
-    const d = await register(fleet);
+    const d = await registerDevice(ctx.app, fleet);
     expect((await poll('not-a-uuid', bearer(d.apiKey))).statusCode).toBe(400);
   });
 
   it('gives another device\'s key a 403 and a fleet member the state, without touching the heartbeat', async () => {
     const fleet = await createFleetWithProvisioningKey(db);
-    const a = await register(fleet);
-    const b = await register(fleet);
+    const a = await registerDevice(ctx.app, fleet);
+    const b = await registerDevice(ctx.app, fleet);
     const other = await poll(a.uuid, bearer(b.apiKey));
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ error: 'A device may only read its own state' });

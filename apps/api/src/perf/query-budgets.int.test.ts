@@ -1,10 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKeySecret } from '../api-keys/api-key-secret.ts';
 import type { Db } from '../db/database.ts';
 import { assertWithinBudget, StatementCounter } from '../db/statement-counter.ts';
-import { createFleetWithProvisioningKey, createRelease, createUserWithKey, newDeviceUuid, type TestFleetWithKey } from '../devices/device-test-factories.ts';
+import { createFleetWithProvisioningKey, createRelease, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { registerDevice } from '../device-logs/log-test-helpers.ts';
 
 /**
  * Statement budgets of the paths that grow with the fleet (issue 16 "Query accounting";
@@ -96,18 +96,10 @@ async function fleetWithFiveServices(): Promise<{ fleet: TestFleetWithKey; userK
   return { fleet, userKey };
 }
 
-async function registerDevice(fleet: TestFleetWithKey): Promise<{ id: number; uuid: string; apiKey: string }> {
-  const uuid = newDeviceUuid();
-  const apiKey = generateApiKeySecret();
-  const res = await ctx.app.inject({ method: 'POST', url: '/device/register', headers: bearer(fleet.provisioningKey), payload: { uuid, device_type: 'raspberrypi4-64', api_key: apiKey } });
-  expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json<{ id: number }>().id, uuid, apiKey };
-}
-
 describe('statement budgets of the hot paths (issue 16)', () => {
   it('target state: an unchanged poll and a changed one each cost the same few statements, whatever the services and variables', async () => {
     const { fleet } = await fleetWithFiveServices();
-    const device = await registerDevice(fleet);
+    const device = await registerDevice(ctx.app, fleet);
     await db.insertInto('device_environment_variable').values({ device: device.id, name: 'MODE', value: 'device' }).execute();
     const url = `/device/v3/${device.uuid}/state`;
     const poll = (etag: string) => ({ method: 'GET' as const, url, headers: { ...bearer(device.apiKey), 'if-none-match': etag } });
@@ -128,8 +120,10 @@ describe('statement budgets of the hot paths (issue 16)', () => {
     await withinBudget('unchangedTargetState', poll(etag), 304);
     expect(await lastSeen(), 'the poll wrote the heartbeat').toBeGreaterThan(Date.now() - 30_000);
     // Seen just now (as by a poll a moment ago, however slow this machine is today): no heartbeat write.
-    await db.updateTable('device').set({ last_connectivity_event: new Date() }).where('id', '=', device.id).execute();
+    const seenAt = new Date();
+    await db.updateTable('device').set({ last_connectivity_event: seenAt }).where('id', '=', device.id).execute();
     await withinBudget('unchangedTargetStateFresh', poll(etag), 304);
+    expect(await lastSeen(), 'no heartbeat write within the gap').toBe(seenAt.getTime());
 
     await db.insertInto('application_environment_variable').values({ application: fleet.applicationId, name: 'NEW', value: '1' }).execute();
     await heartbeatDue();
@@ -140,7 +134,7 @@ describe('statement budgets of the hot paths (issue 16)', () => {
   it('device list: the dashboard\'s first page and its count, with expansions and tags, in a fixed number of statements', async () => {
     const { fleet, userKey } = await fleetWithFiveServices();
     const devices = [];
-    for (let i = 0; i < PAGE_DEVICES; i += 1) devices.push(await registerDevice(fleet));
+    for (let i = 0; i < PAGE_DEVICES; i += 1) devices.push(await registerDevice(ctx.app, fleet));
     await db
       .insertInto('device_tag')
       .values(devices.flatMap((d) => ['a', 'b', 'c', 'd', 'e'].map((k) => ({ device: d.id, tag_key: k, value: k }))))
@@ -162,7 +156,7 @@ describe('statement budgets of the hot paths (issue 16)', () => {
 
   it('state report: a device reporting its five services costs a fixed number of statements', async () => {
     const { fleet } = await fleetWithFiveServices();
-    const device = await registerDevice(fleet);
+    const device = await registerDevice(ctx.app, fleet);
     const target = await ctx.app.inject({ method: 'GET', url: `/device/v3/${device.uuid}/state`, headers: bearer(device.apiKey) });
     const releases = target.json<Record<string, { apps: Record<string, { releases: Record<string, { services: Record<string, { image: string }> }> }> }>>()[device.uuid]!.apps[fleet.applicationUuid]!.releases;
     const [commit, release] = Object.entries(releases)[0]!;
