@@ -58,6 +58,8 @@ export interface RouteReport {
   limitKB: number;
   targetKB: number | undefined;
   totalKB: number;
+  /** The files counted (paths under dist, e.g. assets/main-…js). */
+  files: string[];
   byOwnerKB: Record<string, number>;
   chunks: z.infer<typeof chunkSchema>[];
 }
@@ -170,7 +172,7 @@ export function measure(dist: string, budget: Budget): RouteReport[] {
         .slice(0, 20)
         .map(([owner, bytes]) => [owner, kB(bytes)]),
     );
-    return { route, limitKB, targetKB, totalKB: kB(total), byOwnerKB, chunks };
+    return { route, limitKB, targetKB, totalKB: kB(total), files: [...files].sort(), byOwnerKB, chunks };
   });
 }
 
