@@ -1,3 +1,4 @@
+import { ADVISORY_LOCK_KEYS } from '../jobs/lock-keys.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
@@ -105,7 +106,7 @@ describe('outbox sender', () => {
     await enqueueEmail(ctx.app.db, { to, subject: 'Wait', text: 'x', kind: 'test' });
     await ctx.app.db.connection().execute(async (conn) => {
       const { sql } = await import('kysely');
-      await sql`SELECT pg_advisory_lock(727302)`.execute(conn);
+      await sql`SELECT pg_advisory_lock(${ADVISORY_LOCK_KEYS.outbox})`.execute(conn);
       try {
         // PostgreSQL: the tick runs on another pooled session and finds the lock taken. PGlite has a
         // single session (the one holding the lock), where the lock is re-entrant and the tick runs.
@@ -117,7 +118,7 @@ describe('outbox sender', () => {
           expect(result).toEqual({ ran: true, sent: 1, failed: 0 });
         }
       } finally {
-        await sql`SELECT pg_advisory_unlock(727302)`.execute(conn);
+        await sql`SELECT pg_advisory_unlock(${ADVISORY_LOCK_KEYS.outbox})`.execute(conn);
       }
     });
   });
