@@ -1,29 +1,20 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import common from '../locales/en/common.json';
-import auth from '../locales/en/auth.json';
-import fleets from '../locales/en/fleets.json';
-import shell from '../locales/en/shell.json';
-import dataList from '../locales/en/data-list.json';
-import staff from '../locales/en/staff.json';
 
 /**
- * The English catalogs. Those the first screens render with (sign-in, the shell and its staff
- * banners, the fleet list) are bundled; every other one is its own chunk (~20 kB gzip together, issue 16 W10's
- * first-load budget, apps/web/bundle-budget.json), loaded on first use by react-i18next
- * (`useTranslation` suspends until it arrives) and all of them in the background once the first
- * page has rendered (App.tsx), so a later page rarely waits.
+ * The English catalogs, all bundled. Loading the catalogs beyond the first screens on demand
+ * (issue 16 W10) saved ~20 kB gzip but left labels rendered by components outside the
+ * namespace that loaded (the device sidebar's entries, the password-reset confirmation) as raw
+ * keys until something re-rendered them; it needs every such label to wait for its catalog
+ * before it comes back. The lazy backend below stays for that.
  */
-const bundled = { common, auth, fleets, shell, dataList, staff };
-
-/** Namespace → its catalog's file (locales/en/<kebab-case>.json). */
-const catalogFiles = import.meta.glob<ResourceKey>(['../locales/en/*.json', '!../locales/en/{common,auth,fleets,shell,data-list,staff}.json'], { import: 'default' });
-const lazyCatalogs = new Map(
-  Object.entries(catalogFiles).map(([path, load]) => {
-    const file = /([\w-]+)\.json$/.exec(path)?.[1] ?? path;
-    return [file.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()), load] as const;
-  }),
+const camel = (path: string) => (/([\w-]+)\.json$/.exec(path)?.[1] ?? path).replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+const bundled: Record<string, ResourceKey> = Object.fromEntries(
+  Object.entries(import.meta.glob<ResourceKey>('../locales/en/*.json', { import: 'default', eager: true })).map(([path, catalog]) => [camel(path), catalog]),
 );
+
+/** Namespace → its catalog's file, for catalogs not bundled (none today). */
+const lazyCatalogs = new Map<string, () => Promise<ResourceKey>>();
 
 /** Every namespace, bundled or not. */
 export const NAMESPACES = [...Object.keys(bundled), ...lazyCatalogs.keys()];
