@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { I18nextProvider } from 'react-i18next';
-import i18n, { loadAllNamespacesWhenIdle } from './lib/i18n.ts';
+import i18n from './lib/i18n.ts';
 import { createQueryClient } from './lib/create-query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { theme } from './theme.ts';
@@ -17,16 +17,6 @@ export function App() {
   const [router] = useState(() => createAppRouter(queryClient));
   // Device status and metrics pushed into the cache (lib/live/), instead of polling every list.
   useLiveQueries(queryClient);
-  // The catalogs not bundled (lib/i18n.ts) once the first page is on screen (its loaders and
-  // code resolved; 'onRendered' fires for the pending screen already), so they never compete
-  // with it (issue 16 W10; e2e/bundle/first-load.spec.ts).
-  useEffect(() => {
-    const unsubscribe = router.subscribe('onResolved', () => {
-      unsubscribe();
-      loadAllNamespacesWhenIdle();
-    });
-    return unsubscribe;
-  }, [router]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -4,10 +4,7 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, crea
 import { configure, render } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { I18nextProvider } from 'react-i18next';
-import i18n, { loadAllNamespaces } from '../lib/i18n.ts';
-
-// Every catalog before any test renders: the app loads most of them on demand (lib/i18n.ts).
-await loadAllNamespaces();
+import i18n from '../lib/i18n.ts';
 
 // findBy*/waitFor wait up to 5 s, not 1 s: a loaded CI machine renders MUI dialogs slowly (vitest's
 // testTimeout for unit tests is 20 s).

@@ -30,8 +30,6 @@ export async function organizationGuard(queryClient: QueryClient, orgId: number,
   const roles = actor ? await queryClient.ensureQueryData(organizationRolesQuery(actor.actorTypeId)) : new Map<number, string>();
   const role = roles.get(orgId);
   const canBill = role !== undefined && rolesHavePermission([role], 'resin.organization.access_billing');
-  // The toast's catalog is loaded on demand (lib/i18n.ts); on a first load it may not be yet.
-  await i18n.loadNamespaces('organizations');
   if (canBill) {
     notifyFrozen('organizations:errors.organization_is_frozen_update_billing_details');
     // The billing page is built by a later issue and has no route yet; until it does, billing

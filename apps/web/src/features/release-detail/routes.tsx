@@ -19,8 +19,6 @@ export const releaseRoute = createRoute({
   loader: async ({ context, params }) => {
     const release = await context.queryClient.ensureQueryData(releaseSummaryQuery(context.fleetId, context.releaseId));
     if (!release) {
-      // The toast's catalog is loaded on demand (lib/i18n.ts); on a first load it may not be yet.
-      await i18n.loadNamespaces('releaseDetail');
       enqueueSnackbar(i18n.t('releaseDetail:resourceNotFound'), { variant: 'error', preventDuplicate: true });
       throw redirect({ href: `/${params.fleetClass}/${params.fleetId}/releases` });
     }
