@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createScratchDatabase } from '../db/scratch-database.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const CLUSTER_SCRIPT = join(ROOT, 'scripts/start-cluster.mjs');
@@ -79,19 +79,4 @@ export function send(url: string, opts: { method?: string; headers?: Record<stri
 }
 
 /** A fresh PostgreSQL database next to `url`'s, for a cluster of its own; `drop` removes it. */
-export async function scratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `flotilla_c_${Math.random().toString(16).slice(2, 12)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+export const scratchDatabase = (url: string) => createScratchDatabase(url, 'flotilla_c');

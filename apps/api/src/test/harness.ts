@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database, type DatabaseOptions } from '../db/database.ts';
+import type { Database, DatabaseOptions } from '../db/database.ts';
+import { openScratchDatabase } from '../db/scratch-database.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { defaultConfig, type AppConfig } from '../lib/config.ts';
 
@@ -17,30 +17,8 @@ export interface TestContext {
 }
 
 /** `options`: timeouts, queue bounds, logger (db/database.ts); the database itself is the test's. */
-export async function openTestDatabase(options: Omit<DatabaseOptions, 'databaseUrl' | 'dataDir'> = {}): Promise<{ database: Database; drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase(options);
-    return { database, drop: () => database.close() };
-  }
-  const name = `flotilla_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ ...options, databaseUrl: u.toString() });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+export function openTestDatabase(options: Omit<DatabaseOptions, 'databaseUrl' | 'dataDir'> = {}): Promise<{ database: Database; drop(): Promise<void> }> {
+  return openScratchDatabase(options, 'flotilla_t');
 }
 
 export async function createTestApp(
