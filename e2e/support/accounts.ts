@@ -1,11 +1,11 @@
 // Shared steps for account journeys in the browser (accounts spec §2, §4): reading emailed
 // links from the outbox as a user reads their inbox, session claims, signing in and out, an
 // authenticator app that never reuses a time step, and fresh SSH keys with their fingerprints.
-import { createHash, generateKeyPairSync } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { listLatestEmails } from '../../apps/api/src/email/outbox.repository.ts';
 import { totpCode, TOTP_PERIOD_SECONDS } from '../../apps/api/src/two-factor/totp.ts';
+import { ed25519Key } from '../../apps/api/compat/ssh-public-key.ts';
 import type { Stack } from './stack.ts';
 
 /** The path and query of the newest link mailed to `to`, which must be of `kind`. */
@@ -74,18 +74,4 @@ export class Authenticator {
 }
 
 /** A new ed25519 public key in OpenSSH form and the fingerprint `ssh-keygen -l` prints for it. */
-export function newSshKey(comment: string): { publicKey: string; fingerprint: string } {
-  const { publicKey } = generateKeyPairSync('ed25519');
-  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
-  // SSH wire format: each field is a 4-byte big-endian length followed by the bytes.
-  const field = (b: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(b.length);
-    return Buffer.concat([length, b]);
-  };
-  const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]);
-  return {
-    publicKey: `ssh-ed25519 ${blob.toString('base64')} ${comment}`,
-    fingerprint: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`,
-  };
-}
+export const newSshKey = (comment: string): { publicKey: string; fingerprint: string } => ed25519Key(comment);
