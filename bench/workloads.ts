@@ -1,3 +1,4 @@
+import { bundleSizeRows, runBundleSizeBench } from './bundle-size.bench.ts';
 import { runChangedStateBench, changedStateRows } from './changed-state.bench.ts';
 import { DEVICE_LINKS_FAILOVER_DEFAULTS, FAILOVER_TARGET_MS, runDeviceLinksFailoverBench, type DeviceLinksFailoverResult } from './device-links-failover.bench.ts';
 import { DEVICE_LINKS_IDLE_DEFAULTS, PER_LINK_TARGET_BYTES, runDeviceLinksIdleBench, type DeviceLinksIdleResult } from './device-links-idle.bench.ts';
@@ -296,6 +297,15 @@ const withGrowth = (rows: BenchRow[], size: number, unit: string, value: (row: B
   rows.map((row) => ({ ...row, growth: grow(unit, size, value(row)) }));
 
 export const WORKLOADS: Workload[] = [
+  {
+    key: 'bundle-size',
+    numbers: ['W10'],
+    sizeUnit: 'chunks',
+    sizes: { smoke: [1], small: [1], full: [1] },
+    single: 'bytes of the build, not a fleet-sized input',
+    run: () => runBundleSizeBench(),
+    rows: bundleSizeRows,
+  },
   {
     key: 'device-list',
     numbers: ['W4'],

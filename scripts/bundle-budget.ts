@@ -15,8 +15,9 @@
  *
  * `--write` rewrites each route's breakdown (`totalKB`, `byOwnerKB`: its bytes by package or
  * source folder, `chunks`: size and what the chunk holds,
- * from `.vite/chunk-contents.json`, which apps/web/vite.config.ts writes) so the budget file
- * says where the bytes go; limits, targets and route modules are never rewritten. Exits 1 when
+ * from `.vite/chunk-contents.json`, which apps/web/vite.config.ts writes) and the stack floor
+ * (`floor`, scripts/bundle-floor.ts) so the budget file says where the bytes go and how low
+ * they can go; limits, targets and route modules are never rewritten. Exits 1 when
  * a route is over its limit (`limitKB`); `targetKB` is only reported.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync, constants } from 'node:zlib';
 import { z } from 'zod';
+import { ownerShares } from './bundle-owners.ts';
+import { measureFloor } from './bundle-floor.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUDGET_FILE = join(ROOT, 'apps/web/bundle-budget.json');
@@ -50,7 +53,9 @@ const routeSchema = z.object({
   byOwnerKB: z.record(z.string(), z.number()).optional(),
   chunks: z.array(chunkSchema).optional(),
 });
-const budgetSchema = z.object({ $comment: z.string().optional(), routes: z.record(z.string(), routeSchema) });
+/** The stack floor (scripts/bundle-floor.ts) as last written: what no route can go below without changing libraries. */
+const floorSchema = z.object({ totalKB: z.number(), byOwnerKB: z.record(z.string(), z.number()) });
+const budgetSchema = z.object({ $comment: z.string().optional(), floor: floorSchema.optional(), routes: z.record(z.string(), routeSchema) });
 export type Budget = z.infer<typeof budgetSchema>;
 
 export interface RouteReport {
@@ -87,32 +92,6 @@ function staticClosure(manifest: Manifest, key: string, into: Set<string>): void
   if (into.has(entry.file)) return;
   into.add(entry.file);
   for (const dep of entry.imports ?? []) staticClosure(manifest, dep, into);
-}
-
-/** Where a module's bytes belong in a note: its npm package, else its source folder or file. */
-function ownerOf(moduleId: string): string {
-  const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(moduleId)?.[1];
-  if (pkg) return pkg.replace(/\\/g, '/');
-  // Ids are relative to apps/web (src/…) or absolute (…/packages/core/src/…).
-  const src = /(?:^|\/packages\/core\/|\/apps\/web\/)src\/(.*)$/.exec(moduleId.replace(/\\/g, '/'))?.[1];
-  if (!src) return moduleId;
-  const core = moduleId.includes('packages') ? 'core/' : '';
-  // features/<f>/…, locales (the catalogs), else the file itself (lib/i18n.ts).
-  const parts = src.split('/');
-  if (parts[0] === 'features' && parts.length > 2) return `${core}features/${parts[1]}`;
-  if (parts[0] === 'locales') return 'locales (i18n catalogs)';
-  return core + src;
-}
-
-/** A chunk's owners (ownerOf) and each one's share (0–1) of its rendered (minified) bytes, largest first. */
-function ownerShares(modules: Record<string, number>): [string, number][] {
-  const byOwner = new Map<string, number>();
-  let total = 0;
-  for (const [id, length] of Object.entries(modules)) {
-    byOwner.set(ownerOf(id), (byOwner.get(ownerOf(id)) ?? 0) + length);
-    total += length;
-  }
-  return [...byOwner].map(([owner, length]): [string, number] => [owner, total === 0 ? 0 : length / total]).sort((a, b) => b[1] - a[1]);
 }
 
 /** "what the chunk holds": its largest owners by rendered (minified, uncompressed) share. */
@@ -176,18 +155,18 @@ export function measure(dist: string, budget: Budget): RouteReport[] {
   });
 }
 
-/** The budget file with each route's breakdown replaced by the measured one. */
-export function withBreakdown(budget: Budget, reports: RouteReport[]): Budget {
+/** The budget file with each route's breakdown and the floor replaced by the measured ones. */
+export function withBreakdown(budget: Budget, reports: RouteReport[], floor: Budget['floor']): Budget {
   const routes = Object.fromEntries(
     Object.entries(budget.routes).map(([route, entry]) => {
       const report = reports.find((r) => r.route === route);
       return [route, { limitKB: entry.limitKB, targetKB: entry.targetKB, modules: entry.modules, totalKB: report?.totalKB, byOwnerKB: report?.byOwnerKB, chunks: report?.chunks }];
     }),
   );
-  return { ...budget, routes };
+  return { ...budget, floor, routes };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { values: args } = parseArgs({ options: { dist: { type: 'string' }, write: { type: 'boolean', default: false } } });
   const dist = resolve(args.dist ?? process.env.E2E_WEB_DIST ?? join(ROOT, 'apps/web/dist'));
   const budget = readBudget();
@@ -202,10 +181,12 @@ function main(): void {
     for (const chunk of chunks.slice(0, 8)) console.log(`       ${chunk.gzipKB.toFixed(2).padStart(7)} kB  ${chunk.chunk}: ${chunk.note}`);
   }
   if (args.write) {
-    writeFileSync(BUDGET_FILE, `${JSON.stringify(withBreakdown(budget, reports), null, 2)}\n`);
+    const { totalKB, byOwnerKB } = await measureFloor();
+    const floor = { totalKB, byOwnerKB: Object.fromEntries(Object.entries(byOwnerKB).slice(0, 12)) };
+    writeFileSync(BUDGET_FILE, `${JSON.stringify(withBreakdown(budget, reports, floor), null, 2)}\n`);
     console.log(`wrote ${BUDGET_FILE}`);
   }
   if (over) process.exitCode = 1;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
