@@ -64,7 +64,8 @@ function linesFor(device: number, round: number, count: number): LogLine[] {
   );
 }
 
-async function appRound(url: string, devices: Array<{ uuid: string; key: string }>, o: LogIngestOptions, round: number): Promise<{ seconds: number; acknowledged: Map<string, number> }> {
+/** Every device uploads its lines at once through the agent's uploader (also the cluster bench's W5 load). */
+export async function appRound(url: string, devices: Array<{ uuid: string; key: string }>, o: Pick<LogIngestOptions, 'lines' | 'chunk'>, round: number): Promise<{ seconds: number; acknowledged: Map<string, number> }> {
   const client = new HttpApiClient(url);
   const acknowledged = new Map<string, number>();
   const t0 = performance.now();

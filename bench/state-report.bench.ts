@@ -61,7 +61,8 @@ async function countMetricWrites(db: Db): Promise<void> {
     .execute(db);
 }
 
-function reportTargets(devices: PollingDevice[]): LoadTarget[] {
+/** One PATCH per device and variant, each with new metric values (also the cluster bench's W3 load). */
+export function reportTargets(devices: PollingDevice[]): LoadTarget[] {
   const targets: LoadTarget[] = [];
   // Variant-major order: a device's next report comes a whole round of devices later.
   for (let v = 0; v < VARIANTS; v++) {

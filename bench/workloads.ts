@@ -1,5 +1,6 @@
 import { bundleSizeRows, runBundleSizeBench } from './bundle-size.bench.ts';
 import { runChangedStateBench, changedStateRows } from './changed-state.bench.ts';
+import { CLUSTER_SCALING_DEFAULTS, CLUSTER_SCALING_SMOKE, clusterScalingRows, runClusterScalingBench } from './cluster-scaling.bench.ts';
 import { DEVICE_LINKS_FAILOVER_DEFAULTS, FAILOVER_TARGET_MS, runDeviceLinksFailoverBench, type DeviceLinksFailoverResult } from './device-links-failover.bench.ts';
 import { DEVICE_LINKS_IDLE_DEFAULTS, PER_LINK_TARGET_BYTES, runDeviceLinksIdleBench, type DeviceLinksIdleResult } from './device-links-idle.bench.ts';
 import { runDeviceListBench, type DeviceListResult } from './device-list.bench.ts';
@@ -293,6 +294,9 @@ function variableChangeRows(r: VariableChangeResult, size: number): BenchRow[] {
   ];
 }
 
+/** Workloads of several API processes: they share one PostgreSQL and one Redis. */
+const needsPostgresAndRedis = (what: string) => () => (process.env.DATABASE_URL && process.env.REDIS_URL ? null : `needs DATABASE_URL and REDIS_URL (${what})`);
+
 const withGrowth = (rows: BenchRow[], size: number, unit: string, value: (row: BenchRow) => number): BenchRow[] =>
   rows.map((row) => ({ ...row, growth: grow(unit, size, value(row)) }));
 
@@ -406,8 +410,21 @@ export const WORKLOADS: Workload[] = [
     sizeUnit: 'devices',
     sizes: { smoke: [20], small: [1000], full: [20, 200, 2000] },
     single: 'one kill takes ~30 s at any size; three sizes in --full',
-    unavailable: () => (process.env.DATABASE_URL && process.env.REDIS_URL ? null : 'needs DATABASE_URL and REDIS_URL (two processes on one PostgreSQL and Redis)'),
+    unavailable: needsPostgresAndRedis('two processes on one PostgreSQL and Redis'),
     run: (devices) => runDeviceLinksFailoverBench({ ...DEVICE_LINKS_FAILOVER_DEFAULTS, devices }),
     rows: failoverRows,
+  },
+  {
+    key: 'cluster-scaling',
+    numbers: ['W1', 'W3', 'W5'],
+    sizeUnit: 'devices',
+    sizes: { smoke: [10], small: [200], full: [2000] },
+    single: 'starts the cluster twice (1 and 2 processes) per run',
+    unavailable: needsPostgresAndRedis('npm run start:cluster on one PostgreSQL and Redis'),
+    run: (devices, p) =>
+      runClusterScalingBench(
+        p === 'smoke' ? { ...CLUSTER_SCALING_SMOKE, devices } : { ...CLUSTER_SCALING_DEFAULTS, devices, seconds: pick(p, 1, 3, 5), lines: pick(p, 200, 1000, 3000), reps: pick(p, 1, 1, 3) },
+      ),
+    rows: clusterScalingRows,
   },
 ];
