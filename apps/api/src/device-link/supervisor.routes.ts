@@ -31,6 +31,9 @@ const supervisorParams = z.object({
 /** Forwards to each device this many at a time (a fleet-wide reboot reaches up to 1000). */
 const FORWARD_CONCURRENCY = 50;
 
+/** A device that did not answer before the call's deadline (one value: no Error built per device). */
+const LATE: LinkReply = { status: 504, body: new LinkCallError('timeout').message };
+
 function targetOf(body: z.infer<typeof supervisorBody>): SupervisorTarget {
   if (body.deviceId !== undefined) return { deviceId: body.deviceId };
   if (body.uuid !== undefined) return { uuid: body.uuid.toLowerCase() };
@@ -75,16 +78,15 @@ export async function supervisorRoutes(fastify: FastifyInstance): Promise<void> 
     const devices = await findSupervisorTargets(app.db, caller, target, supervisorProxyPermission(method, path));
     // One deadline for the whole call: up to 1000 devices, 50 at a time, must not outlast the client.
     const deadline = Date.now() + app.config.supervisorDeadlineMs;
-    const late: LinkReply = { status: 504, body: new LinkCallError('timeout').message };
     const call = async (uuid: string): Promise<LinkReply | null> => {
       const left = deadline - Date.now();
-      if (left <= 0) return late;
+      if (left <= 0) return LATE;
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<LinkReply>((done) => {
-        timer = setTimeout(() => done(late), left);
+        timer = setTimeout(() => done(LATE), left);
       });
       const answer = app.linkHub.forward(uuid, { method, path, ...(data === undefined ? {} : { body: data }) }).catch((error: unknown) => {
-        if (error instanceof LinkCallError) return error.reason === 'timeout' ? late : null;
+        if (error instanceof LinkCallError) return error.reason === 'timeout' ? LATE : null;
         throw error;
       });
       try {
