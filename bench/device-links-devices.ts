@@ -24,6 +24,8 @@ export interface OpenOptions {
   /** The agent's silence limit; the idle bench lengthens it because its ceiling server never pings. */
   silenceMs?: number;
   timeoutMs?: number;
+  /** How long each device takes to answer a request now (the network and its supervisor); 0 or none = at once. */
+  answerMs?: () => number;
 }
 
 export async function openLinks(apiUrl: string, devices: readonly LinkDevice[], o: OpenOptions): Promise<LinkedDevice[]> {
@@ -41,7 +43,10 @@ export async function openLinks(apiUrl: string, devices: readonly LinkDevice[], 
         deviceKey: device.key,
         mode: 'simulated',
         supervisorVersion: '17.0.0',
-        handler: () => Promise.resolve({ status: 200, body: 'OK' }),
+        handler: () => {
+          const ms = o.answerMs?.() ?? 0;
+          return ms > 0 ? new Promise((done) => setTimeout(() => done({ status: 200, body: 'OK' }), ms)) : Promise.resolve({ status: 200, body: 'OK' });
+        },
         onOpen: () => {
           handle.opens.push(Date.now());
           opened();

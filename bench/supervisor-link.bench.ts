@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import { apiToDeviceMessage, DEVICE_LINK_PATH, parseLinkFrame } from '@flotilla/core/device-link';
-import { buildApp } from '../apps/api/src/app.ts';
 import { generateApiKeySecret } from '../apps/api/src/api-keys/api-key-secret.ts';
 import { createFleetWithProvisioningKey, createUserWithKey } from '../apps/api/src/devices/device-test-factories.ts';
-import type { LinkHub } from '../apps/api/src/device-link/link-hub.ts';
-import { MemoryLinkHub } from '../apps/api/src/device-link/memory-link-hub.ts';
-import { RedisLinkHub } from '../apps/api/src/device-link/redis-link-hub.ts';
-import { defaultConfig } from '../apps/api/src/lib/config.ts';
 import { isMain, readIntOptions } from './lib/args.ts';
 import { openBenchDatabase } from './lib/database.ts';
 import { environmentInfo, printTable, writeResult } from './lib/report.ts';
+import { startSupervisorApps, type SupervisorApps } from './supervisor-apps.ts';
 import { ratio, summarize, timed, type LatencySummary } from './lib/stats.ts';
 
 /**
@@ -66,8 +61,8 @@ async function measure(iterations: number, warmup: number, once: () => Promise<v
   return summarize(samples);
 }
 
-/** The ceiling: a bare ws server echoing a reply frame for each request frame. */
-async function echoCeiling(o: SupervisorLinkOptions): Promise<LatencySummary> {
+/** A bare ws server answering each request frame at once, and a client of it: `echo()` is one round trip. */
+export async function openBareEcho(): Promise<{ echo: () => Promise<void>; close: () => Promise<void> }> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise<void>((done) => server.once('listening', () => done()));
   server.on('connection', (socket) => answerEverything(socket));
@@ -80,38 +75,39 @@ async function echoCeiling(o: SupervisorLinkOptions): Promise<LatencySummary> {
     waiting.delete(reply.id);
   });
   let n = 0;
-  try {
-    return await measure(o.iterations, o.warmup, () => {
+  return {
+    echo: () => {
       const id = String(n++);
       return new Promise<void>((done) => {
         waiting.set(id, done);
         client.send(JSON.stringify({ type: 'request', id, method: 'POST', path: '/v1/blink' }));
       });
-    });
+    },
+    close: async () => {
+      client.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+/** The ceiling: a bare ws server echoing a reply frame for each request frame. */
+async function echoCeiling(o: SupervisorLinkOptions): Promise<LatencySummary> {
+  const bare = await openBareEcho();
+  try {
+    return await measure(o.iterations, o.warmup, bare.echo);
   } finally {
-    client.close();
-    await new Promise<void>((done) => server.close(() => done()));
+    await bare.close();
   }
 }
 
 export async function runSupervisorLinkBench(partial: Partial<SupervisorLinkOptions> = {}): Promise<SupervisorLinkResult> {
   const o = { ...SUPERVISOR_LINK_DEFAULTS, ...partial };
-  const redisUrl = process.env.REDIS_URL;
   const { database, drop } = await openBenchDatabase();
-  const hubs: LinkHub[] = [];
-  const apps: FastifyInstance[] = [];
+  let apps: SupervisorApps | undefined;
   let device: WebSocket | undefined;
   try {
-    const hub = async () => {
-      const h = redisUrl ? await RedisLinkHub.connect(redisUrl) : new MemoryLinkHub();
-      hubs.push(h);
-      return h;
-    };
-    // Without Redis the two apps must share one hub, or B could never reach A's link.
-    const hubA = await hub();
-    const hubB = redisUrl ? await hub() : hubA;
-    for (const linkHub of [hubA, hubB]) apps.push(await buildApp({ db: database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex') }), linkHub }));
-    const [urlA, urlB] = await Promise.all(apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
+    apps = await startSupervisorApps(database.db);
+    const [urlA, urlB] = [apps.a.url, apps.b.url];
 
     const fleet = await createFleetWithProvisioningKey(database.db);
     const user = await createUserWithKey(database.db, fleet.applicationId, 'developer');
@@ -123,7 +119,7 @@ export async function runSupervisorLinkBench(partial: Partial<SupervisorLinkOpti
       body: JSON.stringify({ uuid, device_type: 'raspberrypi4-64', api_key: deviceKey }),
     });
     if (reg.status !== 201) throw new Error(`register → ${reg.status}: ${await reg.text()}`);
-    device = new WebSocket(`${urlA!.replace(/^http/, 'ws')}${DEVICE_LINK_PATH}`, { headers: { authorization: `Bearer ${deviceKey}` } });
+    device = new WebSocket(`${urlA.replace(/^http/, 'ws')}${DEVICE_LINK_PATH}`, { headers: { authorization: `Bearer ${deviceKey}` } });
     answerEverything(device);
     await opened(device);
 
@@ -146,13 +142,13 @@ export async function runSupervisorLinkBench(partial: Partial<SupervisorLinkOpti
         await new Promise((r) => setTimeout(r, 50));
       }
     }
-    console.log(`supervisor-link: ${o.iterations} sequential calls on B to a device linked to A (${redisUrl ? 'Redis hub' : 'one in-memory hub'}), ${database.kind}`);
+    console.log(`supervisor-link: ${o.iterations} sequential calls on B to a device linked to A (${apps.hubKind === 'redis' ? 'Redis hub' : 'one in-memory hub'}), ${database.kind}`);
     const link = await measure(o.iterations, o.warmup, call);
     const ceiling = await echoCeiling(o);
     return {
       name: 'supervisor-link',
       options: o,
-      hub: redisUrl ? 'redis' : 'memory',
+      hub: apps.hubKind,
       environment: await environmentInfo(database.kind),
       link,
       ceiling,
@@ -161,8 +157,7 @@ export async function runSupervisorLinkBench(partial: Partial<SupervisorLinkOpti
     };
   } finally {
     device?.close();
-    for (const app of apps) await app.close();
-    for (const h of new Set(hubs)) await h.close();
+    await apps?.close();
     await drop();
   }
 }

@@ -8,6 +8,7 @@ import { runLiveFanoutBench, type LiveFanoutResult } from './live-fanout.bench.t
 import { runLogIngestBench, type LogIngestResult } from './log-ingest.bench.ts';
 import { permissionReadsRows, runPermissionReadsBench } from './permission-reads.bench.ts';
 import { runStateReportBench, stateReportRows } from './state-report.bench.ts';
+import { runSupervisorBatchBench, type SupervisorBatchResult } from './supervisor-batch.bench.ts';
 import { runSupervisorLinkBench, type SupervisorLinkResult } from './supervisor-link.bench.ts';
 import { runTargetStateBench, type TargetStateResult } from './target-state.bench.ts';
 import { runVariableChangeBench, type VariableChangeResult } from './variable-change.bench.ts';
@@ -125,9 +126,34 @@ function supervisorLinkRows(r: SupervisorLinkResult): BenchRow[] {
       size: count(r.options.iterations, 'calls'),
       sizeUnit: 'calls',
       growth: { none: 'one device, sequential calls: no fleet-sized input' },
-      notes: [`hub ${r.hub}`, `p95 ratio ${r.ratioP95}×`, 'the issue’s 1 000-device batch is not built yet'],
+      notes: [`hub ${r.hub}`, `p95 ratio ${r.ratioP95}×`, 'the 1 000-device batch: the supervisor-batch rows'],
     },
   ];
+}
+
+function supervisorBatchRows(r: SupervisorBatchResult, size: number): BenchRow[] {
+  const c = r.options.concurrency;
+  return r.cases.flatMap((k) => {
+    const answers = k.answerMs ? `devices answer in ${k.answerMs} ms` : 'devices answer at once';
+    const row = (name: string, ms: number, ratio: number, notes: string[]): BenchRow => ({
+      workload: 'W11',
+      name: `batch: ${name}, ${answers}`,
+      figure: ms,
+      unit: 'ms',
+      ceiling: k.ceilingMs,
+      ceilingNote: `${r.options.devices} sequential link echoes ÷ ${c}`,
+      ratio,
+      target: ratioTarget('<=', 2, `echoes ÷ ${c}`),
+      size: count(r.options.devices, 'devices'),
+      sizeUnit: 'devices',
+      growth: grow('ms/device', size, round2(ms / r.options.devices)),
+      notes: [`hub ${r.hub}`, ...notes],
+    });
+    return [
+      row(`dashboard, one /supervisor call per device, ${c} at a time`, k.bestDashboardMs, k.ratioDashboard, [`${r.statementsPerCall} statements per call`]),
+      row(`fleet-wide /supervisor {appId}, API forwards ${c} at a time`, k.bestFleetWideMs, k.ratioFleetWide, k.answerMs ? [] : [`bare ws echoes ${Math.min(...r.bareEchoMs).toFixed(1)} ms`]),
+    ];
+  });
 }
 
 function logIngestRows(r: LogIngestResult, size: number): BenchRow[] {
@@ -368,6 +394,15 @@ export const WORKLOADS: Workload[] = [
     single: 'one device, sequential calls',
     run: (iterations, p) => runSupervisorLinkBench({ iterations, warmup: pick(p, 5, 20, 50) }),
     rows: supervisorLinkRows,
+  },
+  {
+    key: 'supervisor-batch',
+    numbers: ['W11'],
+    sizeUnit: 'devices',
+    // A fleet-wide call reaches at most 1 000 devices (MAX_SUPERVISOR_TARGETS): the issue's size is the largest.
+    sizes: { smoke: [10, 50], small: [10, 100, 1000], full: [10, 100, 1000] },
+    run: (devices, p) => runSupervisorBatchBench({ devices, rounds: pick(p, 1, 2, 3) }),
+    rows: supervisorBatchRows,
   },
   {
     key: 'log-ingest',
