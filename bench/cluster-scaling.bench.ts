@@ -232,13 +232,16 @@ export function clusterScalingRows(r: ClusterScalingResult): BenchRow[] {
   }));
 }
 
-/** The table of docs/scaling.md "Measured effect of 1 → 2 processes", ready to paste. */
+/** The table of docs/scaling.md "Measured effect of 1 → 2 processes", ready to paste; with several reps each cell gives their range. */
 export function clusterScalingMarkdown(r: ClusterScalingResult): string {
   const rows = lines(r).map((l) => {
-    const one = l.of(r.figures[1]);
-    const two = l.of(r.figures[2]);
-    const ratio = ratioOf(two, one);
-    return `| ${l.workload} ${l.name}, ${l.unit} | ${formatNumber(one, l.digits)} | ${formatNumber(two, l.digits)} | ${ratio === null ? '—' : `${ratio}×`} | ${l.detail} |`;
+    const cell = (n: 1 | 2) => {
+      const each = r.runs.filter((x) => x.processes === n).map((x) => l.of(figuresOf([x])));
+      const range = each.length > 1 ? ` (${formatNumber(Math.min(...each), l.digits)}–${formatNumber(Math.max(...each), l.digits)})` : '';
+      return `${formatNumber(l.of(r.figures[n]), l.digits)}${range}`;
+    };
+    const ratio = ratioOf(l.of(r.figures[2]), l.of(r.figures[1]));
+    return `| ${l.workload} ${l.name}, ${l.unit} | ${cell(1)} | ${cell(2)} | ${ratio === null ? '—' : `${ratio}×`} | ${l.detail} |`;
   });
   return ['| Workload | 1 process | 2 processes | Ratio | Notes |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
