@@ -100,13 +100,14 @@ async function navigate(context: BrowserContext, url: string, rendered: readonly
 }
 
 /** A browser context (its own HTTP cache) with the session and the cookie choice already stored. */
-async function newSignedInContext(browser: Browser, token: string): Promise<BrowserContext> {
+export async function newSignedInContext(browser: Browser, token: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript({ content: `localStorage.setItem('flotilla.token', ${JSON.stringify(token)}); localStorage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');` });
   return context;
 }
 
-async function setUp(stack: Stack, devices: number): Promise<{ token: string; fleetId: number; seedMs: number }> {
+/** A user, their fleet and `devices` devices seeded into it (also the scroll bench's setup). */
+export async function seedBrowserFleet(stack: Stack, devices: number): Promise<{ token: string; fleetId: number; seedMs: number }> {
   const reg = await stack.api('POST', '/user/register', undefined, { email: 'bench-browser@example.com', password: 'a long enough password', 'g-recaptcha-response': 'dummy' });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${reg.text}`);
   const token = reg.text;
@@ -159,7 +160,7 @@ export async function runDeviceListBrowserBench(options: DeviceListBrowserOption
   let browser: Browser | undefined;
   try {
     console.log(`seeding ${options.devices} devices, serving ${WEB_DIST} …`);
-    const { token, fleetId, seedMs } = await setUp(stack, options.devices);
+    const { token, fleetId, seedMs } = await seedBrowserFleet(stack, options.devices);
     browser = await launchBrowser();
     const context = await newSignedInContext(browser, token);
     const appUrl = `${stack.url}/fleets/${fleetId}/devices`;

@@ -29,12 +29,27 @@ const DOT_STALE: CSSProperties = { ...DOT, border: `2px solid ${STATUS_COLOR_CSS
  * into a grey ring and the label says so, so "Online" is never shown as current.
  */
 export function StatusDot({ color, label }: { color: StatusColor; label: string }) {
-  const { t } = useTranslation('shell');
   const isStale = useIsOffline();
+  if (isStale) return <StaleStatusDot label={label} />;
   return (
-    <span data-stale={isStale ? 'true' : undefined} title={isStale ? t('offline.staleHint') : undefined} style={WRAPPER}>
-      <span aria-hidden style={isStale ? DOT_STALE : DOT_BY_COLOR[color]} />
-      <span>{isStale ? t('offline.staleStatus', { status: label }) : label}</span>
+    <span style={WRAPPER}>
+      <span aria-hidden style={DOT_BY_COLOR[color]} />
+      <span>{label}</span>
+    </span>
+  );
+}
+
+/**
+ * The offline form, the only one that needs the catalog: a virtualized list mounts two dots per
+ * row in every scrolled frame, and each `useTranslation` costs its own i18n wrapper on mount
+ * (bench/README.md "device-list-scroll").
+ */
+function StaleStatusDot({ label }: { label: string }) {
+  const { t } = useTranslation('shell');
+  return (
+    <span data-stale="true" title={t('offline.staleHint')} style={WRAPPER}>
+      <span aria-hidden style={DOT_STALE} />
+      <span>{t('offline.staleStatus', { status: label })}</span>
     </span>
   );
 }

@@ -53,6 +53,8 @@ export interface DataListProps<Row, Id extends string | number> {
   isPaged?: boolean;
   /** The table's scroll height (a summary card's list scrolls sooner). Default: the viewport less the page's chrome. */
   maxHeight?: number | string;
+  /** DataTable `recycleRows`: for a list whose cells hold no state of their own (the device list's 10 000-row pages). */
+  recycleRows?: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface DataListProps<Row, Id extends string | number> {
  * previous one stays, under a progress bar.
  */
 export function DataList<Row, Id extends string | number>(props: DataListProps<Row, Id>) {
-  const { label, what, config, columns, state, query, getRowId, rowName, userKey, empty, noMatchTitle, batchActions, isSelectable = true, onRowClick, renderRows, isPaged = true, maxHeight } = props;
+  const { label, what, config, columns, state, query, getRowId, rowName, userKey, empty, noMatchTitle, batchActions, isSelectable = true, onRowClick, renderRows, isPaged = true, maxHeight, recycleRows } = props;
   const { t } = useTranslation('dataList');
   const { params } = state;
   const { hidden, toggle } = useColumnChoice(config.tableId, userKey, columns);
@@ -136,6 +138,7 @@ export function DataList<Row, Id extends string | number>(props: DataListProps<R
                 selection={isSelectable ? { selected: selection.selected, onToggle: selection.toggle, onSetMany: selection.setMany, rowName } : undefined}
                 onRowClick={onRowClick}
                 maxHeight={maxHeight}
+                recycleRows={recycleRows}
               />
             )}
             {isPaged && (

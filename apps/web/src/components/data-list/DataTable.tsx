@@ -1,4 +1,4 @@
-import { useEffect, useRef, type InputHTMLAttributes } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { alpha, lighten, type CSSObject, type Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -93,6 +93,14 @@ export interface DataTableProps<Row, Id extends string | number> {
   onRowClick?: (row: Row) => void;
   /** The scroll container's maximum height. */
   maxHeight?: number | string;
+  /**
+   * Rows keyed by their place among the rendered rows instead of by id: a row scrolled out is
+   * reused for the row scrolled in (its cells updated, not unmounted and made again), as a
+   * hand-written virtual list does. For cells that keep no state of their own: a component's
+   * state would stay with the place, not the row. Focus inside a reused row is dropped, as it
+   * is when a row keyed by id unmounts (bench/README.md "device-list-scroll").
+   */
+  recycleRows?: boolean;
 }
 
 /**
@@ -102,7 +110,7 @@ export interface DataTableProps<Row, Id extends string | number> {
  * server's (`onSort`); the header cell carries `aria-sort`.
  */
 export function DataTable<Row, Id extends string | number>(props: DataTableProps<Row, Id>) {
-  const { label, columns, rows, getRowId, rowOffset, totalRows, isSortable, sort, onSort, selection, onRowClick, maxHeight = 'max(320px, calc(100dvh - 300px))' } = props;
+  const { label, columns, rows, getRowId, rowOffset, totalRows, isSortable, sort, onSort, selection, onRowClick, maxHeight = 'max(320px, calc(100dvh - 300px))', recycleRows = false } = props;
   const { t } = useTranslation('dataList');
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose
@@ -119,8 +127,17 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
   const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
   const colSpan = columns.length + (selection ? 1 : 0);
 
-  const pageIds = rows.map(getRowId);
-  const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+  // Memoized: the virtualizer renders the table again in every scrolled frame, with the same rows.
+  const pageIds = useMemo(() => rows.map(getRowId), [rows, getRowId]);
+  const selectedOnPage = useMemo(() => (selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0), [pageIds, selection]);
+
+  // recycleRows: the row that held focus (its aria-rowindex); when its element now shows another row, focus leaves it.
+  const focusedRow = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const active = recycleRows ? document.activeElement : null;
+    const row = active?.closest('tbody tr');
+    if (row && scrollRef.current?.contains(row) && row.getAttribute('aria-rowindex') !== focusedRow.current && active instanceof HTMLElement) active.blur();
+  });
 
   return (
     <TableContainer
@@ -128,37 +145,11 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
       tabIndex={0}
       role="region"
       aria-label={label}
+      onFocus={(e) => void (focusedRow.current = e.target.closest('tbody tr')?.getAttribute('aria-rowindex') ?? null)}
       sx={{ maxHeight, overflow: 'auto', overscrollBehavior: 'contain' }}
     >
       <Table size="small" stickyHeader aria-label={label} aria-rowcount={totalRows + 1} sx={bodyStyles}>
-        <TableHead>
-          <TableRow aria-rowindex={1}>
-            {selection && (
-              <TableCell padding="checkbox" data-checkbox="">
-                <RowCheckbox
-                  indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
-                  checked={rows.length > 0 && selectedOnPage === rows.length}
-                  onChange={(e) => selection.onSetMany(pageIds, e.target.checked)}
-                  aria-label={t('selectAll')}
-                />
-              </TableCell>
-            )}
-            {columns.map((c) => {
-              const isActive = sort.field === c.id;
-              return (
-                <TableCell key={c.id} align={c.align} sortDirection={isActive ? sort.direction : false} sx={{ minWidth: c.minWidth }}>
-                  {isSortable(c.id) ? (
-                    <TableSortLabel active={isActive} direction={isActive ? sort.direction : 'asc'} onClick={() => onSort(c.id)}>
-                      {c.label}
-                    </TableSortLabel>
-                  ) : (
-                    c.label
-                  )}
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        </TableHead>
+        <DataTableHead columns={columns} isSortable={isSortable} sort={sort} onSort={onSort} selection={selection} pageIds={pageIds} selectedOnPage={selectedOnPage} />
         <TableBody>
           {paddingTop > 0 && (
             <tr aria-hidden="true">
@@ -169,26 +160,18 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
             const row = rows[item.index];
             if (row === undefined) return null;
             const id = getRowId(row);
-            const isSelected = selection?.selected.has(id) ?? false;
             return (
-              <tr
-                key={id}
-                aria-rowindex={rowOffset + item.index + 2}
-                data-selected={isSelected ? '' : undefined}
-                data-clickable={onRowClick ? '' : undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-              >
-                {selection && (
-                  <td data-checkbox="">
-                    <RowCheckbox checked={isSelected} onChange={() => selection.onToggle(id)} aria-label={t('selectRow', { name: selection.rowName(row) })} />
-                  </td>
-                )}
-                {columns.map((c) => (
-                  <td key={c.id} data-align={c.align}>
-                    {c.render(row)}
-                  </td>
-                ))}
-              </tr>
+              <DataTableRow
+                key={recycleRows ? item.index % items.length : id}
+                row={row}
+                id={id}
+                rowIndex={rowOffset + item.index + 2}
+                columns={columns}
+                isSelected={selection?.selected.has(id) ?? false}
+                selection={selection}
+                checkboxLabel={selection ? t('selectRow', { name: selection.rowName(row) }) : ''}
+                onRowClick={onRowClick}
+              />
             );
           })}
           {paddingBottom > 0 && (
@@ -201,3 +184,71 @@ export function DataTable<Row, Id extends string | number>(props: DataTableProps
     </TableContainer>
   );
 }
+
+type HeadProps<Row, Id extends string | number> = Pick<DataTableProps<Row, Id>, 'columns' | 'isSortable' | 'sort' | 'onSort' | 'selection'> & { pageIds: Id[]; selectedOnPage: number };
+
+/** The header row: memoized, so scrolling (which renders the body again each frame) leaves its MUI cells alone. */
+const DataTableHead = memo(function DataTableHead<Row, Id extends string | number>({ columns, isSortable, sort, onSort, selection, pageIds, selectedOnPage }: HeadProps<Row, Id>) {
+  const { t } = useTranslation('dataList');
+  return (
+    <TableHead>
+      <TableRow aria-rowindex={1}>
+        {selection && (
+          <TableCell padding="checkbox" data-checkbox="">
+            <RowCheckbox
+              indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+              checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+              onChange={(e) => selection.onSetMany(pageIds, e.target.checked)}
+              aria-label={t('selectAll')}
+            />
+          </TableCell>
+        )}
+        {columns.map((c) => {
+          const isActive = sort.field === c.id;
+          return (
+            <TableCell key={c.id} align={c.align} sortDirection={isActive ? sort.direction : false} sx={{ minWidth: c.minWidth }}>
+              {isSortable(c.id) ? (
+                <TableSortLabel active={isActive} direction={isActive ? sort.direction : 'asc'} onClick={() => onSort(c.id)}>
+                  {c.label}
+                </TableSortLabel>
+              ) : (
+                c.label
+              )}
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    </TableHead>
+  );
+}) as <Row, Id extends string | number>(props: HeadProps<Row, Id>) => ReactNode;
+
+interface RowProps<Row, Id extends string | number> extends Pick<DataTableProps<Row, Id>, 'columns' | 'selection' | 'onRowClick'> {
+  row: Row;
+  id: Id;
+  rowIndex: number;
+  isSelected: boolean;
+  /** Translated here by the table: a `useTranslation` per mounted row costs an i18n wrapper each. */
+  checkboxLabel: string;
+}
+
+/**
+ * One body row, memoized: a scrolled frame renders only the rows that came into view (the
+ * others' props are the same objects). The checkbox is a plain input (no effect per row: only
+ * the select-all is ever indeterminate).
+ */
+const DataTableRow = memo(function DataTableRow<Row, Id extends string | number>({ row, id, rowIndex, columns, isSelected, selection, onRowClick, checkboxLabel }: RowProps<Row, Id>) {
+  return (
+    <tr aria-rowindex={rowIndex} data-selected={isSelected ? '' : undefined} data-clickable={onRowClick ? '' : undefined} onClick={onRowClick ? () => onRowClick(row) : undefined}>
+      {selection && (
+        <td data-checkbox="">
+          <input type="checkbox" checked={isSelected} onChange={() => selection.onToggle(id)} aria-label={checkboxLabel} />
+        </td>
+      )}
+      {columns.map((c) => (
+        <td key={c.id} data-align={c.align}>
+          {c.render(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <Row, Id extends string | number>(props: RowProps<Row, Id>) => ReactNode;

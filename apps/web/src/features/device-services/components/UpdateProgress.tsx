@@ -5,9 +5,13 @@ import { updateProgressShown, type UpdateProgressInput } from '../update-progres
 
 /** The device's update progress (bar and percent) while it downloads or applies a release; nothing otherwise. */
 export function UpdateProgress({ device, inline = false }: { device: UpdateProgressInput; inline?: boolean }) {
-  const { t } = useTranslation('deviceServices');
+  // Checked before any hook: the device list renders this in every row, and most devices are not updating.
   const shown = updateProgressShown(device);
-  if (!shown) return null;
-  const bar = <ProgressPercent percent={shown.percent} label={t('updateProgress')} width={inline ? 56 : 160} />;
+  return shown ? <UpdateProgressBar percent={shown.percent} inline={inline} /> : null;
+}
+
+function UpdateProgressBar({ percent, inline }: { percent: number | null; inline: boolean }) {
+  const { t } = useTranslation('deviceServices');
+  const bar = <ProgressPercent percent={percent} label={t('updateProgress')} width={inline ? 56 : 160} />;
   return inline ? bar : <Box sx={{ mt: 0.5 }}>{bar}</Box>;
 }

@@ -84,6 +84,8 @@ export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state
       getRowId={(d) => d.id}
       rowName={(d) => d.device_name}
       noMatchTitle={t('list.noMatch')}
+      // Every cell is stateless (text, a router link, status dots, chips): rows can be reused while scrolling 10 000 of them.
+      recycleRows
       {...props}
     />
   );
