@@ -21,7 +21,10 @@ import { ratio, summarize, type LatencySummary } from './lib/stats.ts';
  * a user API key in the header). Both apps run in this Node process on one database, each with
  * its own event bus — its own Redis connections when REDIS_URL is set (the scale-out path), else
  * one shared in-memory bus. D devices report concurrently, each R times, sequence numbers in
- * `memory_usage`; the client hears the fleet's topic, so every report must arrive once, in order
+ * `ip_address` (a field every report writes: metric readings such as `memory_usage` are stored
+ * at most once per device per 60 s, @flotilla/core/device-metrics, so a report of those alone
+ * within the window changes nothing and pushes nothing); the client hears the fleet's topic, so
+ * every report must arrive once, in order
  * per device: gaps and duplicates are counted. Latency = the client's receipt − the moment the
  * device started its PATCH (so it includes the report's own HTTP request and database write).
  *
@@ -135,7 +138,7 @@ export async function runLiveFanoutBench(partial: Partial<LiveFanoutOptions> = {
       const res = await fetch(`${urlA}/device/v3/state`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${device.key}` },
-        body: JSON.stringify({ [device.uuid]: { memory_usage: seq, memory_total: 1_000_000, cpu_usage: seq % 100 } }),
+        body: JSON.stringify({ [device.uuid]: { ip_address: String(seq), memory_usage: seq, cpu_usage: seq % 100 } }),
       });
       if (res.status !== 200) throw new Error(`report → ${res.status}: ${await res.text()}`);
     };
@@ -168,8 +171,9 @@ export async function runLiveFanoutBench(partial: Partial<LiveFanoutOptions> = {
     const seen = new Map<string, number[]>();
     for (const message of client.messages.slice(firstMeasured)) {
       if (message.topic !== fleetDevicesTopic(fleet.applicationId) || message.event.type !== 'device') continue;
-      const { uuid, memory_usage: seq } = message.event.device;
-      if (seq === null || seq < 1) continue;
+      const { uuid, ip_address } = message.event.device;
+      const seq = Number(ip_address);
+      if (ip_address === null || !Number.isInteger(seq) || seq < 1) continue;
       const list = seen.get(uuid) ?? [];
       list.push(seq);
       seen.set(uuid, list);

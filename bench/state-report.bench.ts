@@ -17,10 +17,13 @@ import { ratio } from './lib/stats.ts';
  * columns (memory, storage, CPU) written at most once per device per 60 s.
  *
  * Metric writes are counted by the database itself: the bench adds, in its scratch database
- * only, a row trigger `AFTER UPDATE OF <metric columns> ON device` that records the device in
- * `bench_metric_write`. `UPDATE OF` fires whenever the statement sets one of those columns,
- * whether or not the value changed — exactly "a metrics write". Each report carries new
- * values (as a device's metrics drift), status and IP address.
+ * only, a row trigger `AFTER UPDATE OF <metric columns>, metrics_reported_at ON device` that
+ * records the device in `bench_metric_write` when a metric value or metrics_reported_at
+ * actually changed. `UPDATE OF` alone fires whenever the statement names one of those columns,
+ * even to set it to what it was (as the API's UPDATE does inside the window, to keep the
+ * stored readings while writing a status): that is no metrics write, so the trigger's WHEN
+ * leaves it out. Each report carries new readings (as a device's metrics drift: consecutive
+ * reports of one device differ in each), the same totals, status and IP address.
  *
  * CEILING: a bare Fastify route on another port that parses the same JSON body and answers 200,
  * under the identical open-loop load: what remains is Fastify, JSON and the socket.
@@ -33,6 +36,7 @@ export type StateReportOptions = typeof STATE_REPORT_DEFAULTS;
 export const REPORT_P95_TARGET_MS = 50;
 /** "at most once per device per 60 s" */
 export const METRICS_WINDOW_S = 60;
+/** Every metric the bench sends (the API throttles the volatile ones, @flotilla/core/device-metrics; the totals stay put here). */
 const METRIC_COLUMNS = ['memory_usage', 'memory_total', 'storage_usage', 'storage_total', 'cpu_temp', 'cpu_usage'] as const;
 /** Body variants per device: consecutive reports of one device carry different values. */
 const VARIANTS = 4;
@@ -56,8 +60,12 @@ async function countMetricWrites(db: Db): Promise<void> {
   await sql`CREATE TABLE bench_metric_write (device integer NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp())`.execute(db);
   await sql`CREATE FUNCTION bench_record_metric_write() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN INSERT INTO bench_metric_write (device) VALUES (NEW.id); RETURN NULL; END $$`.execute(db);
+  const row = (r: 'OLD' | 'NEW') => `(${[...METRIC_COLUMNS, 'metrics_reported_at'].map((c) => `${r}.${c}`).join(', ')})`;
   await sql
-    .raw(`CREATE TRIGGER bench_metric_write AFTER UPDATE OF ${METRIC_COLUMNS.join(', ')} ON device FOR EACH ROW EXECUTE FUNCTION bench_record_metric_write()`)
+    .raw(
+      `CREATE TRIGGER bench_metric_write AFTER UPDATE OF ${METRIC_COLUMNS.join(', ')}, metrics_reported_at ON device FOR EACH ROW
+       WHEN (${row('OLD')} IS DISTINCT FROM ${row('NEW')}) EXECUTE FUNCTION bench_record_metric_write()`,
+    )
     .execute(db);
 }
 

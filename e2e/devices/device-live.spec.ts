@@ -71,7 +71,10 @@ describe.each(viewports())('live device status and metrics ($label)', ({ viewpor
       await settle(page);
       reads.reset();
 
-      // The device reports its metrics with its own key (as its supervisor does).
+      // The device reports its metrics with its own key (as its supervisor does). The agent's
+      // first report stored its own moments ago; these are due, as a minute later (the API
+      // stores a device's metrics at most once per 60 s, @flotilla/core/device-metrics).
+      await db.updateTable('device').set({ metrics_reported_at: null }).where('uuid', '=', device.uuid).execute();
       const report = await e2e.stack.api('PATCH', '/device/v3/state', device.identity.apiKey, {
         [device.uuid]: { cpu_usage: 93, cpu_temp: 61, memory_usage: 700, memory_total: 1000, storage_usage: 30, storage_total: 100 },
       });

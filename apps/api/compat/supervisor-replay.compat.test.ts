@@ -233,10 +233,11 @@ describe('§5.4 state report', () => {
       json: { [uuid]: { status: 'Idle', os_version: 'balenaOS 6.0.13', supervisor_version: '19.0.5', ip_address: '192.168.1.20', api_port: 48484, api_secret: 'local-secret', memory_usage: 300, memory_total: 4000, cpu_temp: 51 } },
     });
     expect(full.status).toBe(200);
-    const partial = await supervisor('/device/v3/state', deviceKey, { method: 'PATCH', json: { [uuid]: { cpu_temp: 55 } } });
+    // (Not a metric: a second reading within 60 s is not stored, apps/api/src/devices/device-state-metrics.int.test.ts.)
+    const partial = await supervisor('/device/v3/state', deviceKey, { method: 'PATCH', json: { [uuid]: { ip_address: '192.168.1.21' } } });
     expect(partial.status).toBe(200);
     const row = await supervisor(`/v7/device(${id})?$select=status,os_version,supervisor_version,ip_address,memory_usage,cpu_temp`, deviceKey);
-    expect(row.json<{ d: unknown[] }>().d[0]).toEqual({ status: 'Idle', os_version: 'balenaOS 6.0.13', supervisor_version: '19.0.5', ip_address: '192.168.1.20', memory_usage: 300, cpu_temp: 55 });
+    expect(row.json<{ d: unknown[] }>().d[0]).toEqual({ status: 'Idle', os_version: 'balenaOS 6.0.13', supervisor_version: '19.0.5', ip_address: '192.168.1.21', memory_usage: 300, cpu_temp: 51 });
   });
 });
 

@@ -224,6 +224,7 @@ export interface Device {
   mac_address: string | null;
   memory_total: number | null;
   memory_usage: number | null;
+  metrics_reported_at: Timestamp | null;
   modified_at: Generated<Timestamp>;
   note: string | null;
   os_line: string | null;

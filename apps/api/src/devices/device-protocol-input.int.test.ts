@@ -33,6 +33,8 @@ describe('PATCH /device/v3/state', () => {
   it('writes the good fields and drops NUL text, int4 overflow and wrong types (the stored values stay)', async () => {
     const good = { os_version: 'balenaOS 6.0.0', supervisor_version: '19.0.5', cpu_id: 'c1', memory_usage: 100, storage_total: 500, cpu_usage: 3 };
     expect((await patch('/device/v3/state', { [world.device.uuid]: good })).statusCode).toBe(200);
+    // The next report's metrics are due, as a minute later (device-state-metrics.int.test.ts): cpu_temp is stored.
+    await db.updateTable('device').set({ metrics_reported_at: null }).where('id', '=', world.device.id).execute();
     const res = await patch('/device/v3/state', {
       [world.device.uuid]: {
         status: 'Idle',

@@ -222,10 +222,11 @@ describe('PATCH /device/v3/state', () => {
     const first = await patch({ status: 'Idle', os_version: 'balenaOS 6.1.0', os_variant: 'prod', ip_address: '10.0.0.5', cpu_usage: 12, cpu_temp: 48.6, memory_usage: 512, memory_total: 3800, name: 'renamed-device', unknown_field: 'x' });
     expect(first.statusCode).toBe(200);
     expect(first.body).toBe('');
-    const second = await patch({ cpu_usage: 55 });
+    // (A diff of metrics alone would be inside their 60 s window: device-state-metrics.int.test.ts.)
+    const second = await patch({ ip_address: '10.0.0.6' });
     expect(second.statusCode).toBe(200);
     const row = await deviceRow(uuid);
-    expect(row).toMatchObject({ status: 'Idle', os_version: 'balenaOS 6.1.0', os_variant: 'prod', ip_address: '10.0.0.5', cpu_usage: 55, cpu_temp: 49, memory_usage: 512, memory_total: 3800, device_name: 'renamed-device' });
+    expect(row).toMatchObject({ status: 'Idle', os_version: 'balenaOS 6.1.0', os_variant: 'prod', ip_address: '10.0.0.6', cpu_usage: 12, cpu_temp: 49, memory_usage: 512, memory_total: 3800, device_name: 'renamed-device' });
   });
 
   it('maps release_uuid, update_status and service reports to the device and image_install rows', async () => {

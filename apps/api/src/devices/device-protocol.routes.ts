@@ -39,9 +39,11 @@ export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<vo
 
   app.patch('/device/v3/state', { schema: { body: deviceStateBody } }, async (request, reply) => {
     const address = normalizeAddress(request.ip);
-    const { deviceId, isPublicAddressChanged } = await reportDeviceState(app.db, request.principal, request.body, address);
-    // After the report's transaction: the dashboard hears the new status and metrics (live/device-events.ts).
-    await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [deviceId]);
+    const { deviceId, isChanged, isPublicAddressChanged } = await reportDeviceState(app.db, request.principal, request.body, address);
+    // After the report's transaction: the dashboard hears the new status and metrics
+    // (live/device-events.ts). A report that changed nothing (metrics inside their window,
+    // device-state.repository.ts) has nothing to tell, and saves the push's read.
+    if (isChanged) await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [deviceId]);
     // Queued, never awaited: the lookup happens after this answer.
     if (isPublicAddressChanged) geolocator.locate(deviceId, address);
     return reply.status(200).send();

@@ -1,34 +1,74 @@
 import { sql } from 'kysely';
+import { METRICS_WINDOW_SECONDS } from '@flotilla/core/device-metrics';
 import type { Db } from '../db/database.ts';
 
 /** Queries behind PATCH /device/v3/state and /device/v3/tags (device logs live in ../device-logs). */
 
 export type DeviceColumnValues = Record<string, string | number | boolean | null>;
 
+/** What one report writes to its device row. */
+export interface ReportedWrite {
+  /** Written whenever the report names them (status, addresses, versions, totals…). */
+  values: DeviceColumnValues;
+  /** The throttled metric readings (@flotilla/core/device-metrics), none null: written only when due. */
+  metrics: DeviceColumnValues;
+  /** Also stamps last_update_status_event, but only when the status actually changes. */
+  updateStatus?: string;
+  /** The address the report came from. */
+  publicAddress?: string;
+}
+
 /**
- * Writes only the given columns (a merge); update_status also stamps
- * last_update_status_event, but only when the status actually changes. `publicAddress`, the
- * address the report came from, is written in the same UPDATE; true when it changed (read from
- * the row as it was, the self-join `prev`). Two reports of one device from a new address at
- * the same instant may both see a change: the geolocator queues one lookup per device anyway.
+ * Writes a report to its device row in ONE statement (a merge: only the given columns).
+ *
+ * Metrics (issue 16 W3: at most once per device per METRICS_WINDOW_SECONDS) are decided in the
+ * same UPDATE rather than by a read first: each metric column is set to
+ * `CASE WHEN <due> OR <stored> IS NULL THEN <reported> ELSE <stored> END`, and
+ * metrics_reported_at to now() when one was taken. Due means never written or written a window
+ * ago, and a reported value differs from the stored one; an empty column (a new device, or
+ * metrics measured again after the supervisor cleared them) takes its first reading at once.
+ * Two reports of one device at once serialize on the row lock, and the second re-evaluates the
+ * CASE against the first's row, so the window holds without a statement more.
+ *
+ * The UPDATE matches the row only if it changes something: a value differs from the stored one,
+ * or metrics are due. So a report carrying only metrics within the window (the usual report of
+ * a busy fleet once its status has settled) writes no row version at all, and the caller can
+ * skip the live push. `isWritten` says whether it did; `isPublicAddressChanged` is read from
+ * the row as it was (the self-join `prev`). Two reports of one device from a new address at the
+ * same instant may both see a change: the geolocator queues one lookup per device anyway.
  */
-export async function updateReportedFields(db: Db, deviceId: number, values: DeviceColumnValues, updateStatus?: string, publicAddress?: string): Promise<boolean> {
-  const set: Record<string, unknown> = { ...values };
+export async function updateReportedFields(db: Db, deviceId: number, write: ReportedWrite): Promise<{ isWritten: boolean; isPublicAddressChanged: boolean }> {
+  const { values, metrics, updateStatus, publicAddress } = write;
+  const plain: DeviceColumnValues = { ...values };
+  if (updateStatus !== undefined) plain.update_status = updateStatus;
+  if (publicAddress !== undefined) plain.public_address = publicAddress;
+  const differs = (columns: DeviceColumnValues) => Object.entries(columns).map(([column, v]) => sql<boolean>`${sql.ref(`d.${column}`)} IS DISTINCT FROM ${v}`);
+
+  const set: Record<string, unknown> = { ...plain };
   if (updateStatus !== undefined) {
     set.last_update_status_event = sql`CASE WHEN d.update_status IS DISTINCT FROM ${updateStatus} THEN now() ELSE d.last_update_status_event END`;
-    set.update_status = updateStatus;
   }
-  if (publicAddress !== undefined) set.public_address = publicAddress;
-  if (Object.keys(set).length === 0) return false;
+  const changes = differs(plain);
+  if (Object.keys(metrics).length > 0) {
+    const isDue = sql<boolean>`((d.metrics_reported_at IS NULL OR d.metrics_reported_at <= now() - make_interval(secs => ${sql.lit(METRICS_WINDOW_SECONDS)}))
+      AND (${sql.join(differs(metrics), sql` OR `)}))`;
+    const isEmpty = (column: string) => sql<boolean>`${sql.ref(`d.${column}`)} IS NULL`;
+    for (const [column, v] of Object.entries(metrics)) set[column] = sql`CASE WHEN ${isDue} OR ${isEmpty(column)} THEN ${v} ELSE ${sql.ref(`d.${column}`)} END`;
+    const isTaken = sql<boolean>`(${sql.join([isDue, ...Object.keys(metrics).map(isEmpty)], sql` OR `)})`;
+    set.metrics_reported_at = sql`CASE WHEN ${isTaken} THEN now() ELSE d.metrics_reported_at END`;
+    changes.push(isTaken);
+  }
+  if (changes.length === 0) return { isWritten: false, isPublicAddressChanged: false };
   const row = await db
     .updateTable('device as d')
     .set(set)
     .from('device as prev')
     .whereRef('prev.id', '=', 'd.id')
     .where('d.id', '=', deviceId)
+    .where(sql<boolean>`(${sql.join(changes, sql` OR `)})`)
     .returning(sql<boolean>`prev.public_address IS DISTINCT FROM d.public_address`.as('isPublicAddressChanged'))
     .executeTakeFirst();
-  return row?.isPublicAddressChanged === true;
+  return { isWritten: row !== undefined, isPublicAddressChanged: row?.isPublicAddressChanged === true };
 }
 
 /**

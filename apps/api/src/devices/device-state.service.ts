@@ -1,3 +1,4 @@
+import { isThrottledMetric } from '@flotilla/core/device-metrics';
 import { highestPrecedenceUpdateStatus } from '@flotilla/core/device-status';
 import type { DeviceStateBody, DeviceStateReport, DeviceTagsBody } from '@flotilla/core/schemas/device-protocol';
 import type { Db } from '../db/database.ts';
@@ -16,7 +17,9 @@ import {
 
 /**
  * PATCH /device/v3/state (compat §5.4). Bodies are diffs: only the fields present are
- * written, and an absent field never clears a column. The route schema
+ * written, and an absent field never clears a column. The volatile metric readings are written
+ * at most once per device per 60 s (@flotilla/core/device-metrics; the decision is in the
+ * device's UPDATE, device-state.repository.ts updateReportedFields). The route schema
  * (@flotilla/core/schemas/device-protocol) has already typed each value and dropped those
  * of the wrong type, out of range or not storable.
  */
@@ -135,32 +138,61 @@ export async function authorizeReport(db: Db, principal: Principal, uuids: strin
 }
 
 /**
+ * A report's columns: those always written, and the throttled metric readings
+ * (@flotilla/core/device-metrics). A null is no reading: the supervisor sends nulls once, when
+ * hardware metrics are turned off, and never again, so they are written at once like a status.
+ */
+export function splitMetrics(columns: DeviceColumnValues): { values: DeviceColumnValues; metrics: DeviceColumnValues } {
+  const values: DeviceColumnValues = {};
+  const metrics: DeviceColumnValues = {};
+  for (const [column, v] of Object.entries(columns)) (isThrottledMetric(column) && v !== null ? metrics : values)[column] = v;
+  return { values, metrics };
+}
+
+/**
  * Applies a state report. `publicAddress` is the address the report came from (request.ip,
  * behind TRUST_PROXY the client's): recorded as the device's public_address, as balena does,
  * since no state field carries it. Returns whether it changed (the caller then looks up the
- * device's location, device-geolocation.ts).
+ * device's location, device-geolocation.ts), and whether the report changed anything the
+ * dashboard shows (else the caller need not push the device: a report of metrics only, inside
+ * their window, with the rest unchanged, writes nothing).
  */
-export async function reportDeviceState(db: Db, principal: Principal, body: DeviceStateBody, publicAddress?: string): Promise<{ deviceId: number; isPublicAddressChanged: boolean }> {
+export async function reportDeviceState(
+  db: Db,
+  principal: Principal,
+  body: DeviceStateBody,
+  publicAddress?: string,
+): Promise<{ deviceId: number; isChanged: boolean; isPublicAddressChanged: boolean }> {
   const uuids = Object.keys(body);
   const deviceId = await authorizeReport(db, principal, uuids);
   // Every uuid is the device's own, so there is at most one report: its device UPDATE also
   // writes the public address (one statement less than a separate UPDATE).
   const reports = Object.values(body).filter((r) => r !== undefined && r !== null);
-  if (reports.length === 0) return { deviceId, isPublicAddressChanged: publicAddress !== undefined && (await updatePublicAddress(db, deviceId, publicAddress)) };
+  if (reports.length === 0) {
+    const isPublicAddressChanged = publicAddress !== undefined && (await updatePublicAddress(db, deviceId, publicAddress));
+    return { deviceId, isChanged: isPublicAddressChanged, isPublicAddressChanged };
+  }
   let isPublicAddressChanged = false;
+  let isChanged = false;
   for (const report of reports) {
-    await db.transaction().execute(async (tx) => {
-      const columns = reportedColumns(report);
+    const apply = async (q: Db) => {
+      const { values, metrics } = splitMetrics(reportedColumns(report));
       let updateStatus: string | undefined;
       if (report.apps !== undefined) {
-        const r = await applyAppsReport(tx, deviceId, report.apps);
-        if (r.runningReleaseId !== undefined) columns.is_running__release = r.runningReleaseId;
+        const r = await applyAppsReport(q, deviceId, report.apps);
+        if (r.runningReleaseId !== undefined) values.is_running__release = r.runningReleaseId;
         updateStatus = r.updateStatus;
       }
-      isPublicAddressChanged = (await updateReportedFields(tx, deviceId, columns, updateStatus, publicAddress)) || isPublicAddressChanged;
-    });
+      const written = await updateReportedFields(q, deviceId, { values, metrics, updateStatus, publicAddress });
+      isPublicAddressChanged = written.isPublicAddressChanged || isPublicAddressChanged;
+      // The apps block may have changed image installs (the device's progress) even when the row did not change.
+      isChanged = written.isWritten || report.apps !== undefined || isChanged;
+    };
+    // Without an apps block the report is the device UPDATE alone, atomic by itself: no BEGIN/COMMIT.
+    if (report.apps === undefined) await apply(db);
+    else await db.transaction().execute(apply);
   }
-  return { deviceId, isPublicAddressChanged };
+  return { deviceId, isChanged, isPublicAddressChanged };
 }
 
 /** PATCH /device/v3/tags (compat §5.6): `{"<uuid>": {"<tag_key>": "<value>"}}`, upserted. */

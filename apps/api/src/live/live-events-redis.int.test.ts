@@ -42,15 +42,16 @@ describe.runIf(redisUrl)('live events across API processes (Redis)', () => {
 
     for (let i = 1; i <= 5; i++) {
       const sentAt = performance.now();
-      const res = await first.app.inject({ method: 'PATCH', url: '/device/v3/state', headers: { authorization: `Bearer ${device.apiKey}` }, payload: { [device.uuid]: { memory_usage: i, memory_total: 100 } } });
+      const res = await first.app.inject({ method: 'PATCH', url: '/device/v3/state', headers: { authorization: `Bearer ${device.apiKey}` }, payload: { [device.uuid]: { ip_address: `10.0.0.${i}` } } });
       expect(res.statusCode).toBe(200);
       await client.waitFor((m) => m.filter((x) => x.topic === deviceTopic(device.uuid)).length === i, 1000);
       expect(client.messages.at(-1)!.at - sentAt).toBeLessThan(1000);
     }
     await client.waitFor((m) => m.filter((x) => x.topic === fleetDevicesTopic(fleet.applicationId)).length === 5, 1000);
-    const seen = (topic: string) => client.messages.filter((m) => m.topic === topic).map((m) => (m.event.type === 'device' ? m.event.device.memory_usage : null));
-    expect(seen(deviceTopic(device.uuid))).toEqual([1, 2, 3, 4, 5]);
-    expect(seen(fleetDevicesTopic(fleet.applicationId))).toEqual([1, 2, 3, 4, 5]);
+    const seen = (topic: string) => client.messages.filter((m) => m.topic === topic).map((m) => (m.event.type === 'device' ? m.event.device.ip_address : null));
+    const sent = [1, 2, 3, 4, 5].map((i) => `10.0.0.${i}`);
+    expect(seen(deviceTopic(device.uuid))).toEqual(sent);
+    expect(seen(fleetDevicesTopic(fleet.applicationId))).toEqual(sent);
   });
 
   it("a rename through process B's OData reaches a stream on process A", async () => {

@@ -97,12 +97,12 @@ describe.runIf(databaseUrl && redisUrl)('start:cluster with two API processes (P
     try {
       await client.ready;
       for (let i = 1; i <= 6; i++) {
-        const res = await send(`${cluster.url}/device/v3/state`, { method: 'PATCH', headers: bearer(apiKey), body: { [uuid]: { memory_usage: i, memory_total: 100 } } });
+        const res = await send(`${cluster.url}/device/v3/state`, { method: 'PATCH', headers: bearer(apiKey), body: { [uuid]: { ip_address: `10.0.0.${i}` } } });
         expect(res.status, res.body).toBe(200);
       }
       await client.waitFor((m) => m.filter((x) => x.topic === deviceTopic(uuid)).length >= 6, 5000);
-      const seen = client.messages.filter((m) => m.topic === deviceTopic(uuid)).map((m) => (m.event.type === 'device' ? m.event.device.memory_usage : null));
-      expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+      const seen = client.messages.filter((m) => m.topic === deviceTopic(uuid)).map((m) => (m.event.type === 'device' ? m.event.device.ip_address : null));
+      expect(seen).toEqual([1, 2, 3, 4, 5, 6].map((i) => `10.0.0.${i}`));
       expect(cluster.servedBy('PATCH', '/device/v3/state')).toEqual(new Set(cluster.startedPids()));
     } finally {
       await client.close();
