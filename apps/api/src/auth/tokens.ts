@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 
 /**
@@ -50,11 +51,11 @@ const encoder = new TextEncoder();
  * ~50 µs with the key kept; issue 16 W11, every `/supervisor` call of a batch is one check).
  * A process has one or two secrets (the server's, a test's), so the map stays tiny.
  */
-const hmacKeys = new Map<string, Promise<CryptoKey>>();
-function hmacKey(secret: string): Promise<CryptoKey> {
+const hmacKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+function hmacKey(secret: string): Promise<webcrypto.CryptoKey> {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = webcrypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     hmacKeys.set(secret, key);
     // A secret WebCrypto refuses (empty) fails each call, as before, rather than once for good.
     key.catch(() => hmacKeys.delete(secret));
