@@ -165,7 +165,9 @@ export interface FrameStats {
   /** Presented without the page's update (the compositor's frame went out, the main thread's work missed it). */
   partial: number;
   dropped: number;
-  /** Presented frames per second. */
+  /** The display's frame interval, ms: the median interval between frames begun (16.7 at 60 Hz). */
+  vsyncMs: number;
+  /** Presented frames per second: presented ÷ frames × the display's rate (every frame presented = the display's rate, with no edge effects of the window). */
   fps: number;
   /** Intervals between presented frames, ms. */
   frameTimesMs: number[];
@@ -200,17 +202,21 @@ export function frameStats(events: readonly TraceEvent[]): FrameStats {
   }
   const sequences = [...best.values()].sort((a, b) => a.ts - b.ts);
   const presentedAt = sequences.filter((s) => s.state === 'STATE_PRESENTED_ALL').map((s) => s.ts);
+  const begun = sequences.slice(1).map((s, i) => (s.ts - sequences[i]!.ts) / 1000).sort((a, b) => a - b);
+  const vsyncMs = begun.length ? percentile(begun, 50) : 1000 / 60;
+  const frames = sequences.filter((s) => s.state !== 'STATE_NO_UPDATE_DESIRED').length;
   // A task of the thread's scheduler (category toplevel; DevTools' `RunTask` is the same span).
   const tasks = events.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && e.tid === main?.tid && inWindow(e));
   const taskMs = tasks.map((e) => (e.dur ?? 0) / 1000);
   const windowMs = (end.ts - start.ts) / 1000;
   return {
     windowMs: Math.round(windowMs),
-    frames: sequences.filter((s) => s.state !== 'STATE_NO_UPDATE_DESIRED').length,
+    frames,
+    vsyncMs: Math.round(vsyncMs * 100) / 100,
     presented: presentedAt.length,
     partial: sequences.filter((s) => s.state === 'STATE_PRESENTED_PARTIAL').length,
     dropped: sequences.filter((s) => s.state === 'STATE_DROPPED').length,
-    fps: round1((presentedAt.length * 1000) / windowMs),
+    fps: round1((presentedAt.length / Math.max(1, frames)) * (1000 / vsyncMs)),
     frameTimesMs: presentedAt.slice(1).map((t, i) => (t - presentedAt[i]!) / 1000),
     longTasks: taskMs.filter((ms) => ms > LONG_TASK_MS).length,
     longestTaskMs: round1(Math.max(0, ...taskMs)),
@@ -359,7 +365,7 @@ function summarizeSide(runs: ScrollRun[]): SideSummary {
     domNodesTop: Math.max(...runs.map((r) => r.domNodes.top)),
     domNodesMax: Math.max(...runs.map((r) => r.domNodes.max)),
     domNodesBottom: Math.max(...runs.map((r) => r.domNodes.bottom)),
-    fps: round1((sum((r) => r.trace.presented) * 1000) / sum((r) => r.trace.windowMs)),
+    fps: round1((sum((r) => r.trace.presented) / Math.max(1, sum((r) => r.trace.frames))) * (1000 / percentile(runs.map((r) => r.trace.vsyncMs).sort((a, b) => a - b), 50))),
     frameTimeP50Ms: round1(times.length ? percentile(times, 50) : Number.POSITIVE_INFINITY),
     frameTimeP95Ms: round1(p95),
     fpsAtP95: round1(1000 / p95),
