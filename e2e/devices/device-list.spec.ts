@@ -266,11 +266,19 @@ describe('device list', () => {
     expect(nodes).toBeLessThan(1500);
     expect(await page.getByRole('table').getAttribute('aria-rowcount')).toBe(String(DEVICES + 1));
 
+    // Focus in the first row: the device list reuses a scrolled-out row's elements for the row
+    // scrolled in (DataTable recycleRows), and focus must not stay on another device's checkbox.
+    const [first] = await namesOrdered('asc', 1);
+    await rowCheckbox(first!).focus();
+
     // Scrolling the table's container (not the page) brings the last row.
     const region = page.getByRole('region', { name: 'Devices' });
     await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await page.locator(`tbody tr[aria-rowindex="${DEVICES + 1}"]`).waitFor();
     expect(Number(await page.evaluate(DOM_NODES))).toBeLessThan(1500);
+    const [last] = await namesOrdered('desc', 1);
+    expect(await page.locator(`tbody tr[aria-rowindex="${DEVICES + 1}"] td:nth-child(2)`).textContent()).toBe(last);
+    expect(await page.evaluate("document.activeElement?.closest('tbody') ? document.activeElement.getAttribute('aria-label') : null")).toBeNull();
   });
 
   it.each([
