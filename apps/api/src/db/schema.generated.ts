@@ -59,6 +59,7 @@ export interface Application {
   should_be_running__release: number | null;
   should_track_latest_release: Generated<boolean>;
   slug: string;
+  target_version: Generated<bigint | number | string>;
   uuid: string;
 }
 
@@ -240,6 +241,7 @@ export interface Device {
   storage_total: number | null;
   storage_usage: number | null;
   supervisor_version: string | null;
+  target_version: Generated<bigint | number | string>;
   update_status: string | null;
   uuid: string;
   vpn_address: string | null;
@@ -332,6 +334,12 @@ export interface DeviceTag {
   id: Generated<number>;
   tag_key: string;
   value: Generated<string>;
+}
+
+export interface DeviceTargetCache {
+  basis: string;
+  device: number;
+  etag: string;
 }
 
 export interface DeviceType {
@@ -1024,6 +1032,7 @@ export interface DB {
   device_manufacturer: DeviceManufacturer;
   device_service_environment_variable: DeviceServiceEnvironmentVariable;
   device_tag: DeviceTag;
+  device_target_cache: DeviceTargetCache;
   device_type: DeviceType;
   device_type_alias: DeviceTypeAlias;
   discount_code: DiscountCode;

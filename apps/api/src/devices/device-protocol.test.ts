@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfig, etagOf, ifNoneMatchMatches, pollIntervalFrom } from './target-state.ts';
+import { buildConfig, etagOf, etagSalt, ifNoneMatchMatches, knownTags, pollIntervalFrom } from './target-state.ts';
 import { reportedColumns } from './device-state.service.ts';
 import { isDeviceArchCompatibleWithFleet } from '@flotilla/core/cpu-architecture';
 import { parseLogLines } from '../device-logs/device-logs.service.ts';
@@ -25,12 +25,21 @@ describe('target state config', () => {
 });
 
 describe('ETags', () => {
+  const tag = etagOf('x');
   it('are stable for the same body and differ for another', () => {
     expect(etagOf('{"a":1}')).toBe(etagOf('{"a":1}'));
     expect(etagOf('{"a":1}')).not.toBe(etagOf('{"a":2}'));
   });
+  it('are trusted on a basis salted with the state version and the default poll interval', () => {
+    expect(etagSalt('v3', 600_000)).not.toBe(etagSalt('v2', 600_000));
+    expect(etagSalt('v3', 600_000)).not.toBe(etagSalt('v3', 60_000));
+  });
+  it('pass the state query only tags shaped like ours, weak or strong, from a list, and * apart', () => {
+    expect(knownTags(undefined)).toEqual({ tags: [], any: false });
+    expect(knownTags(`"other", ${tag.replace(/^W\//, '')}, x,y`)).toEqual({ tags: [tag], any: false });
+    expect(knownTags('*')).toEqual({ tags: [], any: true });
+  });
   it('match If-None-Match with or without the weak prefix, in a list, or *', () => {
-    const tag = etagOf('x');
     expect(ifNoneMatchMatches(tag, tag)).toBe(true);
     expect(ifNoneMatchMatches(tag.replace(/^W\//, ''), tag)).toBe(true);
     expect(ifNoneMatchMatches(`"other", ${tag}`, tag)).toBe(true);

@@ -24,6 +24,11 @@ export interface TargetServiceRow {
 }
 
 export interface TargetStateRow {
+  /** What the state is built from: the device's and its fleet's target versions (migration 0098) and the salt. */
+  basis: string;
+  /** The tag last stored for this device (device_target_cache) and whether it was built from `basis`. */
+  cached_etag: string | null;
+  cache_valid: boolean;
   id: number;
   uuid: string;
   device_name: string;
@@ -45,15 +50,42 @@ export interface TargetStateRow {
   services: TargetServiceRow[];
 }
 
+/**
+ * What a poll reads first (pollOwnTargetStateHead): the device, its heartbeat from before the
+ * poll, and whether the caller already holds the tag stored for the state's current versions.
+ */
+export type TargetStateHead = Pick<TargetStateRow, 'basis' | 'cached_etag' | 'id' | 'uuid' | 'belongs_to__application' | 'api_heartbeat_state' | 'is_online' | 'last_connectivity_event'> & {
+  unchanged: boolean;
+};
+
 const objectOf = (table: string, where: RawBuilder<unknown>) =>
   sql`(SELECT coalesce(jsonb_object_agg(v.name, v.value), '{}'::jsonb) FROM ${sql.table(table)} v WHERE ${where})`;
 
+/**
+ * What the caller already holds: the bare tags of its If-None-Match (`known`, only those shaped
+ * like ours) or `*`. Parsed in Node, passed as one text (a comma never occurs in our tags).
+ */
+export interface KnownTags {
+  tags: string[];
+  any: boolean;
+}
+export const NO_KNOWN_TAGS: KnownTags = { tags: [], any: false };
+
+/**
+ * What a device's state is built from (issue 16 W1): every write to a row a state is made of
+ * bumps the device's or its fleet's `target_version` (triggers of migration 0098), so the two
+ * versions and the `salt` (the state's shape and version, the server setting it reads) say
+ * whether the tag stored in device_target_cache still names the body.
+ */
+const basisSql = (salt: string) => sql<string>`d.target_version::text || ':' || coalesce(a.target_version, -1)::text || ':' || ${salt}`;
+
 /** The target state of the device `d` matching `where` (the select every read below shares). */
-const targetStateSelect = (where: RawBuilder<boolean>) => sql`
-    SELECT d.id, d.uuid, d.device_name, d.belongs_to__application, d.api_heartbeat_state, d.is_online,
+const targetStateSelect = (where: RawBuilder<boolean>, salt: string) => sql`
+    SELECT t.basis, c.etag AS cached_etag, c.basis IS NOT DISTINCT FROM t.basis AS cache_valid,
+           d.id, d.uuid, d.device_name, d.belongs_to__application, d.api_heartbeat_state, d.is_online,
            d.last_connectivity_event,
            a.uuid AS app_uuid, a.app_name, a.is_of__class, a.is_host,
-           r.id AS release_id, r.commit, r.composition,
+           r.id AS release_id, r.commit, r.composition AS composition,
            ${objectOf('application_config_variable', sql`v.application = a.id`)} AS app_config,
            ${objectOf('device_config_variable', sql`v.device = d.id`)} AS device_config,
            ${objectOf('application_environment_variable', sql`v.application = a.id`)} AS app_env,
@@ -82,24 +114,31 @@ const targetStateSelect = (where: RawBuilder<boolean>) => sql`
       FROM device d
       LEFT JOIN application a ON a.id = d.belongs_to__application
       LEFT JOIN release r ON r.id = coalesce(d.is_pinned_on__release, a.should_be_running__release)
+      CROSS JOIN LATERAL (SELECT ${basisSql(salt)} AS basis) t
+      LEFT JOIN device_target_cache c ON c.device = d.id
      WHERE ${where}`;
 
-export async function findTargetStateRow(db: Db, uuid: string): Promise<TargetStateRow | undefined> {
-  const r = await sql<TargetStateRow>`${targetStateSelect(sql<boolean>`d.uuid = ${uuid}`)}`.execute(db);
+/** A device's whole target state, by uuid (a caller already authorized) or by id (after pollOwnTargetStateHead). */
+export async function findTargetStateRow(db: Db, device: { uuid: string } | { id: number }, salt: string): Promise<TargetStateRow | undefined> {
+  const where = 'uuid' in device ? sql<boolean>`d.uuid = ${device.uuid}` : sql<boolean>`d.id = ${device.id}`;
+  const r = await sql<TargetStateRow>`${targetStateSelect(where, salt)}`.execute(db);
   return r.rows[0];
 }
 
 /**
- * A device's own poll in ONE statement (issue 16 W1, docs/query-budgets.md): the API key with
+ * A device's own poll, first statement (issue 16 W1, docs/query-budgets.md): the API key with
  * this hash, unexpired, owned by the device with this uuid; its heartbeat written when due
- * (heartbeat-sql.ts); its target state. All parts of a statement see one snapshot, so the row
- * returned holds the heartbeat state from before this poll (the caller tells "came online" from
- * it). Nothing is written and no row comes back when the key does not match that exact device
- * (unknown, expired, another device's or not a device key): the caller then resolves the key
- * the ordinary way, which answers exactly as before.
+ * (heartbeat-sql.ts); the state's versions and the tag stored for them. When the caller holds
+ * that tag (`unchanged`) this is the whole poll, a 304; else the caller reads the state
+ * (findTargetStateRow). A small statement on purpose: the state's select is costly to plan, and a
+ * 304 should not pay for it. All parts of a statement see one snapshot, so the row returned holds
+ * the heartbeat state from before this poll (the caller tells "came online" from it). Nothing is
+ * written and no row comes back when the key does not match that exact device (unknown,
+ * expired, another device's or not a device key): the caller then resolves the key the ordinary
+ * way, which answers exactly as before.
  */
-export async function pollOwnTargetStateRow(db: Db, keyHash: string, uuid: string, defaultPollMs: number): Promise<TargetStateRow | undefined> {
-  const r = await sql<TargetStateRow>`
+export async function pollOwnTargetStateHead(db: Db, keyHash: string, uuid: string, defaultPollMs: number, salt: string, known: KnownTags): Promise<TargetStateHead | undefined> {
+  const r = await sql<TargetStateHead>`
     WITH caller AS (
       SELECT d.id FROM api_key k JOIN device d ON d.actor = k.is_of__actor
        WHERE k.key_hash = ${keyHash} AND d.uuid = ${uuid}
@@ -108,8 +147,21 @@ export async function pollOwnTargetStateRow(db: Db, keyHash: string, uuid: strin
       UPDATE device d SET ${HEARTBEAT_SET}
        WHERE d.id = (SELECT id FROM caller) AND ${heartbeatDue(defaultPollMs)}
     )
-    ${targetStateSelect(sql<boolean>`d.id = (SELECT id FROM caller)`)}`.execute(db);
+    SELECT d.id, d.uuid, d.belongs_to__application, d.api_heartbeat_state, d.is_online, d.last_connectivity_event,
+           t.basis, c.etag AS cached_etag,
+           (c.basis IS NOT DISTINCT FROM t.basis AND (${known.any} OR c.etag = ANY(string_to_array(${known.tags.join(',')}, ',')))) AS unchanged
+      FROM device d
+      LEFT JOIN application a ON a.id = d.belongs_to__application
+      CROSS JOIN LATERAL (SELECT ${basisSql(salt)} AS basis) t
+      LEFT JOIN device_target_cache c ON c.device = d.id
+     WHERE d.id = (SELECT id FROM caller)`.execute(db);
   return r.rows[0];
+}
+
+/** Stores the tag a device's state hashed to and what it was built from (the next poll's 304 reads it). */
+export async function storeTargetStateTag(db: Db, deviceId: number, basis: string, etag: string): Promise<void> {
+  await sql`INSERT INTO device_target_cache (device, basis, etag) VALUES (${deviceId}, ${basis}, ${etag})
+            ON CONFLICT (device) DO UPDATE SET basis = excluded.basis, etag = excluded.etag`.execute(db);
 }
 
 /**

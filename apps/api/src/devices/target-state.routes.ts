@@ -31,14 +31,16 @@ export function targetStateRoutes(fastify: FastifyInstance): void {
           throw request.validationError;
         }
         const key = request.deferredApiKey;
-        let state = key === null ? undefined : await pollOwnTargetState(app.db, app.config, key, request.params.uuid, version);
+        const ifNoneMatch = request.headers['if-none-match'];
+        let state = key === null ? undefined : await pollOwnTargetState(app.db, app.config, key, request.params.uuid, version, ifNoneMatch);
         if (!state) {
           await resolveDeferredApiKey(request);
           state = await getTargetState(app.db, app.config, request.principal, request.params.uuid, version);
         }
         if (state.cameOnlineDeviceId !== undefined) await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [state.cameOnlineDeviceId]);
         void reply.header('etag', state.etag).header('cache-control', 'no-cache');
-        if (ifNoneMatchMatches(request.headers['if-none-match'], state.etag)) return reply.status(304).send();
+        // A state left unbuilt is one whose tag the device holds (target-state.repository.ts).
+        if (state.body === null || ifNoneMatchMatches(ifNoneMatch, state.etag)) return reply.status(304).send();
         return reply.type('application/json; charset=utf-8').send(state.body);
       },
     );

@@ -3,22 +3,22 @@ import type { Principal } from '../auth/principal.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { hashApiKey } from '../api-keys/api-key-secret.ts';
-import { findTargetStateRow, listUserRolesForDevice, pollOwnTargetStateRow, touchHeartbeat, type TargetStateRow } from './target-state.repository.ts';
-import { buildTargetStateV2, buildTargetStateV3, etagOf } from './target-state.ts';
+import { findTargetStateRow, listUserRolesForDevice, pollOwnTargetStateHead, storeTargetStateTag, touchHeartbeat, type TargetStateHead, type TargetStateRow } from './target-state.repository.ts';
+import { buildTargetStateV2, buildTargetStateV3, etagOf, etagSalt, knownTags } from './target-state.ts';
 
 /** GET /device/v{2,3}/:uuid/state — the target state, which doubles as the API heartbeat. */
 
 export interface TargetStateResponse {
-  /** Serialised once: the ETag is the hash of exactly these bytes. */
-  body: string;
+  /** The state, serialised; null when the caller already holds `etag` (a 304: nothing was built). */
+  body: string | null;
   etag: string;
   /** The device's id when this poll brought its heartbeat back online (a status change to push). */
   cameOnlineDeviceId?: number;
 }
 
-async function loadReadableDevice(db: Db, principal: Principal, uuid: string): Promise<TargetStateRow> {
+async function loadReadableDevice(db: Db, principal: Principal, uuid: string, salt: string): Promise<TargetStateRow> {
   if (principal.kind === 'anonymous') throw unauthorized('You have to log in');
-  const row = await findTargetStateRow(db, uuid);
+  const row = await findTargetStateRow(db, { uuid }, salt);
   if (principal.kind === 'device') {
     // A device key reads only its own state; another uuid is someone else's business.
     if (!row || row.id !== principal.deviceId) throw forbidden('A device may only read its own state');
@@ -36,22 +36,44 @@ async function loadReadableDevice(db: Db, principal: Principal, uuid: string): P
 }
 
 /** True when the device's heartbeat was not online before this poll (a status change to push). */
-const wasOffline = (row: TargetStateRow) => row.api_heartbeat_state !== 'online' || !row.is_online;
+const wasOffline = (row: TargetStateHead | TargetStateRow) => row.api_heartbeat_state !== 'online' || !row.is_online;
 
-function respond(row: TargetStateRow, config: AppConfig, version: 'v2' | 'v3', cameOnline: boolean): TargetStateResponse {
+/**
+ * The answer from the state's row: the body and its hash as the tag (it changes exactly when the
+ * body does), stored with the versions it was built from when they differ from what was stored,
+ * so the device's next poll is a 304 without building (issue 16 W1).
+ */
+async function respond(db: Db, row: TargetStateRow, config: AppConfig, version: 'v2' | 'v3', cameOnline: boolean): Promise<TargetStateResponse> {
+  const cameOnlineDeviceId = cameOnline ? row.id : undefined;
   const state = version === 'v3' ? buildTargetStateV3(row, config.defaultPollIntervalMs) : buildTargetStateV2(row, config.defaultPollIntervalMs);
   const body = JSON.stringify(state);
-  return { body, etag: etagOf(body), cameOnlineDeviceId: cameOnline ? row.id : undefined };
+  const etag = etagOf(body);
+  if (!row.cache_valid || row.cached_etag !== etag) await storeTargetStateTag(db, row.id, row.basis, etag);
+  return { body, etag, cameOnlineDeviceId };
 }
 
 /**
- * The poll of a device with its own key, in one statement (key, heartbeat, state:
- * pollOwnTargetStateRow). Undefined when the key is not this device's valid key: the caller
+ * The poll of a device with its own key: key, heartbeat and the stored tag in one statement
+ * (pollOwnTargetStateHead), the whole of a 304; the state read and its tag stored only when the
+ * device lacks that tag. Undefined when the key is not this device's valid key: the caller
  * resolves it the ordinary way and answers with getTargetState, as for any other caller.
  */
-export async function pollOwnTargetState(db: Db, config: AppConfig, apiKey: string, uuid: string, version: 'v2' | 'v3'): Promise<TargetStateResponse | undefined> {
-  const row = await pollOwnTargetStateRow(db, hashApiKey(apiKey), uuid, config.defaultPollIntervalMs);
-  return row && respond(row, config, version, wasOffline(row));
+export async function pollOwnTargetState(
+  db: Db,
+  config: AppConfig,
+  apiKey: string,
+  uuid: string,
+  version: 'v2' | 'v3',
+  ifNoneMatch: string | undefined,
+): Promise<TargetStateResponse | undefined> {
+  const salt = etagSalt(version, config.defaultPollIntervalMs);
+  const head = await pollOwnTargetStateHead(db, hashApiKey(apiKey), uuid, config.defaultPollIntervalMs, salt, knownTags(ifNoneMatch));
+  if (!head) return undefined;
+  // The device holds the tag stored for the state's current versions: nothing to read or build.
+  if (head.unchanged && head.cached_etag !== null) return { body: null, etag: head.cached_etag, cameOnlineDeviceId: wasOffline(head) ? head.id : undefined };
+  const row = await findTargetStateRow(db, { id: head.id }, salt);
+  // Deleted since the first statement: answered as for any unknown device.
+  return row && respond(db, row, config, version, wasOffline(head));
 }
 
 /** The target state for a resolved principal (a user, a fleet key, the system, a device on the slow path). */
@@ -62,8 +84,8 @@ export async function getTargetState(
   uuid: string,
   version: 'v2' | 'v3',
 ): Promise<TargetStateResponse> {
-  const row = await loadReadableDevice(db, principal, uuid);
+  const row = await loadReadableDevice(db, principal, uuid, etagSalt(version, config.defaultPollIntervalMs));
   // Every target-state GET with a device key is a heartbeat (compat §5.7); written when due.
   if (principal.kind === 'device') await touchHeartbeat(db, row.id, config.defaultPollIntervalMs);
-  return respond(row, config, version, principal.kind === 'device' && wasOffline(row));
+  return respond(db, row, config, version, principal.kind === 'device' && wasOffline(row));
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TargetServiceRow, TargetStateRow } from './target-state.repository.ts';
+import { NO_KNOWN_TAGS, type KnownTags, type TargetServiceRow, type TargetStateRow } from './target-state.repository.ts';
 
 /**
  * Pure shaping of a target state (compat §5.3) from the one-row query. Kept free of I/O so
@@ -153,6 +153,28 @@ export function buildTargetStateV2(row: TargetStateRow, defaultPollIntervalMs: n
 /** A weak ETag from the body's hash: same state → same tag on every replica. */
 export function etagOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * The shape of the target state this code builds, part of the basis a stored tag is trusted on
+ * (target-state.repository.ts `basisSql`): bump it with any change to what
+ * buildTargetStateV2/V3 produce from the same rows, so a tag stored for the old shape is rebuilt.
+ * target-state-format.test.ts holds a fixture's body hash against this number and fails when
+ * one moves without the other.
+ */
+export const TARGET_STATE_FORMAT = 1;
+
+/** The part of a basis that is not the versions: the state's shape and version, and the server setting it reads. */
+export const etagSalt = (version: 'v2' | 'v3', defaultPollIntervalMs: number) => `${TARGET_STATE_FORMAT}:${version}:${defaultPollIntervalMs}`;
+
+/** Our tags (etagOf), bare: a sha1 in base64url, quoted. */
+const OUR_TAG = /^"[\w-]{27}"$/;
+
+/** The tags of an If-None-Match header the state query can match (only ours; `*` for any). */
+export function knownTags(header: string | undefined): KnownTags {
+  if (!header) return NO_KNOWN_TAGS;
+  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
+  return { tags: tags.filter((t) => OUR_TAG.test(t)).map((t) => `W/${t}`), any: tags.includes('*') };
 }
 
 /** If-None-Match matches when any listed tag equals ours, ignoring weak/strong prefixes. */

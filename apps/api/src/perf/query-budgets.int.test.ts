@@ -25,16 +25,22 @@ const BUDGETS = {
   /**
    * Device key, If-None-Match matching (304), heartbeat due — every poll of a device polling
    * less often than every 5 s: ONE statement (devices/target-state.repository.ts
-   * pollOwnTargetStateRow) that matches the key to this uuid's device, writes the heartbeat
-   * (a data-modifying CTE) and reads the state; the auth hook leaves this route's API key to it
+   * pollOwnTargetStateHead) that matches the key to this uuid's device, writes the heartbeat
+   * (a data-modifying CTE) and reads the state's versions and the tag stored for them, the state
+   * itself left unread as the tag is current (migration 0098); the auth hook leaves this route's API key to it
    * (plugins/auth.ts `resolvesOwnApiKey`). Issue 16's target: at most 1. Was 3 (key owner, state,
    * heartbeat UPDATE).
    */
   unchangedTargetState: 1,
   /** The same poll again within 5 s: the same statement, its heartbeat UPDATE matching no row. Was 2. */
   unchangedTargetStateFresh: 1,
-  /** The target changed since the tag (200), 5 services, variables on every layer: the same one, whatever their number (issue 16: at most 3). Was 3. */
-  changedTargetState: 1,
+  /**
+   * The target changed since the tag (200), 5 services, variables on every layer: the same
+   * first statement, then the whole state in one, whatever the services and variables, then the
+   * new tag stored with the versions it was built from (device_target_cache) for the next poll's
+   * 304 (issue 16: at most 3). Was 3, then 1 before the stored tag.
+   */
+  changedTargetState: 3,
   /** The dashboard's device page: a user key's owner, then the page with its three expansions as one statement (the permission check is inside it). */
   devicePage: 2,
   /** The page's total (`/$count`, the same filter), sent beside it. */
