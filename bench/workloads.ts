@@ -304,19 +304,19 @@ function variableChangeRows(r: VariableChangeResult, size: number): BenchRow[] {
   };
   return [
     rowOf(0, 'W1', 'variable-change: unchanged poll (304), seeded devices', ratioTarget('>=', 0.2, 'ceiling')),
-    rowOf(1, 'W2', 'variable-change: poll after a fleet variable changed (200)', ratioTarget('>=', 0.25, 'ceiling')),
+    rowOf(2, 'W2', 'variable-change: poll after a fleet variable changed (200)', ratioTarget('>=', 0.25, 'ceiling')),
     {
       ...base,
       workload: 'variable-change',
-      name: 'variable-change: changed ÷ unchanged ratio (no rebuild storm)',
-      figure: r.changedOverUnchanged,
+      name: 'variable-change: changed ÷ full-answer ratio (no rebuild storm)',
+      figure: r.changedOverFull,
       unit: '',
       ceiling: null,
-      ceilingNote: 'a ratio of two rows above, each against its ceiling',
+      ceilingNote: 'a ratio of the changed row above and a full-answer round (see notes), each against its ceiling',
       ratio: null,
       target: { on: 'figure', op: '<=', value: 1.25, text: '≤ 1.25' },
-      growth: grow('', size, r.changedOverUnchanged),
-      notes: [`variable write ${r.setup.changeWriteMs} ms`],
+      growth: grow('', size, r.changedOverFull),
+      notes: [`full answer (200, a tag it never had) ${r.rounds[1]!.app.perSecond} req/s against ${r.rounds[1]!.ceiling.perSecond}`, `variable write ${r.setup.changeWriteMs} ms`],
     },
   ];
 }
