@@ -83,21 +83,6 @@ CREATE FUNCTION target_state_fleet_of(tbl name, r jsonb) RETURNS integer LANGUAG
   END
 $$;
 
-CREATE FUNCTION target_state_fleet_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  before_owner integer;
-  after_owner integer;
-BEGIN
-  IF target_state_write_is_moot(TG_TABLE_NAME, CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END, CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END) THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP <> 'INSERT' THEN before_owner := target_state_fleet_of(TG_TABLE_NAME, to_jsonb(OLD)); END IF;
-  IF TG_OP <> 'DELETE' THEN after_owner := target_state_fleet_of(TG_TABLE_NAME, to_jsonb(NEW)); END IF;
-  UPDATE application SET target_version = target_version + 1
-   WHERE id IN (before_owner, after_owner);
-  RETURN NULL;
-END $$;
-
 -- The owner of a row of a device-side table.
 CREATE FUNCTION target_state_device_of(tbl name, r jsonb) RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT CASE tbl
@@ -108,38 +93,42 @@ CREATE FUNCTION target_state_device_of(tbl name, r jsonb) RETURNS integer LANGUA
   END
 $$;
 
-CREATE FUNCTION target_state_device_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One trigger function for both sides: TG_ARGV[0] says whose version a table's rows bump.
+CREATE FUNCTION target_state_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  before_owner integer;
-  after_owner integer;
+  old_row jsonb := CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END;
+  new_row jsonb := CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END;
 BEGIN
-  IF target_state_write_is_moot(TG_TABLE_NAME, CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END, CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END) THEN
+  IF target_state_write_is_moot(TG_TABLE_NAME, old_row, new_row) THEN
     RETURN NULL;
   END IF;
-  IF TG_OP <> 'INSERT' THEN before_owner := target_state_device_of(TG_TABLE_NAME, to_jsonb(OLD)); END IF;
-  IF TG_OP <> 'DELETE' THEN after_owner := target_state_device_of(TG_TABLE_NAME, to_jsonb(NEW)); END IF;
-  UPDATE device SET target_version = target_version + 1
-   WHERE id IN (before_owner, after_owner);
+  IF TG_ARGV[0] = 'fleet' THEN
+    UPDATE application SET target_version = target_version + 1
+     WHERE id IN (target_state_fleet_of(TG_TABLE_NAME, old_row), target_state_fleet_of(TG_TABLE_NAME, new_row));
+  ELSE
+    UPDATE device SET target_version = target_version + 1
+     WHERE id IN (target_state_device_of(TG_TABLE_NAME, old_row), target_state_device_of(TG_TABLE_NAME, new_row));
+  END IF;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON application_config_variable FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON application_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON application_config_variable FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON application_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
 -- A new release, service or image is in no state until a target or a release_image names it
 -- (those bump); of their later updates only the columns a state reads count (a release's status
 -- and an image's build progress change often during a deploy and are in no state).
-CREATE TRIGGER target_state_version AFTER DELETE OR UPDATE OF commit, composition, belongs_to__application ON release FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
-CREATE TRIGGER target_state_version AFTER DELETE OR UPDATE OF service_name, application ON service FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON service_label FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON service_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
-CREATE TRIGGER target_state_version AFTER DELETE OR UPDATE OF is_stored_at__image_location, content_hash, is_a_build_of__service ON image FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON release_image FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON image_label FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON image_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_fleet_changed();
+CREATE TRIGGER target_state_version AFTER DELETE OR UPDATE OF commit, composition, belongs_to__application ON release FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
+CREATE TRIGGER target_state_version AFTER DELETE OR UPDATE OF service_name, application ON service FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON service_label FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON service_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
+CREATE TRIGGER target_state_version AFTER DELETE OR UPDATE OF is_stored_at__image_location, content_hash, is_a_build_of__service ON image FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON release_image FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON image_label FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON image_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_changed('fleet');
 
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON device_config_variable FOR EACH ROW EXECUTE FUNCTION target_state_device_changed();
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON device_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_device_changed();
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON device_config_variable FOR EACH ROW EXECUTE FUNCTION target_state_changed('device');
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON device_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_changed('device');
 -- A new install carries no variables yet (theirs bump on their own): only its change or removal
 -- can alter the state, so device creation (one install per service) costs no extra UPDATE.
-CREATE TRIGGER target_state_version AFTER UPDATE OR DELETE ON service_install FOR EACH ROW EXECUTE FUNCTION target_state_device_changed();
-CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON device_service_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_device_changed();
+CREATE TRIGGER target_state_version AFTER UPDATE OR DELETE ON service_install FOR EACH ROW EXECUTE FUNCTION target_state_changed('device');
+CREATE TRIGGER target_state_version AFTER INSERT OR UPDATE OR DELETE ON device_service_environment_variable FOR EACH ROW EXECUTE FUNCTION target_state_changed('device');
