@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { HEARTBEAT_SET, heartbeatDue } from './heartbeat-sql.ts';
+import type { KnownTags } from './target-state.ts';
 
 /**
  * Everything a target state needs, in ONE statement (10 000 devices poll this): the device,
@@ -61,15 +62,6 @@ export type TargetStateHead = Pick<TargetStateRow, 'basis' | 'cached_etag' | 'id
 const objectOf = (table: string, where: RawBuilder<unknown>) =>
   sql`(SELECT coalesce(jsonb_object_agg(v.name, v.value), '{}'::jsonb) FROM ${sql.table(table)} v WHERE ${where})`;
 
-/**
- * What the caller already holds: the bare tags of its If-None-Match (`known`, only those shaped
- * like ours) or `*`. Parsed in Node, passed as one text (a comma never occurs in our tags).
- */
-export interface KnownTags {
-  tags: string[];
-  any: boolean;
-}
-export const NO_KNOWN_TAGS: KnownTags = { tags: [], any: false };
 
 /**
  * What a device's state is built from (issue 16 W1): every write to a row a state is made of

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { NO_KNOWN_TAGS, type KnownTags, type TargetServiceRow, type TargetStateRow } from './target-state.repository.ts';
+import type { TargetServiceRow, TargetStateRow } from './target-state.repository.ts';
 
 /**
  * Pure shaping of a target state (compat §5.3) from the one-row query. Kept free of I/O so
@@ -166,6 +166,16 @@ export const TARGET_STATE_FORMAT = 1;
 
 /** The part of a basis that is not the versions: the state's shape and version, and the server setting it reads. */
 export const etagSalt = (version: 'v2' | 'v3', defaultPollIntervalMs: number) => `${TARGET_STATE_FORMAT}:${version}:${defaultPollIntervalMs}`;
+
+/**
+ * What the caller already holds: the bare tags of its If-None-Match (`known`, only those shaped
+ * like ours) or `*`. Parsed in Node, passed as one text (a comma never occurs in our tags).
+ */
+export interface KnownTags {
+  tags: string[];
+  any: boolean;
+}
+const NO_KNOWN_TAGS: KnownTags = { tags: [], any: false };
 
 /** Our tags (etagOf), bare: a sha1 in base64url, quoted. */
 const OUR_TAG = /^"[\w-]{27}"$/;
