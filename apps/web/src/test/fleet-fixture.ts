@@ -9,7 +9,6 @@ export const fleetFixture = (overrides: Partial<FleetWithSettings> = {}): FleetW
   created_at: '2026-01-01T00:00:00Z',
   is_for__device_type: [],
   organization: [],
-  owns__device: 0,
   uuid: 'f7a1',
   is_accessible_by_support_until__date: null,
   should_be_running__release: [],

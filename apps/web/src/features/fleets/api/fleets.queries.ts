@@ -26,6 +26,7 @@ export const fleetKeys = {
   names: (applicationClass: ApplicationClass) => [...fleetKeys.list(), applicationClass, 'names'] as const,
   detail: (id: number) => [...fleetKeys.all, 'detail', id] as const,
   deviceCounts: (id: number) => [...fleetKeys.detail(id), 'device-counts'] as const,
+  deviceTotal: (id: number) => [...fleetKeys.detail(id), 'device-total'] as const,
   frozenDevices: (id: number) => [...fleetKeys.detail(id), 'frozen-devices'] as const,
 };
 
@@ -143,8 +144,14 @@ export function fleetNamesQuery(applicationClass: ApplicationClass) {
   });
 }
 
-/** The fleet on its own pages: the list's fields plus its settings (fleets spec §2 Fleet summary, Fleet settings). */
+/**
+ * The fleet on its own pages: the list's fields plus its settings (fleets spec §2 Fleet summary,
+ * Fleet settings), without the device count: every page of a fleet reads this row (header,
+ * breadcrumbs, permissions) and polls it, and counting a 100,000-device fleet each time cost as
+ * much as the device list's own page (issue 9). The summary asks for the total on its own.
+ */
 const fleetWithSettingsRow = fleetRow
+  .omit({ owns__device: true })
   .extend(
     application.row.pick({
       uuid: true,
@@ -174,13 +181,22 @@ export function fleetQuery(id: number) {
         options: {
           $select: [...FLEET_SELECT, 'uuid', 'should_track_latest_release', 'is_public', 'is_stored_at__repository_url', 'is_accessible_by_support_until__date'],
           $expand: {
-            ...FLEET_EXPAND,
+            is_for__device_type: FLEET_EXPAND.is_for__device_type,
             organization: { $select: ['id', 'name', 'handle', 'is_frozen'] },
             application_type: { $select: ['id', 'name', 'slug', 'is_legacy'] },
             should_be_running__release: { $select: ['id', 'commit', 'raw_version'] },
           },
         },
       }),
+    refetchInterval: DEFAULT_POLL_MS,
+  });
+}
+
+/** How many devices the fleet has (fleets spec §2 Fleet summary). */
+export function fleetDeviceTotalQuery(id: number) {
+  return queryOptions({
+    queryKey: fleetKeys.deviceTotal(id),
+    queryFn: () => odataCount(device.resource, { belongs_to__application: id }),
     refetchInterval: DEFAULT_POLL_MS,
   });
 }

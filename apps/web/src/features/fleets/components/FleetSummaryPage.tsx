@@ -17,7 +17,7 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { fleetQuery, type FleetWithSettings } from '../api/fleets.queries.ts';
+import { fleetDeviceTotalQuery, fleetQuery, type FleetWithSettings } from '../api/fleets.queries.ts';
 import { releaseTargeting, shortCommit } from '../fleet-summary.ts';
 import { useFleetAccess } from '../../fleet-members/hooks/use-fleet-access.ts';
 import { SupportAccessBanner } from '../../fleet-settings/components/SupportAccessBanner.tsx';
@@ -89,9 +89,7 @@ export function FleetSummaryPage() {
                 <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
                   {t('summary.devicesByStatus')}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('summary.totalDevices', { count: fleet.owns__device })}
-                </Typography>
+                <DeviceTotal fleetId={fleetId} />
               </Box>
               <DeviceStatusCounts fleetId={fleetId} />
               <Button component={RouterLink} to={applicationPath('fleet', fleetId, 'devices')} sx={{ mt: 1 }}>
@@ -123,6 +121,18 @@ export function FleetSummaryPage() {
         />
       )}
     </Box>
+  );
+}
+
+/** The fleet's device total beside the status counts; their card says when counting failed. */
+function DeviceTotal({ fleetId }: { fleetId: number }) {
+  const { t } = useTranslation('fleets');
+  const { data: total } = useQuery(fleetDeviceTotalQuery(fleetId));
+  if (total === undefined) return null;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {t('summary.totalDevices', { count: total })}
+    </Typography>
   );
 }
 
