@@ -2,6 +2,10 @@ import { constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { APP_CHUNK, preloadApp } from './build/preload-app.ts';
+import { routePreload } from './build/route-preload.ts';
+import { DEVICE_LIST_PATH } from './src/features/devices/device-list.path.ts';
+import { TOKEN_STORAGE_KEY } from './src/lib/session.ts';
 
 /** Paths the API serves; the dev server forwards them to a locally running API. */
 const API_PATHS = ['/v7', '/resin', '/login_', '/user/', '/actor/', '/api-key', '/device/', '/config', '/ping', '/device-types', '/supervisor', '/auth/'];
@@ -26,52 +30,6 @@ function buildTime(): Plugin {
         res.setHeader('cache-control', 'no-cache');
         res.end(startedAt);
       });
-    },
-  };
-}
-
-/**
- * `<link rel="preload" as="script">` in index.html for the app's own chunk (src/main.tsx, which
- * the boot script imports once it has sent the first page's requests) and everything it
- * imports: asked for only once code has run, preloaded it is downloaded meanwhile. `preload`,
- * not `modulepreload`: Chromium compiles a modulepreloaded module on the main thread as soon as
- * it arrives, ~200 ms for all of them on a slow machine, and that ran before the boot script
- * could send anything; plain preload only fetches, the compile comes with the import. The
- * signed-in shell's chunk is not preloaded here: the sign-in page would download it for nothing
- * (~60 kB gzip, issue 16 W10's budget); src/boot.ts imports it when a session exists. Vite
- * itself modulepreloads the entry's (src/boot.ts) own imports.
- */
-function preloadApp(): Plugin {
-  const TARGETS = [/[\\/]src[\\/]main\.tsx$/];
-  return {
-    name: 'flotilla-preload-app',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const targets = TARGETS.map((test) => {
-          const chunk = chunks.find((c) => c.facadeModuleId !== null && test.test(c.facadeModuleId));
-          if (!chunk) throw new Error(`preloadApp: no chunk for ${test.source}`);
-          return chunk;
-        });
-        // What the entry loads anyway (Vite preloads those) is left out.
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const loaded = new Set<string>();
-        const visit = (name: string, into: Set<string>) => {
-          if (into.has(name)) return;
-          into.add(name);
-          for (const dep of byName.get(name)?.imports ?? []) visit(dep, into);
-        };
-        for (const entry of chunks.filter((c) => c.isEntry)) visit(entry.fileName, loaded);
-        const graph = new Set<string>();
-        for (const target of targets) visit(target.fileName, graph);
-        return [...graph]
-          .filter((name) => !loaded.has(name))
-          .map((name) => ({ tag: 'link', attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
-      },
     },
   };
 }
@@ -105,6 +63,12 @@ export default defineConfig({
     buildTime(),
     chunkContents(),
     preloadApp(),
+    routePreload({
+      sessionKey: TOKEN_STORAGE_KEY,
+      preloaded: [APP_CHUNK],
+      signedIn: /[\\/]src[\\/]features[\\/]shell[\\/]components[\\/]AppLayout\.tsx$/,
+      routes: [{ path: DEVICE_LIST_PATH, component: /[\\/]src[\\/]features[\\/]devices[\\/]components[\\/]DeviceListPage\.tsx$/ }],
+    }),
     // Brotli and gzip siblings of every text file, at the highest levels: done once per build,
     // then served as they are by the API (web.routes.ts, `preCompressed`).
     compression({

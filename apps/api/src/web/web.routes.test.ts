@@ -102,6 +102,41 @@ describe('webRoutes', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  // Hashed bundles are read once and then answered from memory (hashed-assets.ts): a bundle a
+  // newer build adds while the server runs is served all the same, and what was read is kept.
+  it('serves a hashed asset added after start, and keeps serving one it has read', async () => {
+    writeFileSync(join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
+    const late = await app.inject({ method: 'GET', url: '/assets/late-def456.js' });
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toBe('console.log(2)');
+    rmSync(join(dist, 'assets', 'late-def456.js'));
+    const again = await app.inject({ method: 'GET', url: '/assets/late-def456.js' });
+    expect(again.body).toBe('console.log(2)');
+  });
+
+  it('serves a missing asset once it appears (a miss is not remembered)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/soon-789.js' })).statusCode).toBe(404);
+    writeFileSync(join(dist, 'assets', 'soon-789.js'), 'console.log(3)');
+    expect((await app.inject({ method: 'GET', url: '/assets/soon-789.js' })).body).toBe('console.log(3)');
+  });
+
+  // A client may normalise `..` away itself (then it asks for another URL, answered as such);
+  // whatever reaches the asset route names one file directly in assets/ or is a 404.
+  it.each(['/assets/../buildtime.txt', '/assets/%2e%2e/buildtime.txt', '/assets/..%2fbuildtime.txt', '/assets/sub/index-abc123.js', '/assets/index-abc123.js.br', '/assets/'])(
+    'never answers %s with a file from outside assets/ as an immutable asset',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control'] ?? '').not.toContain('immutable');
+    },
+  );
+
+  it('answers HEAD for a hashed asset with its headers and no body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.body).toBe('');
+  });
+
   it('does not answer other methods with the app', async () => {
     const res = await app.inject({ method: 'POST', url: '/fleets' });
     expect(res.statusCode).toBe(404);

@@ -3,16 +3,16 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isApiPath, looksLikeFile } from './api-paths.ts';
+import { hashedAssetRoutes } from './hashed-assets.ts';
 
-/** Vite puts content-hashed bundles under /assets/: safe to cache forever. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files must be revalidated so a new build is picked up. */
 const REVALIDATE = 'no-cache';
 
 /**
- * Serves the built dashboard when `config.webDist` is set (else registers nothing):
- * files from the build with long-lived caching for hashed assets, and index.html for any other
- * GET outside the API so that the client-side router handles deep links. The build ships
+ * Serves the built dashboard when `config.webDist` is set (else registers nothing): the hashed
+ * bundles from memory with long-lived caching (hashed-assets.ts), the build's other files with
+ * revalidation, and index.html for any other GET outside the API so that the client-side
+ * router handles deep links. The build ships
  * brotli and gzip siblings of its text files (`x.js.br`, `x.js.gz`, made by `vite build`):
  * `preCompressed` sends the best one the client accepts, with no compression work per request
  * (the fallback index.html included); a file without siblings is compressed on the fly
@@ -31,13 +31,15 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     // Exact routes per built file: the catch-all below stays ours for the SPA fallback.
     wildcard: false,
     preCompressed: true,
-    // The siblings are served in place of their file, never under their own URL.
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // The siblings are served in place of their file, never under their own URL; the hashed
+    // bundles are hashedAssetRoutes' (added as they appear, not only those there at start).
+    globIgnore: ['**/*.br', '**/*.gz', 'assets/**'],
     cacheControl: false,
-    setHeaders(reply, path) {
-      reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+    setHeaders(reply) {
+      reply.header('cache-control', REVALIDATE);
     },
   });
+  hashedAssetRoutes(app, root);
 
   app.route({
     method: ['GET', 'HEAD'],

@@ -1,0 +1,32 @@
+import type { Plugin } from 'vite';
+import { tagsFromChunkGraph } from './chunk-graph.ts';
+
+/**
+ * `<link rel="preload" as="script">` in index.html for the app's own chunk (src/main.tsx, which
+ * the boot script imports once it has sent the first page's requests) and everything it
+ * imports: asked for only once code has run, preloaded it is downloaded meanwhile. `preload`,
+ * not `modulepreload`: Chromium compiles a modulepreloaded module on the main thread as soon as
+ * it arrives, ~200 ms for all of them on a slow machine, and that ran before the boot script
+ * could send anything; plain preload only fetches, the compile comes with the import. The
+ * signed-in shell's chunk is not preloaded here: the sign-in page would download it for nothing
+ * (~60 kB gzip, issue 16 W10's budget); src/boot.ts imports it when a session exists. Vite
+ * itself modulepreloads the entry's (src/boot.ts) own imports.
+ */
+/** The app's own chunk, src/main.tsx. */
+export const APP_CHUNK = /[\\/]src[\\/]main\.tsx$/;
+
+export function preloadApp(): Plugin {
+  const TARGETS = [APP_CHUNK];
+  return {
+    name: 'flotilla-preload-app',
+    apply: 'build',
+    transformIndexHtml: tagsFromChunkGraph((graph) => {
+      // What the entry loads anyway (Vite preloads those) is left out.
+      const loaded = graph.entryClosure();
+      return [...graph.closure(TARGETS.map((test) => graph.chunkFor(test).fileName))]
+        .filter((name) => !loaded.has(name))
+        .map((name) => ({ tag: 'link', attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
+    }),
+  };
+}
+
