@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx', 'scripts/**/*.test.ts', 'e2e/support/**/*.test.ts', 'apps/web/build/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx', 'scripts/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.compat.test.ts', '**/node_modules/**'],
           // Component tests render MUI in jsdom: on the 2-core CI machine, next to the PostgreSQL
           // lane, one can take several seconds; the default 5 s made them fail by load alone.

@@ -2,10 +2,7 @@ import { constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { APP_CHUNK, preloadApp } from './build/preload-app.ts';
-import { routePreload } from './build/route-preload.ts';
-import { DEVICE_LIST_PATH } from './src/features/devices/device-list.path.ts';
-import { TOKEN_STORAGE_KEY } from './src/lib/session.ts';
+import { preloadApp } from './build/preload-app.ts';
 
 /** Paths the API serves; the dev server forwards them to a locally running API. */
 const API_PATHS = ['/v7', '/resin', '/login_', '/user/', '/actor/', '/api-key', '/device/', '/config', '/ping', '/device-types', '/supervisor', '/auth/'];
@@ -63,12 +60,6 @@ export default defineConfig({
     buildTime(),
     chunkContents(),
     preloadApp(),
-    routePreload({
-      sessionKey: TOKEN_STORAGE_KEY,
-      preloaded: [APP_CHUNK],
-      signedIn: /[\\/]src[\\/]features[\\/]shell[\\/]components[\\/]AppLayout\.tsx$/,
-      routes: [{ path: DEVICE_LIST_PATH, component: /[\\/]src[\\/]features[\\/]devices[\\/]components[\\/]DeviceListPage\.tsx$/ }],
-    }),
     // Brotli and gzip siblings of every text file, at the highest levels: done once per build,
     // then served as they are by the API (web.routes.ts, `preCompressed`).
     compression({

@@ -5,7 +5,7 @@ type OutputChunk = Rolldown.OutputChunk;
 
 /**
  * The emitted chunks of a build and their static import graph, for the plugins that preload a
- * route's code (preload-app.ts, route-preload.ts).
+ * page's code (preload-app.ts).
  */
 export interface ChunkGraph {
   /** The chunk whose facade module matches `test` (a source path); throws when there is none. */

@@ -12,11 +12,8 @@ import { tagsFromChunkGraph } from './chunk-graph.ts';
  * (~60 kB gzip, issue 16 W10's budget); src/boot.ts imports it when a session exists. Vite
  * itself modulepreloads the entry's (src/boot.ts) own imports.
  */
-/** The app's own chunk, src/main.tsx. */
-export const APP_CHUNK = /[\\/]src[\\/]main\.tsx$/;
-
 export function preloadApp(): Plugin {
-  const TARGETS = [APP_CHUNK];
+  const TARGETS = [/[\\/]src[\\/]main\.tsx$/];
   return {
     name: 'flotilla-preload-app',
     apply: 'build',

@@ -4,12 +4,13 @@ import { whoamiQuery } from '../../lib/auth-api.ts';
 import { accountStatusQuery } from '../account-email/api/account-email.queries.ts';
 import { fleetQuery } from '../fleets/api/fleets.queries.ts';
 import { fleetDevicePageQuery } from './api/devices.queries.ts';
-import { DEVICE_LIST_PATH } from './device-list.path.ts';
 import { deviceListParams, validateDeviceListSearch } from './device-list.ts';
 
 /** Starts one query's function (the boot script captures the requests it makes). */
 export type StartQuery = <K extends QueryKey>(options: { queryKey: K; queryFn?: QueryFunction<unknown, K> | SkipToken }) => void;
 
+/** `/fleets/$fleetId/devices`, as the router matches it (routes.tsx here and in features/fleets). */
+const DEVICE_LIST_PATH = /^\/fleets\/(\d+)\/devices$/;
 
 /**
  * What `/fleets/$fleetId/devices` waits for before its first page is on screen (src/boot.ts
