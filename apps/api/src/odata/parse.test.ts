@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.ts';
-import { parseODataUrl } from './parse.ts';
+import { PARSE_CACHE_SIZE, parseODataUrl } from './parse.ts';
 import { wire } from './test-wire.ts';
 import { COMPAT_URLS } from './test-compat-urls.ts';
 
@@ -99,5 +99,38 @@ describe('parseODataUrl', () => {
   it.each(COMPAT_URLS)('parses the recorded client URL %s', (url) => {
     const r = parseODataUrl(wire(url.replace(/^\/v7/, '')));
     expect(r.resource).toMatch(/^\w+$/);
+  });
+});
+
+describe('parseODataUrl cache', () => {
+  const url = (n: number) => `/device?$select=id&$filter=id eq ${n}`;
+
+  it('answers a URL it has parsed with the same request, frozen all the way down', () => {
+    const first = parseODataUrl(url(1));
+    expect(parseODataUrl(url(1))).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.options)).toBe(true);
+    expect(() => {
+      (first.options as { top?: number }).top = 5;
+    }).toThrow(TypeError);
+    expect(parseODataUrl(url(2))).not.toBe(first);
+  });
+
+  it('forgets the least recently used URL beyond PARSE_CACHE_SIZE, keeping the ones in use', () => {
+    const kept = parseODataUrl(url(-1));
+    const dropped = parseODataUrl(url(-2));
+    for (let n = 0; n < PARSE_CACHE_SIZE - 1; n++) {
+      parseODataUrl(url(1000 + n));
+      if (n % 100 === 0) parseODataUrl(url(-1));
+    }
+    expect(parseODataUrl(url(-1))).toBe(kept);
+    const again = parseODataUrl(url(-2));
+    expect(again).not.toBe(dropped);
+    expect(again).toEqual(dropped);
+  });
+
+  it('keeps no failure: a URL that does not parse throws every time', () => {
+    expect(() => parseODataUrl('/device?$top=x')).toThrow();
+    expect(() => parseODataUrl('/device?$top=x')).toThrow();
   });
 });
