@@ -9,6 +9,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { RequestLogController, loggerOptions, requestIdHeader, requestIdOf, type LogStream } from './plugins/logging.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { compression } from './plugins/compression.ts';
+import { TargetTagWriter } from './devices/target-tag-writer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
@@ -78,6 +79,9 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   app.decorate('config', config);
   app.decorate('linkHub', linkHub);
   app.decorate('eventBus', eventBus);
+  app.decorate('targetTags', new TargetTagWriter(db, (err) => app.log.warn({ err }, 'target state: storing tags failed')));
+  // What is queued is written before the database is closed (after app.close()).
+  app.addHook('onClose', () => app.targetTags.flush());
   registerErrorHandler(app);
   await app.register(requestIdHeader);
   await app.register(securityHeaders);

@@ -150,9 +150,17 @@ export async function pollOwnTargetStateHead(db: Db, keyHash: string, uuid: stri
   return r.rows[0];
 }
 
-/** Stores the tag a device's state hashed to and what it was built from (the next poll's 304 reads it). */
-export async function storeTargetStateTag(db: Db, deviceId: number, basis: string, etag: string): Promise<void> {
-  await sql`INSERT INTO device_target_cache (device, basis, etag) VALUES (${deviceId}, ${basis}, ${etag})
+/**
+ * Stores tags devices' states hashed to and what each was built from (the next poll's 304 reads
+ * them), many devices in one statement (target-tag-writer.ts). A device deleted since its poll
+ * is skipped rather than failing the others on the foreign key.
+ */
+export async function storeTargetStateTags(db: Db, rows: ReadonlyArray<{ device: number; basis: string; etag: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`INSERT INTO device_target_cache (device, basis, etag)
+            SELECT t.device, t.basis, t.etag
+              FROM unnest(${rows.map((r) => r.device)}::int[], ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => r.etag)}::text[]) AS t(device, basis, etag)
+              JOIN device d ON d.id = t.device
             ON CONFLICT (device) DO UPDATE SET basis = excluded.basis, etag = excluded.etag`.execute(db);
 }
 

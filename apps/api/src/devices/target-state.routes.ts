@@ -32,10 +32,10 @@ export function targetStateRoutes(fastify: FastifyInstance): void {
         }
         const key = request.deferredApiKey;
         const ifNoneMatch = request.headers['if-none-match'];
-        let state = key === null ? undefined : await pollOwnTargetState(app.db, app.config, key, request.params.uuid, version, ifNoneMatch);
+        let state = key === null ? undefined : await pollOwnTargetState(app.db, app.targetTags, app.config, key, request.params.uuid, version, ifNoneMatch);
         if (!state) {
           await resolveDeferredApiKey(request);
-          state = await getTargetState(app.db, app.config, request.principal, request.params.uuid, version);
+          state = await getTargetState(app.db, app.targetTags, app.config, request.principal, request.params.uuid, version);
         }
         if (state.cameOnlineDeviceId !== undefined) await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [state.cameOnlineDeviceId]);
         void reply.header('etag', state.etag).header('cache-control', 'no-cache');

@@ -3,7 +3,8 @@ import type { Principal } from '../auth/principal.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { hashApiKey } from '../api-keys/api-key-secret.ts';
-import { findTargetStateRow, listUserRolesForDevice, pollOwnTargetStateHead, storeTargetStateTag, touchHeartbeat, type TargetStateHead, type TargetStateRow } from './target-state.repository.ts';
+import { findTargetStateRow, listUserRolesForDevice, pollOwnTargetStateHead, touchHeartbeat, type TargetStateHead, type TargetStateRow } from './target-state.repository.ts';
+import type { TargetTagWriter } from './target-tag-writer.ts';
 import { buildTargetStateV2, buildTargetStateV3, etagOf, etagSalt, knownTags } from './target-state.ts';
 
 /** GET /device/v{2,3}/:uuid/state — the target state, which doubles as the API heartbeat. */
@@ -40,15 +41,16 @@ const wasOffline = (row: TargetStateHead | TargetStateRow) => row.api_heartbeat_
 
 /**
  * The answer from the state's row: the body and its hash as the tag (it changes exactly when the
- * body does), stored with the versions it was built from when they differ from what was stored,
- * so the device's next poll is a 304 without building (issue 16 W1).
+ * body does), queued to be stored with the versions it was built from when they differ from what
+ * was stored, so the device's next poll is a 304 without building (issue 16 W1). The write goes
+ * out after the answer, in a batch with other devices' (target-tag-writer.ts).
  */
-async function respond(db: Db, row: TargetStateRow, config: AppConfig, version: 'v2' | 'v3', cameOnline: boolean): Promise<TargetStateResponse> {
+function respond(tags: TargetTagWriter, row: TargetStateRow, config: AppConfig, version: 'v2' | 'v3', cameOnline: boolean): TargetStateResponse {
   const cameOnlineDeviceId = cameOnline ? row.id : undefined;
   const state = version === 'v3' ? buildTargetStateV3(row, config.defaultPollIntervalMs) : buildTargetStateV2(row, config.defaultPollIntervalMs);
   const body = JSON.stringify(state);
   const etag = etagOf(body);
-  if (!row.cache_valid || row.cached_etag !== etag) await storeTargetStateTag(db, row.id, row.basis, etag);
+  if (!row.cache_valid || row.cached_etag !== etag) tags.store(row.id, { basis: row.basis, etag });
   return { body, etag, cameOnlineDeviceId };
 }
 
@@ -60,6 +62,7 @@ async function respond(db: Db, row: TargetStateRow, config: AppConfig, version: 
  */
 export async function pollOwnTargetState(
   db: Db,
+  tags: TargetTagWriter,
   config: AppConfig,
   apiKey: string,
   uuid: string,
@@ -67,18 +70,23 @@ export async function pollOwnTargetState(
   ifNoneMatch: string | undefined,
 ): Promise<TargetStateResponse | undefined> {
   const salt = etagSalt(version, config.defaultPollIntervalMs);
-  const head = await pollOwnTargetStateHead(db, hashApiKey(apiKey), uuid, config.defaultPollIntervalMs, salt, knownTags(ifNoneMatch));
+  const known = knownTags(ifNoneMatch);
+  const head = await pollOwnTargetStateHead(db, hashApiKey(apiKey), uuid, config.defaultPollIntervalMs, salt, known);
   if (!head) return undefined;
-  // The device holds the tag stored for the state's current versions: nothing to read or build.
-  if (head.unchanged && head.cached_etag !== null) return { body: null, etag: head.cached_etag, cameOnlineDeviceId: wasOffline(head) ? head.id : undefined };
+  const cameOnlineDeviceId = wasOffline(head) ? head.id : undefined;
+  // The device holds the tag stored (or about to be) for the state's current versions: nothing to read or build.
+  if (head.unchanged && head.cached_etag !== null) return { body: null, etag: head.cached_etag, cameOnlineDeviceId };
+  const queued = tags.heldTag(head.id, head.basis, known);
+  if (queued !== undefined) return { body: null, etag: queued, cameOnlineDeviceId };
   const row = await findTargetStateRow(db, { id: head.id }, salt);
   // Deleted since the first statement: answered as for any unknown device.
-  return row && respond(db, row, config, version, wasOffline(head));
+  return row && respond(tags, row, config, version, wasOffline(head));
 }
 
 /** The target state for a resolved principal (a user, a fleet key, the system, a device on the slow path). */
 export async function getTargetState(
   db: Db,
+  tags: TargetTagWriter,
   config: AppConfig,
   principal: Principal,
   uuid: string,
@@ -87,5 +95,5 @@ export async function getTargetState(
   const row = await loadReadableDevice(db, principal, uuid, etagSalt(version, config.defaultPollIntervalMs));
   // Every target-state GET with a device key is a heartbeat (compat §5.7); written when due.
   if (principal.kind === 'device') await touchHeartbeat(db, row.id, config.defaultPollIntervalMs);
-  return respond(db, row, config, version, principal.kind === 'device' && wasOffline(row));
+  return respond(tags, row, config, version, principal.kind === 'device' && wasOffline(row));
 }

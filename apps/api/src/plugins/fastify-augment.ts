@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { AppConfig } from '../lib/config.ts';
 import type { LinkHub } from '../device-link/link-hub.ts';
 import type { EventBus } from '../live/event-bus.ts';
+import type { TargetTagWriter } from '../devices/target-tag-writer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     linkHub: LinkHub;
     /** Live events between API processes (live/event-bus.ts). */
     eventBus: EventBus;
+    /** Target-state tags written in batches (devices/target-tag-writer.ts). */
+    targetTags: TargetTagWriter;
   }
   interface FastifyRequest {
     /** Set by plugins/auth.ts on every request (anonymous when no credentials). */
