@@ -46,7 +46,9 @@ const loadAtStart = loadavg()[0]!;
 const rows: BenchRow[] = [];
 const skipped: BenchReport['skipped'] = [];
 const raw: Record<string, unknown> = {};
+const workloadSeconds: Record<string, number> = {};
 for (const w of WORKLOADS.filter(selected)) {
+  const workloadStarted = Date.now();
   const why = w.unavailable?.();
   if (why) {
     skipped.push({ workload: w.key, reason: why });
@@ -69,6 +71,7 @@ for (const w of WORKLOADS.filter(selected)) {
     skipped.push({ workload: w.key, reason: `failed: ${err instanceof Error ? err.message : String(err)}` });
   }
   raw[w.key] = results;
+  workloadSeconds[w.key] = Math.round((Date.now() - workloadStarted) / 1000);
   if (perSize.length) rows.push(...joinSizes(w, perSize));
 }
 
@@ -79,12 +82,14 @@ const report: BenchReport = {
   environment: { ...(await environmentInfo(process.env.DATABASE_URL ? 'postgres' : 'pglite')), loadAverage: `${loadAtStart.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}` },
   startedAt: started.toISOString(),
   seconds,
+  workloadSeconds,
   rows,
   skipped,
   raw,
 };
 printRows(`All workloads — ${profile} sizes, ${report.environment.database}, ${seconds} s`, rows);
 for (const s of skipped) console.log(`${s.workload}: not run — ${s.reason}`);
+console.log(`\ntime per workload: ${Object.entries(workloadSeconds).map(([k, v]) => `${k} ${v} s`).join(', ')}`);
 const files = writeReport(report);
 console.log(`\nreport: ${files.json}\n        ${files.md}`);
 if (skipped.some((s) => s.reason.startsWith('failed'))) process.exitCode = 1;

@@ -156,6 +156,8 @@ export interface BenchReport {
   environment: Record<string, unknown>;
   startedAt: string;
   seconds: number;
+  /** Each workload's share of `seconds`, at all its sizes (what makes a run long). */
+  workloadSeconds: Record<string, number>;
   rows: BenchRow[];
   /** Workloads not run, and why (e.g. failover without DATABASE_URL and REDIS_URL). */
   skipped: Array<{ workload: string; reason: string }>;
@@ -174,7 +176,7 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
   const skipped = report.skipped.map((s) => `- ${s.workload}: not run — ${s.reason}`).join('\n');
   writeFileSync(
     md,
-    `# Bench report ${report.startedAt}\n\nCommand: \`${report.command}\` (${report.profile} sizes), ${report.seconds} s.\n\nMachine: ${env}.\n\n${rowsMarkdown(report.rows)}\n${skipped ? `\n${skipped}\n` : ''}`,
+    `# Bench report ${report.startedAt}\n\nCommand: \`${report.command}\` (${report.profile} sizes), ${report.seconds} s (${Object.entries(report.workloadSeconds).map(([k, v]) => `${k} ${v} s`).join(', ')}).\n\nMachine: ${env}.\n\n${rowsMarkdown(report.rows)}\n${skipped ? `\n${skipped}\n` : ''}`,
   );
   return { json, md };
 }
