@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.ts';
-import { PARSE_CACHE_SIZE, parseODataUrl } from './parse.ts';
+import { PARSE_CACHE_MAX_URL, PARSE_CACHE_SIZE, parseODataUrl } from './parse.ts';
 import { wire } from './test-wire.ts';
 import { COMPAT_URLS } from './test-compat-urls.ts';
 
@@ -127,6 +127,13 @@ describe('parseODataUrl cache', () => {
     const again = parseODataUrl(url(-2));
     expect(again).not.toBe(dropped);
     expect(again).toEqual(dropped);
+  });
+
+  it('keeps no URL longer than PARSE_CACHE_MAX_URL', () => {
+    const long = `/device?$select=id&$filter=device_name eq '${'x'.repeat(PARSE_CACHE_MAX_URL)}'`;
+    const first = parseODataUrl(long);
+    expect(parseODataUrl(long)).not.toBe(first);
+    expect(parseODataUrl(long)).toEqual(first);
   });
 
   it('keeps no failure: a URL that does not parse throws every time', () => {

@@ -49,6 +49,11 @@ function runParser(text: string, rule: 'Process' | 'QueryOptions', what: string)
 
 /** How many distinct URLs keep their parse (parseODataUrl). */
 export const PARSE_CACHE_SIZE = 1000;
+/**
+ * Longer URLs are parsed every time: with the request limits (limits.ts: 250 nodes) it bounds
+ * what any caller can make the cache hold to a few MB. The dashboard's longest list URL is ~0.8 kB.
+ */
+export const PARSE_CACHE_MAX_URL = 2048;
 const parsed = new Map<string, ODataRequest>();
 
 function deepFreeze<T>(value: T): T {
@@ -74,6 +79,7 @@ export function parseODataUrl(rawUrl: string): ODataRequest {
     parsed.set(rawUrl, hit);
     return hit;
   }
+  if (rawUrl.length > PARSE_CACHE_MAX_URL) return parseUrl(rawUrl);
   const request = deepFreeze(parseUrl(rawUrl));
   parsed.set(rawUrl, request);
   if (parsed.size > PARSE_CACHE_SIZE) parsed.delete(parsed.keys().next().value!);
