@@ -1,5 +1,16 @@
-import type { Plugin } from 'vite';
-import { tagsFromChunkGraph } from './chunk-graph.ts';
+import type { Plugin, Rolldown } from 'vite';
+
+/** A chunk's file name and every chunk it imports statically, transitively. */
+function importClosure(byName: Map<string, Rolldown.OutputChunk>, names: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const dep of byName.get(name)?.imports ?? []) visit(dep);
+  };
+  names.forEach(visit);
+  return seen;
+}
 
 /**
  * `<link rel="preload" as="script">` in index.html for the app's own chunk (src/main.tsx, which
@@ -17,13 +28,26 @@ export function preloadApp(): Plugin {
   return {
     name: 'flotilla-preload-app',
     apply: 'build',
-    transformIndexHtml: tagsFromChunkGraph((graph) => {
-      // What the entry loads anyway (Vite preloads those) is left out.
-      const loaded = graph.entryClosure();
-      return [...graph.closure(TARGETS.map((test) => graph.chunkFor(test).fileName))]
-        .filter((name) => !loaded.has(name))
-        .map((name) => ({ tag: 'link', attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
-    }),
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return [];
+        const chunks = Object.values(ctx.bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const targets = TARGETS.map((test) => {
+          const chunk = chunks.find((c) => c.facadeModuleId !== null && test.test(c.facadeModuleId));
+          if (!chunk) throw new Error(`preloadApp: no chunk for ${test.source}`);
+          return chunk.fileName;
+        });
+        // What the entry loads anyway (Vite preloads those) is left out.
+        const loaded = importClosure(
+          byName,
+          chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+        );
+        return [...importClosure(byName, targets)]
+          .filter((name) => !loaded.has(name))
+          .map((name) => ({ tag: 'link', attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${name}` }, injectTo: 'head' as const }));
+      },
+    },
   };
 }
-
