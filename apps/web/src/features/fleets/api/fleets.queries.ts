@@ -26,7 +26,6 @@ export const fleetKeys = {
   names: (applicationClass: ApplicationClass) => [...fleetKeys.list(), applicationClass, 'names'] as const,
   detail: (id: number) => [...fleetKeys.all, 'detail', id] as const,
   deviceCounts: (id: number) => [...fleetKeys.detail(id), 'device-counts'] as const,
-  deviceTotal: (id: number) => [...fleetKeys.detail(id), 'device-total'] as const,
   frozenDevices: (id: number) => [...fleetKeys.detail(id), 'frozen-devices'] as const,
 };
 
@@ -148,7 +147,7 @@ export function fleetNamesQuery(applicationClass: ApplicationClass) {
  * The fleet on its own pages: the list's fields plus its settings (fleets spec §2 Fleet summary,
  * Fleet settings), without the device count: every page of a fleet reads this row (header,
  * breadcrumbs, permissions) and polls it, and counting a 100,000-device fleet each time cost as
- * much as the device list's own page (issue 9). The summary asks for the total on its own.
+ * much as the device list's own page (issue 9). The summary adds up its counts per status.
  */
 const fleetWithSettingsRow = fleetRow
   .omit({ owns__device: true })
@@ -188,15 +187,6 @@ export function fleetQuery(id: number) {
           },
         },
       }),
-    refetchInterval: DEFAULT_POLL_MS,
-  });
-}
-
-/** How many devices the fleet has (fleets spec §2 Fleet summary). */
-export function fleetDeviceTotalQuery(id: number) {
-  return queryOptions({
-    queryKey: fleetKeys.deviceTotal(id),
-    queryFn: () => odataCount(device.resource, { belongs_to__application: id }),
     refetchInterval: DEFAULT_POLL_MS,
   });
 }

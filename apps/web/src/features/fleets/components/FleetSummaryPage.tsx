@@ -17,7 +17,7 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { fleetDeviceTotalQuery, fleetQuery, type FleetWithSettings } from '../api/fleets.queries.ts';
+import { fleetDeviceCountsQuery, fleetQuery, type FleetWithSettings } from '../api/fleets.queries.ts';
 import { releaseTargeting, shortCommit } from '../fleet-summary.ts';
 import { useFleetAccess } from '../../fleet-members/hooks/use-fleet-access.ts';
 import { SupportAccessBanner } from '../../fleet-settings/components/SupportAccessBanner.tsx';
@@ -124,11 +124,15 @@ export function FleetSummaryPage() {
   );
 }
 
-/** The fleet's device total beside the status counts; their card says when counting failed. */
+/**
+ * The fleet's device total beside the status counts: their sum (every device has exactly one
+ * overall status), from the same query, so no count of its own; the card says when counting failed.
+ */
 function DeviceTotal({ fleetId }: { fleetId: number }) {
   const { t } = useTranslation('fleets');
-  const { data: total } = useQuery(fleetDeviceTotalQuery(fleetId));
-  if (total === undefined) return null;
+  const { data: counts } = useQuery(fleetDeviceCountsQuery(fleetId));
+  if (counts === undefined) return null;
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return (
     <Typography variant="body2" color="text.secondary">
       {t('summary.totalDevices', { count: total })}
