@@ -29,7 +29,7 @@ const HEADLESS_UNUSED_FEATURES = [
  * only the last occurrence of a switch, so ours must repeat them or they would be switched back
  * on; browser.test.ts fails when a Playwright upgrade changes its list.
  */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',

@@ -62,7 +62,6 @@ export type TargetStateHead = Pick<TargetStateRow, 'basis' | 'cached_etag' | 'id
 const objectOf = (table: string, where: RawBuilder<unknown>) =>
   sql`(SELECT coalesce(jsonb_object_agg(v.name, v.value), '{}'::jsonb) FROM ${sql.table(table)} v WHERE ${where})`;
 
-
 /**
  * What a device's state is built from (issue 16 W1): every write to a row a state is made of
  * bumps the device's or its fleet's `target_version` (triggers of migration 0098), so the two

@@ -74,7 +74,7 @@ export async function pollOwnTargetState(
   const head = await pollOwnTargetStateHead(db, hashApiKey(apiKey), uuid, config.defaultPollIntervalMs, salt, known);
   if (!head) return undefined;
   const cameOnlineDeviceId = wasOffline(head) ? head.id : undefined;
-  // The device holds the tag stored (or about to be) for the state's current versions: nothing to read or build.
+  // The device holds the tag stored for the state's current versions, or one queued to be: nothing to read or build.
   if (head.unchanged && head.cached_etag !== null) return { body: null, etag: head.cached_etag, cameOnlineDeviceId };
   const queued = tags.heldTag(head.id, head.basis, known);
   if (queued !== undefined) return { body: null, etag: queued, cameOnlineDeviceId };

@@ -5,7 +5,7 @@ import { mime } from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
 
 /** Vite puts content-hashed bundles under /assets/: safe to cache forever. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A file name Vite writes under assets/ (no directory, no `..`); the siblings are never asked for by name. */
 const ASSET_NAME = /^[\w-]+(?:\.[\w-]+)*$/;
@@ -72,10 +72,11 @@ export function hashedAssetRoutes(app: FastifyInstance, root: string): void {
     const name = request.params['*'];
     const asset = ASSET_NAME.test(name) && !SIBLING.test(name) ? await assetNamed(name) : null;
     if (!asset) return reply.callNotFound();
+    // One of the asset's own encodings (identity is always there).
     const encoding = (negotiate(request.headers['accept-encoding'] ?? '', asset.encodings) as Encoding | undefined) ?? 'identity';
-    const body = asset.bodies[encoding] ?? asset.bodies.identity!;
+    const body = asset.bodies[encoding]!;
     reply.header('cache-control', IMMUTABLE).header('vary', 'accept-encoding').type(asset.type);
-    if (encoding !== 'identity' && asset.bodies[encoding]) reply.header('content-encoding', encoding);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.header('content-length', body.length).send(body);
   });
 }

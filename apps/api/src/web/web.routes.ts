@@ -12,11 +12,10 @@ const REVALIDATE = 'no-cache';
  * Serves the built dashboard when `config.webDist` is set (else registers nothing): the hashed
  * bundles from memory with long-lived caching (hashed-assets.ts), the build's other files with
  * revalidation, and index.html for any other GET outside the API so that the client-side
- * router handles deep links. The build ships
- * brotli and gzip siblings of its text files (`x.js.br`, `x.js.gz`, made by `vite build`):
- * `preCompressed` sends the best one the client accepts, with no compression work per request
- * (the fallback index.html included); a file without siblings is compressed on the fly
- * (plugins/compression.ts).
+ * router handles deep links. The build ships brotli and gzip siblings of its text files
+ * (`x.js.br`, `x.js.gz`, made by `vite build`): `preCompressed` sends the best one the client
+ * accepts, with no compression work per request (the fallback index.html included); a file
+ * without siblings is compressed on the fly (plugins/compression.ts).
  */
 export async function webRoutes(app: FastifyInstance): Promise<void> {
   const webDist = app.config.webDist;
