@@ -45,6 +45,12 @@ export interface Workload {
 
 /** Profile-dependent option: smoke proves the code runs, small fits a few minutes, full is the issue's. */
 const pick = <T>(p: Profile, smoke: T, small: T, full: T): T => (p === 'smoke' ? smoke : p === 'small' ? small : full);
+/**
+ * In the small profile, the sizes below the largest only give a row its growth points (the
+ * figure and its ratio are the largest size's), so they run shorter: `npm run bench` stays a
+ * few minutes.
+ */
+const below = <T>(size: number, largest: number, shorter: T, full: T): T => (size < largest ? shorter : full);
 const grow = (unit: string, size: number, value: number): BenchRow['growth'] => ({ unit, points: [{ size, value }] });
 const ratioTarget = (op: Target['op'], value: number, of: string): Target => ({ on: 'ratio', op, value, text: `${op === '>=' ? '≥' : op === '<=' ? '≤' : '<'} ${value}× ${of}` });
 const unexpected = (l: LoadResult) => Object.values(l.unexpected).reduce((a, b) => a + b, 0);
@@ -352,7 +358,7 @@ export const WORKLOADS: Workload[] = [
     // Top to bottom in the same time at each size: the scroll is 10× faster at each step (≈ 660, 6 600, 66 000 px/s).
     sizes: { smoke: [100], small: [100, 1000, 10_000], full: [100, 1000, 10_000] },
     unavailable: deviceListScrollUnavailable,
-    run: (devices, p) => runDeviceListScrollBench({ ...DEVICE_LIST_SCROLL_DEFAULTS, devices, seconds: pick(p, 2, 5, 5), rounds: pick(p, 1, 2, 3) }),
+    run: (devices, p) => runDeviceListScrollBench({ ...DEVICE_LIST_SCROLL_DEFAULTS, devices, seconds: pick(p, 2, 5, 5), rounds: pick(p, 1, below(devices, 10_000, 1, 2), 3) }),
     rows: deviceListScrollRows,
   },
   {
@@ -361,7 +367,7 @@ export const WORKLOADS: Workload[] = [
     sizeUnit: 'devices',
     // Devices are registered through the API (one POST each): 100 000 would take the whole run; W1 at 100 000 seeded devices is variable-change's row.
     sizes: { smoke: [3], small: [10, 100, 1000], full: [200, 2000, 20_000] },
-    run: (devices, p) => runTargetStateBench({ devices, seconds: pick(p, 1, 2, 10) }),
+    run: (devices, p) => runTargetStateBench({ devices, seconds: pick(p, 1, below(devices, 1000, 1, 2), 10) }),
     rows: targetStateRows,
   },
   {
@@ -369,7 +375,7 @@ export const WORKLOADS: Workload[] = [
     numbers: ['W1', 'W2'],
     sizeUnit: 'devices',
     sizes: { smoke: [3], small: [10, 100, 1000], full: [1000, 10_000, 100_000] },
-    run: (devices, p) => runChangedStateBench({ devices, seconds: pick(p, 1, 2, 5) }),
+    run: (devices, p) => runChangedStateBench({ devices, seconds: pick(p, 1, below(devices, 1000, 1, 2), 5) }),
     rows: (r: Parameters<typeof changedStateRows>[0], size: number) =>
       withGrowth(changedStateRows(r), size, 'ms p50', (row) => (row.unit === 'req/s' ? r.app.latency.medianMs : row.figure)),
   },
@@ -412,7 +418,7 @@ export const WORKLOADS: Workload[] = [
     sizeUnit: 'devices',
     // A fleet-wide call reaches at most 1 000 devices (MAX_SUPERVISOR_TARGETS): the issue's size is the largest.
     sizes: { smoke: [10, 50], small: [10, 100, 1000], full: [10, 100, 1000] },
-    run: (devices, p) => runSupervisorBatchBench({ devices, rounds: pick(p, 1, 2, 3) }),
+    run: (devices, p) => runSupervisorBatchBench({ devices, rounds: pick(p, 1, below(devices, 1000, 1, 2), 3) }),
     rows: supervisorBatchRows,
   },
   {
@@ -437,7 +443,7 @@ export const WORKLOADS: Workload[] = [
     numbers: ['W1', 'W2'],
     sizeUnit: 'devices',
     sizes: { smoke: [3], small: [10, 100, 1000], full: [1000, 10_000, 100_000] },
-    run: (devices, p) => runVariableChangeBench({ devices, seconds: pick(p, 1, 2, 5), reps: pick(p, 1, 1, 3) }),
+    run: (devices, p) => runVariableChangeBench({ devices, seconds: pick(p, 1, below(devices, 1000, 1, 2), 5), reps: pick(p, 1, 1, 3) }),
     rows: variableChangeRows,
   },
   {

@@ -32,6 +32,11 @@ export interface DatabaseOptions {
   /** PGlite data directory; undefined = in-memory (tests). */
   dataDir?: string;
   /**
+   * PGlite in memory only: a migrated data directory to start from (db/pglite-template.ts), so
+   * a test's database skips initdb and the migrations; those it lacks still run.
+   */
+  template?: Blob;
+  /**
    * PostgreSQL only: statement_timeout of serving connections, ms (0 = none). Migrations run
    * on their own connection without it. PGlite cannot interrupt a statement (db/pool.ts).
    */
@@ -85,7 +90,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     );
     kind = 'postgres';
   } else {
-    db = kyselyOver(createPglitePool(await openPglite(opts.dataDir), { ...opts.queue, log }), opts.statementCounter);
+    db = kyselyOver(createPglitePool(await openPglite(opts.dataDir, opts.template), { ...opts.queue, log }), opts.statementCounter);
     await runMigrations(db);
     kind = 'pglite';
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +16,22 @@ const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations
  * in transaction mode (PgBouncer), where two statements outside a transaction may run on two
  * different server connections and a session lock could be left held on one of them.
  */
-export async function runMigrations(db: Db): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
+/** The migration files, in the order they apply. */
+function migrationFiles(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
+}
+
+/** A hash of every migration's name and text: what a migrated schema was made from (db/pglite-template.ts). */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const file of migrationFiles()) hash.update(`${file}\0${readFileSync(join(MIGRATIONS_DIR, file), 'utf8')}\0`);
+  return hash.digest('hex');
+}
+
+export async function runMigrations(db: Db): Promise<string[]> {
+  const files = migrationFiles();
   const lock = sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.migrations})`;
   await db.transaction().execute(async (tx) => {
     await lock.execute(tx);

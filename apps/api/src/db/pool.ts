@@ -262,8 +262,9 @@ function commandOf(text: string): string {
   return (m?.[1] ?? '').toUpperCase();
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+/** `template`: in memory only, a data directory dump to start from (db/pglite-template.ts) instead of an empty cluster. */
+export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<PGlite> {
+  const db = dataDir ? new PGlite(dataDir) : new PGlite(template ? { loadDataDir: template } : undefined);
   await db.waitReady;
   return db;
 }
