@@ -62,7 +62,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const kyselyOver = (pool: PoolLike, counter?: StatementCounter): Db =>
+export const kyselyOver = (pool: PoolLike, counter?: StatementCounter): Db =>
   // PostgresDialect only needs connect()/query()/release()/end(), which PoolLike provides.
   new Kysely({ dialect: new PostgresDialect({ pool: (counter ? counter.wrap(pool) : pool) as never }) });
 

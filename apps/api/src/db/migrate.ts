@@ -8,16 +8,8 @@ import { ADVISORY_LOCK_KEYS } from '../jobs/lock-keys.ts';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/**
- * Plain numbered SQL files (`0001_actors.sql`, …) applied in order, each in its own
- * transaction, recorded in `schema_migration`. Replicas that start together must not apply the
- * same file twice: each transaction takes an advisory lock and checks the record again under
- * it. The lock is transaction-scoped, not session-scoped, so this also holds through a pooler
- * in transaction mode (PgBouncer), where two statements outside a transaction may run on two
- * different server connections and a session lock could be left held on one of them.
- */
 /** The migration files, in the order they apply. */
-function migrationFiles(): string[] {
+export function migrationFiles(): string[] {
   return readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
@@ -30,6 +22,14 @@ export function migrationsFingerprint(): string {
   return hash.digest('hex');
 }
 
+/**
+ * Plain numbered SQL files (`0001_actors.sql`, …) applied in order, each in its own
+ * transaction, recorded in `schema_migration`. Replicas that start together must not apply the
+ * same file twice: each transaction takes an advisory lock and checks the record again under
+ * it. The lock is transaction-scoped, not session-scoped, so this also holds through a pooler
+ * in transaction mode (PgBouncer), where two statements outside a transaction may run on two
+ * different server connections and a session lock could be left held on one of them.
+ */
 export async function runMigrations(db: Db): Promise<string[]> {
   const files = migrationFiles();
   const lock = sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.migrations})`;

@@ -1,11 +1,11 @@
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAdminClient } from './admin-client.ts';
 import type { Database } from './database.ts';
-import { migrationsFingerprint } from './migrate.ts';
+import { migrationFiles } from './migrate.ts';
+import { pgliteTemplateFile } from './pglite-template.ts';
+import { migratedPostgresTemplate } from './postgres-template.ts';
 import { openScratchDatabase } from './scratch-database.ts';
 
 /**
@@ -14,8 +14,6 @@ import { openScratchDatabase } from './scratch-database.ts';
  * written in one is not in the other). On PGlite the template is cached on disk under the
  * migrations' hash; on PostgreSQL it is a database of that name that nothing stays connected to.
  */
-const migrationCount = readdirSync(join(dirname(fileURLToPath(import.meta.url)), 'migrations')).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).length;
-
 describe('scratch databases from the migrated template', () => {
   const opened: Array<{ database: Database; drop(): Promise<void> }> = [];
   let first: Database;
@@ -32,7 +30,7 @@ describe('scratch databases from the migrated template', () => {
   it('gives each database every migration and the seeded device types', async () => {
     for (const { db } of [first, second]) {
       const applied = await sql<{ n: number }>`SELECT count(*)::int AS n FROM schema_migration`.execute(db);
-      expect(applied.rows[0]!.n).toBe(migrationCount);
+      expect(applied.rows[0]!.n).toBe(migrationFiles().length);
       const types = await db.selectFrom('device_type').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(Number(types.n)).toBeGreaterThan(0);
     }
@@ -46,14 +44,13 @@ describe('scratch databases from the migrated template', () => {
   });
 
   it('keeps its template where the next process finds it, named by the migrations', async () => {
-    const hash = migrationsFingerprint().slice(0, 16);
     const url = process.env.DATABASE_URL;
     if (!url) {
-      const cache = join(dirname(fileURLToPath(import.meta.url)), '../../../../node_modules/.cache/flotilla');
-      expect(readdirSync(cache).some((f) => f.startsWith('pglite-') && f.endsWith(`-${hash}.tar.gz`))).toBe(true);
+      expect(existsSync(pgliteTemplateFile())).toBe(true);
       return;
     }
-    const name = `flotilla_tpl_${hash}`;
+    const name = await migratedPostgresTemplate(url);
+    expect(name).toMatch(/^flotilla_tpl_[0-9a-f]{16}$/);
     const row = await withAdminClient(url, (client) =>
       client.query<{ connections: number }>('SELECT (SELECT count(*)::int FROM pg_stat_activity WHERE datname = $1) AS connections FROM pg_database WHERE datname = $1', [name]),
     );

@@ -2,8 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, PostgresDialect } from 'kysely';
-import type { Db } from './database.ts';
+import { kyselyOver } from './database.ts';
 import { migrationsFingerprint, runMigrations } from './migrate.ts';
 import { createPglitePool, openPglite } from './pool.ts';
 
@@ -48,15 +47,20 @@ function pgliteVersion(): string {
   }
 }
 
+/** Where this PGlite's template for these migrations is kept. */
+export function pgliteTemplateFile(): string {
+  return join(CACHE_DIR, `pglite-${pgliteVersion()}-${migrationsFingerprint().slice(0, 16)}.tar.gz`);
+}
+
 async function loadOrMake(): Promise<Blob> {
-  const file = join(CACHE_DIR, `pglite-${pgliteVersion()}-${migrationsFingerprint().slice(0, 16)}.tar.gz`);
+  const file = pgliteTemplateFile();
   try {
     return new Blob([readFileSync(file)]);
   } catch {
     // not made yet
   }
   const pglite = await openPglite(undefined);
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) as never }) });
+  const db = kyselyOver(createPglitePool(pglite));
   try {
     await runMigrations(db);
     const dump = await pglite.dumpDataDir('gzip');

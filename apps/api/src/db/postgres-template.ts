@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
-import type { Db } from './database.ts';
+import { openDatabase } from './database.ts';
 import { withAdminClient } from './admin-client.ts';
-import { migrationsFingerprint, runMigrations } from './migrate.ts';
+import { migrationsFingerprint } from './migrate.ts';
 
 /**
  * A migrated PostgreSQL database for scratch databases to be copied from (`CREATE DATABASE …
@@ -42,12 +41,8 @@ async function findOrMake(url: string): Promise<string> {
   await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${building}`));
   const target = new URL(url);
   target.pathname = `/${building}`;
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.toString(), max: 1 }) }) });
-  try {
-    await runMigrations(db);
-  } finally {
-    await db.destroy();
-  }
+  // Opening it migrates it; closing leaves no connection behind, so it can be copied.
+  await (await openDatabase({ databaseUrl: target.toString() })).close();
   await withAdminClient(url, async (client) => {
     try {
       await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
