@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { preparedStatement } from '../db/prepared.ts';
 
 /** An API key with whatever owns its actor: a user, a fleet (application) or a device. */
 export interface ApiKeyOwnerRow {
@@ -37,5 +38,7 @@ export async function findApiKeyOwner(db: Db, keyHash: string): Promise<ApiKeyOw
       'd.uuid as device_uuid',
     ])
     .where('k.key_hash', '=', keyHash)
+    // Every request made with an API key starts here (devices' reports and log uploads).
+    .modifyEnd(preparedStatement)
     .executeTakeFirst();
 }

@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { AppError } from '../lib/errors.ts';
+import { pglitePreparedRunner } from './pglite-prepared.ts';
+import { preparedName } from './prepared.ts';
 
 /**
  * The smallest surface both PostgreSQL drivers share, shaped like `pg.Pool` so that
@@ -104,7 +106,9 @@ export function createPgPool(connectionString: string, opts: PgPoolOptions = {})
       let released = false;
       return {
         query: async <R>(text: string, params?: readonly unknown[]) => {
-          const r = await client.query(text, params as unknown[]);
+          // A marked statement is parsed once per connection and then run by name (db/prepared.ts).
+          const name = preparedName(text);
+          const r = await (name ? client.query({ name, text, values: params as unknown[] }) : client.query(text, params as unknown[]));
           return { rows: r.rows as R[], rowCount: r.rowCount, command: r.command };
         },
         release: () => {
@@ -147,12 +151,18 @@ export interface PglitePoolOptions extends WaitBounds {
  */
 export function createPglitePool(db: PGlite, opts: PglitePoolOptions = {}): PoolLike {
   const queue = new ConnectionQueue({ ...WAIT_DEFAULTS, ...opts }, new LoadShedder(opts.log ?? (() => consoleLog)));
+  const runPrepared = pglitePreparedRunner(db);
   return {
     async connect() {
       await queue.acquire();
       let released = false;
       return {
         query: async <R>(text: string, params?: readonly unknown[]) => {
+          const name = preparedName(text);
+          if (name) {
+            const r = await runPrepared<R>(name, text, params ?? []);
+            return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length, command: commandOf(text) };
+          }
           // Without parameters use the simple protocol, which (like pg's) accepts several
           // statements in one text — migrations rely on it.
           if (!params || params.length === 0) {
@@ -258,7 +268,8 @@ class LoadShedder {
 }
 
 function commandOf(text: string): string {
-  const m = /^\s*(?:WITH\b[\s\S]*?\)\s*)?(\w+)/i.exec(text);
+  // Leading comments skipped: a prepared statement starts with its mark (db/prepared.ts).
+  const m = /^\s*(?:\/\*[\s\S]*?\*\/\s*)*(?:WITH\b[\s\S]*?\)\s*)?(\w+)/i.exec(text);
   return (m?.[1] ?? '').toUpperCase();
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { METRICS_WINDOW_SECONDS } from '@flotilla/core/device-metrics';
 import type { Db } from '../db/database.ts';
+import { preparedStatement } from '../db/prepared.ts';
 
 /** Queries behind PATCH /device/v3/state and /device/v3/tags (device logs live in ../device-logs). */
 
@@ -67,6 +68,8 @@ export async function updateReportedFields(db: Db, deviceId: number, write: Repo
     .where('d.id', '=', deviceId)
     .where(sql<boolean>`(${sql.join(changes, sql` OR `)})`)
     .returning(sql<boolean>`prev.public_address IS DISTINCT FROM d.public_address`.as('isPublicAddressChanged'))
+    // One text per set of reported fields: a supervisor sends the same few shapes all day.
+    .modifyEnd(preparedStatement)
     .executeTakeFirst();
   return { isWritten: row !== undefined, isPublicAddressChanged: row?.isPublicAddressChanged === true };
 }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { HEARTBEAT_SET, heartbeatDue } from './heartbeat-sql.ts';
 import type { KnownTags } from './target-state.ts';
 
@@ -112,7 +113,7 @@ const targetStateSelect = (where: RawBuilder<boolean>, salt: string) => sql`
 /** A device's whole target state, by uuid (a caller already authorized) or by id (after pollOwnTargetStateHead). */
 export async function findTargetStateRow(db: Db, device: { uuid: string } | { id: number }, salt: string): Promise<TargetStateRow | undefined> {
   const where = 'uuid' in device ? sql<boolean>`d.uuid = ${device.uuid}` : sql<boolean>`d.id = ${device.id}`;
-  const r = await sql<TargetStateRow>`${targetStateSelect(where, salt)}`.execute(db);
+  const r = await sql<TargetStateRow>`${preparedStatement}${targetStateSelect(where, salt)}`.execute(db);
   return r.rows[0];
 }
 
@@ -129,7 +130,7 @@ export async function findTargetStateRow(db: Db, device: { uuid: string } | { id
  * way, which answers exactly as before.
  */
 export async function pollOwnTargetStateHead(db: Db, keyHash: string, uuid: string, defaultPollMs: number, salt: string, known: KnownTags): Promise<TargetStateHead | undefined> {
-  const r = await sql<TargetStateHead>`
+  const r = await sql<TargetStateHead>`${preparedStatement}
     WITH caller AS (
       SELECT d.id FROM api_key k JOIN device d ON d.actor = k.is_of__actor
        WHERE k.key_hash = ${keyHash} AND d.uuid = ${uuid}
@@ -156,7 +157,7 @@ export async function pollOwnTargetStateHead(db: Db, keyHash: string, uuid: stri
  */
 export async function storeTargetStateTags(db: Db, rows: ReadonlyArray<{ device: number; basis: string; etag: string }>): Promise<void> {
   if (rows.length === 0) return;
-  await sql`INSERT INTO device_target_cache (device, basis, etag)
+  await sql`${preparedStatement} INSERT INTO device_target_cache (device, basis, etag)
             SELECT t.device, t.basis, t.etag
               FROM unnest(${rows.map((r) => r.device)}::int[], ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => r.etag)}::text[]) AS t(device, basis, etag)
               JOIN device d ON d.id = t.device
@@ -168,7 +169,7 @@ export async function storeTargetStateTags(db: Db, rows: ReadonlyArray<{ device:
  * of many devices cost a read, not a write.
  */
 export async function touchHeartbeat(db: Db, deviceId: number, defaultPollMs: number): Promise<void> {
-  await sql`UPDATE device d SET ${HEARTBEAT_SET} WHERE d.id = ${deviceId} AND ${heartbeatDue(defaultPollMs)}`.execute(db);
+  await sql`${preparedStatement} UPDATE device d SET ${HEARTBEAT_SET} WHERE d.id = ${deviceId} AND ${heartbeatDue(defaultPollMs)}`.execute(db);
 }
 
 /** The fleet roles a user holds on a device's fleet (empty = no access). */

@@ -30,6 +30,11 @@ export interface DeviceBefore {
   fleetId: number | null;
 }
 
+/**
+ * The devices' fields as the dashboard shows them. One device's read (after each report that
+ * changed something) is one fixed text whatever the id, so it keeps its plan (db/prepared.ts);
+ * a batch's text grows with its length and is planned each time.
+ */
 export async function readLiveDevices(db: Db, ids: readonly number[]): Promise<LiveDevice[]> {
   if (ids.length === 0) return [];
   return engine.get<LiveDevice>(db, SYSTEM, 'device', {
@@ -50,7 +55,7 @@ export async function readLiveDevices(db: Db, ids: readonly number[]): Promise<L
         },
       },
     ],
-  });
+  }, { prepared: ids.length === 1 });
 }
 
 /**

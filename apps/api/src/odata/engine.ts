@@ -15,7 +15,9 @@
  * Errors the caller caused come back as `{status, body: {error}}`; only real faults throw.
  */
 import type { Principal } from '../auth/principal.ts';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { defaultConfig, type AppConfig } from '../lib/config.ts';
 import { AppError, badRequest, unauthorized } from '../lib/errors.ts';
 import type { ResourceDef, ResourceRegistry } from '../model/types.ts';
@@ -48,8 +50,12 @@ export interface ODataResult {
  */
 export interface ODataEngine {
   execute(db: Db, principal: Principal, req: ODataHttpRequest, config?: AppConfig): Promise<ODataResult>;
-  /** Typed helper for server code: the `d` array of a collection GET (throws AppError on bad input). */
-  get<T = Record<string, unknown>>(db: Db, principal: Principal, resource: string, options?: QueryOptions): Promise<T[]>;
+  /**
+   * Typed helper for server code: the `d` array of a collection GET (throws AppError on bad input).
+   * `prepared`: the statement's text is the same on every call (values only as parameters), and
+   * the call is hot enough for its plan to be kept per connection (db/prepared.ts).
+   */
+  get<T = Record<string, unknown>>(db: Db, principal: Principal, resource: string, options?: QueryOptions, how?: { prepared?: boolean }): Promise<T[]>;
   /** Runs an already parsed request (throws AppError on bad input). */
   run(db: Db, principal: Principal, method: ODataMethod, request: ODataRequest, body?: unknown, config?: AppConfig): Promise<ODataResult>;
 }
@@ -62,11 +68,13 @@ export function createODataEngine(registry: ResourceRegistry): ODataEngine {
     request: ODataRequest,
     body?: unknown,
     config: AppConfig = defaultConfig(),
+    prepared = false,
   ): Promise<ODataResult> => {
     const ctx = new CompileContext(registry, principal);
     const def = ctx.resource(request.resource);
     if (method === 'GET') {
-      const rows = await catchDb(def, 'read', () => compileGet(ctx, request).execute(db));
+      const statement = compileGet(ctx, request);
+      const rows = await catchDb(def, 'read', () => (prepared ? sql<{ d: unknown }>`${preparedStatement}${statement}` : statement).execute(db));
       // The statement is one aggregate: exactly one row with a payload. Anything else is a
       // fault reported as one, never passed off as an empty result.
       const d = rows.rows.length === 1 ? rows.rows[0]?.d : undefined;
@@ -101,8 +109,8 @@ export function createODataEngine(registry: ResourceRegistry): ODataEngine {
         throw err;
       }
     },
-    async get<T>(db: Db, principal: Principal, resource: string, options: QueryOptions = {}) {
-      const r = await run(db, principal, 'GET', { resource, count: false, options });
+    async get<T>(db: Db, principal: Principal, resource: string, options: QueryOptions = {}, how: { prepared?: boolean } = {}) {
+      const r = await run(db, principal, 'GET', { resource, count: false, options }, undefined, undefined, how.prepared);
       return (r.body as { d: T[] }).d;
     },
   };
