@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { ensureSupportedNode } from '../scripts/node-runtime.mjs';
 import { WORKLOADS, type Profile, type Workload } from './workloads.ts';
 import { environmentInfo, printRows, writeReport, type BenchReport, type BenchRow } from './lib/report.ts';
 
@@ -14,6 +15,10 @@ import { environmentInfo, printRows, writeReport, type BenchReport, type BenchRo
  *   npm run bench -- --smoke            # tiny sizes: proves every workload runs (~2 min)
  *   npm run bench -- --only W3,device-list   # some workloads (by key or by a row's W number)
  */
+// On the Node.js the product runs on (npm start's: the pinned Node 24 when the machine's is
+// older), so that the figures are the product's, not an unsupported runtime's.
+await ensureSupportedNode();
+
 const { values } = parseArgs({
   args: process.argv.slice(2),
   options: { full: { type: 'boolean' }, smoke: { type: 'boolean' }, only: { type: 'string' } },

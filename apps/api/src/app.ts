@@ -10,6 +10,7 @@ import { RequestLogController, loggerOptions, requestIdHeader, requestIdOf, type
 import { securityHeaders } from './plugins/security-headers.ts';
 import { compression } from './plugins/compression.ts';
 import { TargetTagWriter } from './devices/target-tag-writer.ts';
+import { FleetTargetParts } from './devices/fleet-target-parts.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   app.decorate('linkHub', linkHub);
   app.decorate('eventBus', eventBus);
   app.decorate('targetTags', new TargetTagWriter(db, (err) => app.log.warn({ err }, 'target state: storing tags failed')));
+  app.decorate('fleetTargetParts', new FleetTargetParts());
   // What is queued is written before the database is closed (after app.close()).
   app.addHook('onClose', () => app.targetTags.flush());
   registerErrorHandler(app);

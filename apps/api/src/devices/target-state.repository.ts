@@ -56,7 +56,7 @@ export interface TargetStateRow {
  * What a poll reads first (pollOwnTargetStateHead): the device, its heartbeat from before the
  * poll, and whether the caller already holds the tag stored for the state's current versions.
  */
-export type TargetStateHead = Pick<TargetStateRow, 'basis' | 'cached_etag' | 'id' | 'uuid' | 'belongs_to__application' | 'api_heartbeat_state' | 'is_online' | 'last_connectivity_event'> & {
+export type TargetStateHead = Pick<TargetStateRow, 'basis' | 'cached_etag' | 'cache_valid' | 'id' | 'belongs_to__application' | 'api_heartbeat_state' | 'is_online'> & {
   unchanged: boolean;
 };
 
@@ -71,6 +71,41 @@ const objectOf = (table: string, where: RawBuilder<unknown>) =>
  */
 const basisSql = (salt: string) => sql<string>`d.target_version::text || ':' || coalesce(a.target_version, -1)::text || ':' || ${salt}`;
 
+/** The device's and the fleet's target versions a `basis` names (text, as basisSql writes them). */
+export function basisVersions(basis: string): { device: string; fleet: string } {
+  const [device = '', fleet = ''] = basis.split(':', 2);
+  return { device, fleet };
+}
+
+/**
+ * The release's services with their images, variables and labels, as a JSON array. With
+ * `forDevice`, each also carries the device `d`'s own variables for it; without, it is what
+ * every device of the fleet on that release shares (fleet-target-parts.ts).
+ */
+const servicesOf = (release: RawBuilder<unknown>, forDevice: boolean) => sql`(SELECT coalesce(jsonb_agg(jsonb_build_object(
+                      'service_id', s.id,
+                      'service_name', s.service_name,
+                      'image_id', i.id,
+                      'image_location', i.is_stored_at__image_location,
+                      'content_hash', i.content_hash,
+                      'image_env', ${objectOf('image_environment_variable', sql`v.release_image = ri.id`)},
+                      'image_labels', (SELECT coalesce(jsonb_object_agg(l.label_name, l.value), '{}'::jsonb)
+                                         FROM image_label l WHERE l.release_image = ri.id),
+                      'service_env', ${objectOf('service_environment_variable', sql`v.service = s.id`)},
+                      'service_labels', (SELECT coalesce(jsonb_object_agg(l.label_name, l.value), '{}'::jsonb)
+                                           FROM service_label l WHERE l.service = s.id)
+                    )${forDevice ? sql` || jsonb_build_object('device_service_env', ${deviceServiceEnvOf(sql`s.id`)})` : sql``} ORDER BY s.service_name), '[]'::jsonb)
+              FROM release_image ri
+              JOIN image i ON i.id = ri.image
+              JOIN service s ON s.id = i.is_a_build_of__service
+             WHERE ri.is_part_of__release = ${release})`;
+
+/** The device `d`'s own variables for one service. */
+const deviceServiceEnvOf = (service: RawBuilder<unknown>) => sql`(SELECT coalesce(jsonb_object_agg(v.name, v.value), '{}'::jsonb)
+                                               FROM device_service_environment_variable v
+                                               JOIN service_install si ON si.id = v.service_install
+                                              WHERE si.device = d.id AND si.installs__service = ${service})`;
+
 /** The target state of the device `d` matching `where` (the select every read below shares). */
 const targetStateSelect = (where: RawBuilder<boolean>, salt: string) => sql`
     SELECT t.basis, c.etag AS cached_etag, c.basis IS NOT DISTINCT FROM t.basis AS cache_valid,
@@ -82,27 +117,7 @@ const targetStateSelect = (where: RawBuilder<boolean>, salt: string) => sql`
            ${objectOf('device_config_variable', sql`v.device = d.id`)} AS device_config,
            ${objectOf('application_environment_variable', sql`v.application = a.id`)} AS app_env,
            ${objectOf('device_environment_variable', sql`v.device = d.id`)} AS device_env,
-           (SELECT coalesce(jsonb_agg(jsonb_build_object(
-                      'service_id', s.id,
-                      'service_name', s.service_name,
-                      'image_id', i.id,
-                      'image_location', i.is_stored_at__image_location,
-                      'content_hash', i.content_hash,
-                      'image_env', ${objectOf('image_environment_variable', sql`v.release_image = ri.id`)},
-                      'image_labels', (SELECT coalesce(jsonb_object_agg(l.label_name, l.value), '{}'::jsonb)
-                                         FROM image_label l WHERE l.release_image = ri.id),
-                      'service_env', ${objectOf('service_environment_variable', sql`v.service = s.id`)},
-                      'service_labels', (SELECT coalesce(jsonb_object_agg(l.label_name, l.value), '{}'::jsonb)
-                                           FROM service_label l WHERE l.service = s.id),
-                      'device_service_env', (SELECT coalesce(jsonb_object_agg(v.name, v.value), '{}'::jsonb)
-                                               FROM device_service_environment_variable v
-                                               JOIN service_install si ON si.id = v.service_install
-                                              WHERE si.device = d.id AND si.installs__service = s.id)
-                    ) ORDER BY s.service_name), '[]'::jsonb)
-              FROM release_image ri
-              JOIN image i ON i.id = ri.image
-              JOIN service s ON s.id = i.is_a_build_of__service
-             WHERE ri.is_part_of__release = r.id) AS services
+           ${servicesOf(sql`r.id`, true)} AS services
       FROM device d
       LEFT JOIN application a ON a.id = d.belongs_to__application
       LEFT JOIN release r ON r.id = coalesce(d.is_pinned_on__release, a.should_be_running__release)
@@ -121,13 +136,15 @@ export async function findTargetStateRow(db: Db, device: { uuid: string } | { id
  * A device's own poll, first statement (issue 16 W1, docs/query-budgets.md): the API key with
  * this hash, unexpired, owned by the device with this uuid; its heartbeat written when due
  * (heartbeat-sql.ts); the state's versions and the tag stored for them. When the caller holds
- * that tag (`unchanged`) this is the whole poll, a 304; else the caller reads the state
- * (findTargetStateRow). A small statement on purpose: the state's select is costly to plan, and a
- * 304 should not pay for it. All parts of a statement see one snapshot, so the row returned holds
- * the heartbeat state from before this poll (the caller tells "came online" from it). Nothing is
- * written and no row comes back when the key does not match that exact device (unknown,
- * expired, another device's or not a device key): the caller then resolves the key the ordinary
- * way, which answers exactly as before.
+ * that tag (`unchanged`) this is the whole poll, a 304; else the caller reads the device's own
+ * part of the state (findDeviceTargetPart) and lays it over the fleet's, kept in memory
+ * (fleet-target-parts.ts). A small statement on purpose: a 304 should not pay for a state, not
+ * even for subqueries it would skip (the executor still sets them up and locks their tables).
+ * All parts of a statement see one snapshot, so the row returned holds the heartbeat state from
+ * before this poll (the caller tells "came online" from it). Nothing is written and no row comes
+ * back when the key does not match that exact device (unknown, expired, another device's or not
+ * a device key): the caller then resolves the key the ordinary way, which answers exactly as
+ * before.
  */
 export async function pollOwnTargetStateHead(db: Db, keyHash: string, uuid: string, defaultPollMs: number, salt: string, known: KnownTags): Promise<TargetStateHead | undefined> {
   const r = await sql<TargetStateHead>`${preparedStatement}
@@ -139,14 +156,70 @@ export async function pollOwnTargetStateHead(db: Db, keyHash: string, uuid: stri
       UPDATE device d SET ${HEARTBEAT_SET}
        WHERE d.id = (SELECT id FROM caller) AND ${heartbeatDue(defaultPollMs)}
     )
-    SELECT d.id, d.uuid, d.belongs_to__application, d.api_heartbeat_state, d.is_online, d.last_connectivity_event,
-           t.basis, c.etag AS cached_etag,
+    SELECT d.id, d.belongs_to__application, d.api_heartbeat_state, d.is_online,
+           t.basis, c.etag AS cached_etag, c.basis IS NOT DISTINCT FROM t.basis AS cache_valid,
            (c.basis IS NOT DISTINCT FROM t.basis AND (${known.any} OR c.etag = ANY(string_to_array(${known.tags.join(',')}, ',')))) AS unchanged
       FROM device d
       LEFT JOIN application a ON a.id = d.belongs_to__application
       CROSS JOIN LATERAL (SELECT ${basisSql(salt)} AS basis) t
       LEFT JOIN device_target_cache c ON c.device = d.id
      WHERE d.id = (SELECT id FROM caller)`.execute(db);
+  return r.rows[0];
+}
+
+/** A device's own part of its state, for the fleet's part to be laid under (fleet-target-parts.ts). */
+export interface DeviceTargetPart {
+  /** The device's target_version these were read at (text: a bigint). */
+  device_version: string;
+  uuid: string;
+  device_name: string;
+  pinned_release: number | null;
+  device_config: StringMap;
+  device_env: StringMap;
+  /** Service id → the device's own variables for it (services without any are absent). */
+  device_service_env: Record<string, StringMap>;
+}
+
+/** The device's own part of its state, read with the device version it belongs to (migration 0098). */
+export async function findDeviceTargetPart(db: Db, deviceId: number): Promise<DeviceTargetPart | undefined> {
+  const r = await sql<DeviceTargetPart>`${preparedStatement}
+    SELECT d.target_version::text AS device_version, d.uuid, d.device_name, d.is_pinned_on__release AS pinned_release,
+           ${objectOf('device_config_variable', sql`v.device = d.id`)} AS device_config,
+           ${objectOf('device_environment_variable', sql`v.device = d.id`)} AS device_env,
+           (SELECT coalesce(jsonb_object_agg(si.installs__service::text, e.env), '{}'::jsonb)
+              FROM service_install si
+              CROSS JOIN LATERAL (SELECT jsonb_object_agg(v.name, v.value) AS env
+                                    FROM device_service_environment_variable v
+                                   WHERE v.service_install = si.id) e
+             WHERE si.device = d.id AND e.env IS NOT NULL) AS device_service_env
+      FROM device d
+     WHERE d.id = ${deviceId}`.execute(db);
+  return r.rows[0];
+}
+
+/** What every device of a fleet on one release shares in its state (fleet-target-parts.ts). */
+export type FleetTargetPart = Pick<TargetStateRow, 'app_uuid' | 'app_name' | 'is_of__class' | 'is_host' | 'release_id' | 'commit' | 'composition' | 'app_config' | 'app_env'> & {
+  /** The fleet's target_version these were read at (text: a bigint). */
+  fleet_version: string;
+  services: Array<Omit<TargetServiceRow, 'device_service_env'>>;
+};
+
+/**
+ * The fleet's part of the state of a device in fleet `fleetId` pinned on `pinnedRelease` (null:
+ * the fleet's target release), read with the fleet version it belongs to: every write to a
+ * fleet-side row bumps that version (migration 0098), so the version names this content.
+ */
+export async function findFleetTargetPart(db: Db, fleetId: number, pinnedRelease: number | null): Promise<FleetTargetPart | undefined> {
+  const r = await sql<FleetTargetPart>`${preparedStatement}
+    SELECT a.target_version::text AS fleet_version,
+           a.uuid AS app_uuid, a.app_name, a.is_of__class, a.is_host,
+           r.id AS release_id, r.commit, r.composition AS composition,
+           ${objectOf('application_config_variable', sql`v.application = a.id`)} AS app_config,
+           ${objectOf('application_environment_variable', sql`v.application = a.id`)} AS app_env,
+           ${servicesOf(sql`r.id`, false)} AS services
+      FROM application a
+      LEFT JOIN release r ON r.id = coalesce(${pinnedRelease}::integer, a.should_be_running__release)
+     WHERE a.id = ${fleetId}`.execute(db);
   return r.rows[0];
 }
 

@@ -32,7 +32,7 @@ export function targetStateRoutes(fastify: FastifyInstance): void {
         }
         const key = request.deferredApiKey;
         const ifNoneMatch = request.headers['if-none-match'];
-        let state = key === null ? undefined : await pollOwnTargetState(app.db, app.targetTags, app.config, key, request.params.uuid, version, ifNoneMatch);
+        let state = key === null ? undefined : await pollOwnTargetState(app.db, app.targetTags, app.fleetTargetParts, app.config, key, request.params.uuid, version, ifNoneMatch);
         if (!state) {
           await resolveDeferredApiKey(request);
           state = await getTargetState(app.db, app.targetTags, app.config, request.principal, request.params.uuid, version);

@@ -3,8 +3,9 @@ import type { Principal } from '../auth/principal.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { hashApiKey } from '../api-keys/api-key-secret.ts';
-import { findTargetStateRow, listUserRolesForDevice, pollOwnTargetStateHead, touchHeartbeat, type TargetStateHead, type TargetStateRow } from './target-state.repository.ts';
+import { basisVersions, findDeviceTargetPart, findTargetStateRow, listUserRolesForDevice, pollOwnTargetStateHead, touchHeartbeat, type TargetStateHead, type TargetStateRow } from './target-state.repository.ts';
 import type { TargetTagWriter } from './target-tag-writer.ts';
+import { composeTargetStateRow, type FleetTargetParts } from './fleet-target-parts.ts';
 import { buildTargetStateV2, buildTargetStateV3, etagOf, etagSalt, knownTags } from './target-state.ts';
 
 /** GET /device/v{2,3}/:uuid/state — the target state, which doubles as the API heartbeat. */
@@ -45,24 +46,28 @@ const wasOffline = (row: TargetStateHead | TargetStateRow) => row.api_heartbeat_
  * was stored, so the device's next poll is a 304 without building (issue 16 W1). The write goes
  * out after the answer, in a batch with other devices' (target-tag-writer.ts).
  */
-function respond(tags: TargetTagWriter, row: TargetStateRow, config: AppConfig, version: 'v2' | 'v3', cameOnline: boolean): TargetStateResponse {
+function respond(tags: TargetTagWriter, row: TargetStateRow, config: AppConfig, version: 'v2' | 'v3', cameOnline: boolean, isOfBasis = true): TargetStateResponse {
   const cameOnlineDeviceId = cameOnline ? row.id : undefined;
   const state = version === 'v3' ? buildTargetStateV3(row, config.defaultPollIntervalMs) : buildTargetStateV2(row, config.defaultPollIntervalMs);
   const body = JSON.stringify(state);
   const etag = etagOf(body);
-  if (!row.cache_valid || row.cached_etag !== etag) tags.store(row.id, { basis: row.basis, etag });
+  // A body built from parts of two versions (`isOfBasis` false) is answered but not stored: its
+  // basis would not name it.
+  if (isOfBasis && (!row.cache_valid || row.cached_etag !== etag)) tags.store(row.id, { basis: row.basis, etag });
   return { body, etag, cameOnlineDeviceId };
 }
 
 /**
- * The poll of a device with its own key: key, heartbeat and the stored tag in one statement
- * (pollOwnTargetStateHead), the whole of a 304; the state read and its tag stored only when the
- * device lacks that tag. Undefined when the key is not this device's valid key: the caller
- * resolves it the ordinary way and answers with getTargetState, as for any other caller.
+ * The poll of a device with its own key: key, heartbeat, the stored tag and the device's own part
+ * of the state in one statement (pollOwnTargetStateHead), the whole of a 304. When the device
+ * lacks that tag, the fleet's part comes from memory (fleet-target-parts.ts; read once per fleet
+ * version) and the tag is stored. Undefined when the key is not this device's valid key: the
+ * caller resolves it the ordinary way and answers with getTargetState, as for any other caller.
  */
 export async function pollOwnTargetState(
   db: Db,
   tags: TargetTagWriter,
+  fleetParts: FleetTargetParts,
   config: AppConfig,
   apiKey: string,
   uuid: string,
@@ -78,6 +83,17 @@ export async function pollOwnTargetState(
   if (head.unchanged && head.cached_etag !== null) return { body: null, etag: head.cached_etag, cameOnlineDeviceId };
   const queued = tags.heldTag(head.id, head.basis, known);
   if (queued !== undefined) return { body: null, etag: queued, cameOnlineDeviceId };
+  const fleetId = head.belongs_to__application;
+  if (fleetId !== null) {
+    const device = await findDeviceTargetPart(db, head.id);
+    const versions = basisVersions(head.basis);
+    const fleet = device && (await fleetParts.get(db, fleetId, versions.fleet, device.pinned_release));
+    // Gone since the first statement: answered as for any unknown device, by the ordinary path.
+    if (!device || !fleet) return undefined;
+    const isOfBasis = device.device_version === versions.device && fleet.fleet_version === versions.fleet;
+    return respond(tags, composeTargetStateRow(head, device, fleet), config, version, wasOffline(head), isOfBasis);
+  }
+  // A device in no fleet: its whole state in one read.
   const row = await findTargetStateRow(db, { id: head.id }, salt);
   // Deleted since the first statement: answered as for any unknown device.
   return row && respond(tags, row, config, version, wasOffline(head));

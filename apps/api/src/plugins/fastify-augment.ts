@@ -5,6 +5,7 @@ import type { AppConfig } from '../lib/config.ts';
 import type { LinkHub } from '../device-link/link-hub.ts';
 import type { EventBus } from '../live/event-bus.ts';
 import type { TargetTagWriter } from '../devices/target-tag-writer.ts';
+import type { FleetTargetParts } from '../devices/fleet-target-parts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     eventBus: EventBus;
     /** Target-state tags written in batches (devices/target-tag-writer.ts). */
     targetTags: TargetTagWriter;
+    /** Fleet parts of target states, by fleet version (devices/fleet-target-parts.ts). */
+    fleetTargetParts: FleetTargetParts;
   }
   interface FastifyRequest {
     /** Set by plugins/auth.ts on every request (anonymous when no credentials). */
