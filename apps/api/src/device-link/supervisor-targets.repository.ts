@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import type { UserPrincipal } from '../auth/guards.ts';
 import { userFleetPermission } from '../model/access/rule-builders.ts';
 
@@ -18,7 +19,9 @@ export async function findSupervisorTargets(db: Db, caller: UserPrincipal, targe
   const where: RawBuilder<unknown> =
     'deviceId' in target ? sql`d.id = ${target.deviceId}` : 'uuid' in target ? sql`d.uuid = ${target.uuid}` : sql`d.belongs_to__application = ${target.appId}`;
   const allowed = userFleetPermission(caller, permission, sql.ref('d.belongs_to__application'));
-  const r = await sql<{ id: number; uuid: string }>`
+  // One text per target kind and kind of caller (values are parameters): a batch action sends it
+  // once per device (W11), so its plan is kept (db/prepared.ts).
+  const r = await sql<{ id: number; uuid: string }>`${preparedStatement}
     SELECT d.id, d.uuid FROM device d
      WHERE ${where} AND d.is_active AND d.is_connected_to_vpn AND ${allowed === false ? sql`false` : allowed === true ? sql`true` : allowed}
      ORDER BY d.id

@@ -35,14 +35,19 @@ const BUDGETS = {
   /** The same poll again within 5 s: the same statement, its heartbeat UPDATE matching no row. Was 2. */
   unchangedTargetStateFresh: 1,
   /**
-   * The target changed since the tag (200), 5 services, variables on every layer: the same
-   * first statement, then the whole state in one, whatever the services and variables (issue 16:
-   * at most 3). The new tag is stored with the versions it was built from (device_target_cache)
-   * for the next poll's 304 after the answer, in one upsert with the other devices polling in
-   * the same turn of the event loop (devices/target-tag-writer.ts): no request's statement. Was
-   * 3 with the write per poll, 1 before the stored tag.
+   * The target changed since the tag (200), 5 services, variables on every layer, the first poll
+   * of the fleet's new version in this process: the same first statement, the device's own part
+   * (its name and variables) in one, and the fleet's part (fleet, release, services with their
+   * images, labels and variables) in one, whatever the services and variables (issue 16: at most
+   * 3). The fleet's part is then kept by version (devices/fleet-target-parts.ts). The new tag is
+   * stored with the versions it was built from (device_target_cache) for the next poll's 304
+   * after the answer, in one upsert with the other devices polling in the same turn of the event
+   * loop (devices/target-tag-writer.ts): no request's statement. Was 3 with the write per poll,
+   * 1 before the stored tag.
    */
-  changedTargetState: 2,
+  changedTargetState: 3,
+  /** Another device of the fleet polling the same change: the fleet's part comes from memory. */
+  changedTargetStateShared: 2,
   /** The dashboard's device page: a user key's owner, then the page with its three expansions as one statement (the permission check is inside it). */
   devicePage: 2,
   /** The page's total (`/$count`, the same filter), sent beside it. */
@@ -141,6 +146,14 @@ describe('statement budgets of the hot paths (issue 16)', () => {
     await ctx.app.targetTags.flush();
     await heartbeatDue();
     await withinBudget('unchangedTargetState', poll(changed.headers.etag as string), 304);
+    // A second device of the fleet, at the same version: its own part only.
+    const second = await registerDevice(ctx.app, fleet);
+    const secondUrl = `/device/v3/${second.uuid}/state`;
+    const secondWarm = await ctx.app.inject({ method: 'GET', url: secondUrl, headers: bearer(second.apiKey) });
+    expect(secondWarm.statusCode).toBe(200);
+    await db.insertInto('device_environment_variable').values({ device: second.id, name: 'MODE', value: 'second' }).execute();
+    const shared = await withinBudget('changedTargetStateShared', { method: 'GET', url: secondUrl, headers: { ...bearer(second.apiKey), 'if-none-match': secondWarm.headers.etag as string } }, 200);
+    expect(shared.body).toContain('"MODE":"second"');
   });
 
   it('device list: the dashboard\'s first page and its count, with expansions and tags, in a fixed number of statements', async () => {
