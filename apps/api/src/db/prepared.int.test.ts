@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapDbError } from '../odata/write-errors.ts';
 import { openTestDatabase } from '../test/harness.ts';
-import type { Database } from './database.ts';
+import type { Database, Db } from './database.ts';
 import { preparedName, preparedStatement } from './prepared.ts';
 
 /**
@@ -86,5 +86,19 @@ describe('prepared statements', () => {
     expect((await selectById(true, 10)).rows).toEqual([]);
     await sql`${preparedStatement} INSERT INTO prepared_probe (id, name) VALUES (${10}, ${'ten'})`.execute(database.db);
     expect((await selectById(true, 10)).rows).toMatchObject([{ id: 10, name: 'ten' }]);
+  });
+
+  it('are parsed again later when their first use fails inside an aborted transaction', async () => {
+    // A text no earlier test ran, so this is its first use on every connection.
+    const firstUse = (conn: Db) => sql<{ name: string }>`${preparedStatement} SELECT name FROM prepared_probe WHERE id = ${2} AND flag IS NOT NULL`.execute(conn);
+    const aborted = await database.db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`SELECT 1 / 0`.execute(tx).catch(() => undefined);
+        await firstUse(tx);
+      })
+      .catch((e: unknown) => e);
+    expect((aborted as { code?: string }).code).toBe('25P02');
+    expect((await firstUse(database.db)).rows).toEqual([{ name: 'name-2' }]);
   });
 });
