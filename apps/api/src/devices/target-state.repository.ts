@@ -5,9 +5,11 @@ import { HEARTBEAT_SET, heartbeatDue } from './heartbeat-sql.ts';
 import type { KnownTags } from './target-state.ts';
 
 /**
- * Everything a target state needs, in ONE statement (10 000 devices poll this): the device,
- * its fleet, the target release (pin, else the fleet's), every variable layer as a JSON
- * object, and the release's services with their images, variables and labels.
+ * What a target state is read from: the device, its fleet, the target release (pin, else the
+ * fleet's), every variable layer as a JSON object, and the release's services with their
+ * images, variables and labels. Whole in one statement (findTargetStateRow: users, fleet keys, a
+ * device in no fleet), or, for a device's own poll, its head, the device's own part and the
+ * fleet's part kept in memory (fleet-target-parts.ts).
  */
 
 type StringMap = Record<string, string>;
@@ -125,7 +127,7 @@ const targetStateSelect = (where: RawBuilder<boolean>, salt: string) => sql`
       LEFT JOIN device_target_cache c ON c.device = d.id
      WHERE ${where}`;
 
-/** A device's whole target state, by uuid (a caller already authorized) or by id (after pollOwnTargetStateHead). */
+/** A device's whole target state, by uuid (a caller already authorized) or by id (a device in no fleet, after pollOwnTargetStateHead). */
 export async function findTargetStateRow(db: Db, device: { uuid: string } | { id: number }, salt: string): Promise<TargetStateRow | undefined> {
   const where = 'uuid' in device ? sql<boolean>`d.uuid = ${device.uuid}` : sql<boolean>`d.id = ${device.id}`;
   const r = await sql<TargetStateRow>`${preparedStatement}${targetStateSelect(where, salt)}`.execute(db);

@@ -9,9 +9,9 @@ import { ifNoneMatchMatches } from './target-state.ts';
 /**
  * GET /device/v{2,3}/:uuid/state (compat §5.3): the target state, which doubles as the API
  * heartbeat (§5.7). The busiest route of all (every device, every poll interval), so a device's
- * poll with its own key is one statement: the auth hook leaves the API key to this route
- * (`resolvesOwnApiKey`, plugins/auth.ts), which matches it in the state read itself
- * (pollOwnTargetState). Any other credential or key takes the ordinary path, with the answers
+ * poll with its own key is one statement when unchanged: the auth hook leaves the API key to
+ * this route (`resolvesOwnApiKey`, plugins/auth.ts), which matches it in the poll's first
+ * statement itself (pollOwnTargetState). Any other credential or key takes the ordinary path, with the answers
  * it always had: 401 for a missing, unknown or expired key, 403 for another device's key.
  */
 export function targetStateRoutes(fastify: FastifyInstance): void {

@@ -58,11 +58,12 @@ function respond(tags: TargetTagWriter, row: TargetStateRow, config: AppConfig, 
 }
 
 /**
- * The poll of a device with its own key: key, heartbeat, the stored tag and the device's own part
- * of the state in one statement (pollOwnTargetStateHead), the whole of a 304. When the device
- * lacks that tag, the fleet's part comes from memory (fleet-target-parts.ts; read once per fleet
- * version) and the tag is stored. Undefined when the key is not this device's valid key: the
- * caller resolves it the ordinary way and answers with getTargetState, as for any other caller.
+ * The poll of a device with its own key: key, heartbeat and the stored tag in one statement
+ * (pollOwnTargetStateHead), the whole of a 304. When the device lacks that tag, a second
+ * statement reads the device's own part of the state, the fleet's part comes from memory
+ * (fleet-target-parts.ts; read once per fleet version), and the new tag is stored after the
+ * answer. Undefined when the key is not this device's valid key: the caller resolves it the
+ * ordinary way and answers with getTargetState, as for any other caller.
  */
 export async function pollOwnTargetState(
   db: Db,
