@@ -158,19 +158,16 @@ export function createPglitePool(db: PGlite, opts: PglitePoolOptions = {}): Pool
       let released = false;
       return {
         query: async <R>(text: string, params?: readonly unknown[]) => {
+          // A marked statement is parsed once and then run by name (db/prepared.ts).
           const name = preparedName(text);
-          if (name) {
-            const r = await runPrepared<R>(name, text, params ?? []);
-            return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length, command: commandOf(text) };
-          }
           // Without parameters use the simple protocol, which (like pg's) accepts several
           // statements in one text — migrations rely on it.
-          if (!params || params.length === 0) {
+          if (!name && (!params || params.length === 0)) {
             const results = await db.exec(text);
             const last = results[results.length - 1];
             return { rows: (last?.rows ?? []) as R[], rowCount: last?.affectedRows ?? 0, command: commandOf(text) };
           }
-          const r = await db.query<R>(text, params as unknown[]);
+          const r = name ? await runPrepared<R>(name, text, params ?? []) : await db.query<R>(text, params as unknown[]);
           return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length, command: commandOf(text) };
         },
         release: () => {
