@@ -10,6 +10,7 @@ import { RequestLogController, loggerOptions, requestIdHeader, requestIdOf, type
 import { securityHeaders } from './plugins/security-headers.ts';
 import { compression } from './plugins/compression.ts';
 import { TargetTagWriter } from './devices/target-tag-writer.ts';
+import { PollReads } from './devices/poll-reads.ts';
 import { FleetTargetParts } from './devices/fleet-target-parts.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   app.decorate('eventBus', eventBus);
   app.decorate('targetTags', new TargetTagWriter(db, (err) => app.log.warn({ err }, 'target state: storing tags failed')));
   app.decorate('fleetTargetParts', new FleetTargetParts());
+  app.decorate('pollReads', new PollReads(db, config.defaultPollIntervalMs));
   // What is queued is written before the database is closed (after app.close()).
   app.addHook('onClose', () => app.targetTags.flush());
   registerErrorHandler(app);

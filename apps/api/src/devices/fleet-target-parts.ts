@@ -12,7 +12,7 @@ const MAX_PARTS = 1000;
  * When a fleet's target changes, every device's next poll gets a new state. Read whole for each
  * device, that state cost ~0.4 ms of database time per poll (the services' JSON aggregated anew
  * each time); a fleet of 100 000 devices rebuilt the same release 100 000 times. Here a changed
- * poll reads only the device's own part (findDeviceTargetPart: its name and variables) and the
+ * poll reads only the device's own part (findDeviceTargetParts: its name and variables) and the
  * fleet's is read once per version and laid under it in Node.
  *
  * No invalidation is needed, in one process or many: every write to a fleet-side row bumps the

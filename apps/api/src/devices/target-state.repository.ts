@@ -2,7 +2,6 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { HEARTBEAT_SET, heartbeatDue } from './heartbeat-sql.ts';
-import type { KnownTags } from './target-state.ts';
 
 /**
  * What a target state is read from: the device, its fleet, the target release (pin, else the
@@ -55,12 +54,17 @@ export interface TargetStateRow {
 }
 
 /**
- * What a poll reads first (pollOwnTargetStateHead): the device, its heartbeat from before the
- * poll, and whether the caller already holds the tag stored for the state's current versions.
+ * What a poll reads first (pollOwnTargetStateHeads): the device, its heartbeat from before the
+ * poll, and the tag stored for the state and whether it is of the state's current versions.
  */
-export type TargetStateHead = Pick<TargetStateRow, 'basis' | 'cached_etag' | 'cache_valid' | 'id' | 'belongs_to__application' | 'api_heartbeat_state' | 'is_online'> & {
-  unchanged: boolean;
-};
+export type TargetStateHead = Pick<TargetStateRow, 'basis' | 'cached_etag' | 'cache_valid' | 'id' | 'belongs_to__application' | 'api_heartbeat_state' | 'is_online'>;
+
+/** One device's poll as its first statement takes it: its key (hashed), its uuid and the salt of the state it asks for. */
+export interface PollHeadInput {
+  keyHash: string;
+  uuid: string;
+  salt: string;
+}
 
 const objectOf = (table: string, where: RawBuilder<unknown>) =>
   sql`(SELECT coalesce(jsonb_object_agg(v.name, v.value), '{}'::jsonb) FROM ${sql.table(table)} v WHERE ${where})`;
@@ -71,7 +75,7 @@ const objectOf = (table: string, where: RawBuilder<unknown>) =>
  * versions and the `salt` (the state's shape and version, the server setting it reads) say
  * whether the tag stored in device_target_cache still names the body.
  */
-const basisSql = (salt: string) => sql<string>`d.target_version::text || ':' || coalesce(a.target_version, -1)::text || ':' || ${salt}`;
+const basisSql = (salt: string | RawBuilder<string>) => sql<string>`d.target_version::text || ':' || coalesce(a.target_version, -1)::text || ':' || ${salt}`;
 
 /** The device's and the fleet's target versions a `basis` names (text, as basisSql writes them). */
 export function basisVersions(basis: string): { device: string; fleet: string } {
@@ -127,7 +131,7 @@ const targetStateSelect = (where: RawBuilder<boolean>, salt: string) => sql`
       LEFT JOIN device_target_cache c ON c.device = d.id
      WHERE ${where}`;
 
-/** A device's whole target state, by uuid (a caller already authorized) or by id (a device in no fleet, after pollOwnTargetStateHead). */
+/** A device's whole target state, by uuid (a caller already authorized) or by id (a device in no fleet, after pollOwnTargetStateHeads). */
 export async function findTargetStateRow(db: Db, device: { uuid: string } | { id: number }, salt: string): Promise<TargetStateRow | undefined> {
   const where = 'uuid' in device ? sql<boolean>`d.uuid = ${device.uuid}` : sql<boolean>`d.id = ${device.id}`;
   const r = await sql<TargetStateRow>`${preparedStatement}${targetStateSelect(where, salt)}`.execute(db);
@@ -135,38 +139,50 @@ export async function findTargetStateRow(db: Db, device: { uuid: string } | { id
 }
 
 /**
- * A device's own poll, first statement (issue 16 W1, docs/query-budgets.md): the API key with
+ * Devices' own polls, first statement (issue 16 W1, docs/query-budgets.md), for many polls at
+ * once (poll-reads.ts gathers those of one turn of the event loop): for each, the API key with
  * this hash, unexpired, owned by the device with this uuid; its heartbeat written when due
  * (heartbeat-sql.ts); the state's versions and the tag stored for them. When the caller holds
- * that tag (`unchanged`) this is the whole poll, a 304; else the caller reads the device's own
- * part of the state (findDeviceTargetPart) and lays it over the fleet's, kept in memory
+ * that tag this is the whole poll, a 304; else the caller reads the device's own part of the
+ * state (findDeviceTargetParts) and lays it over the fleet's, kept in memory
  * (fleet-target-parts.ts). A small statement on purpose: a 304 should not pay for a state, not
  * even for subqueries it would skip (the executor still sets them up and locks their tables).
- * All parts of a statement see one snapshot, so the row returned holds the heartbeat state from
- * before this poll (the caller tells "came online" from it). Nothing is written and no row comes
- * back when the key does not match that exact device (unknown, expired, another device's or not
- * a device key): the caller then resolves the key the ordinary way, which answers exactly as
- * before.
+ * All parts of a statement see one snapshot, so the rows returned hold the heartbeat state from
+ * before the poll (the caller tells "came online" from it). Nothing is written and no row comes
+ * back for a poll whose key does not match that exact device (unknown, expired, another
+ * device's or not a device key): the caller then resolves the key the ordinary way, which
+ * answers exactly as before.
+ *
+ * The heartbeats are written by one UPDATE over `id = ANY(array)`, so a batch locks several
+ * devices' rows, in the order its plan visits them; a write locking some of them in another order
+ * can deadlock with it, and the batch then runs again (poll-reads.ts).
+ *
+ * Returns, per input and in its order, the head or undefined.
  */
-export async function pollOwnTargetStateHead(db: Db, keyHash: string, uuid: string, defaultPollMs: number, salt: string, known: KnownTags): Promise<TargetStateHead | undefined> {
-  const r = await sql<TargetStateHead>`${preparedStatement}
-    WITH caller AS (
-      SELECT d.id FROM api_key k JOIN device d ON d.actor = k.is_of__actor
-       WHERE k.key_hash = ${keyHash} AND d.uuid = ${uuid}
-         AND (k.expiry_date IS NULL OR k.expiry_date > now())
+export async function pollOwnTargetStateHeads(db: Db, polls: readonly PollHeadInput[], defaultPollMs: number): Promise<Array<TargetStateHead | undefined>> {
+  const r = await sql<TargetStateHead & { n: string }>`${preparedStatement}
+    WITH poll AS (
+      SELECT * FROM unnest(${polls.map((p) => p.keyHash)}::text[], ${polls.map((p) => p.uuid)}::text[], ${polls.map((p) => p.salt)}::text[])
+        WITH ORDINALITY AS p(key_hash, uuid, salt, n)
+    ), caller AS (
+      SELECT p.n, p.salt, d.id FROM poll p
+        JOIN api_key k ON k.key_hash = p.key_hash
+        JOIN device d ON d.actor = k.is_of__actor AND d.uuid = p.uuid
+       WHERE k.expiry_date IS NULL OR k.expiry_date > now()
     ), beat AS (
       UPDATE device d SET ${HEARTBEAT_SET}
-       WHERE d.id = (SELECT id FROM caller) AND ${heartbeatDue(defaultPollMs)}
+       WHERE d.id = ANY(ARRAY(SELECT id FROM caller)) AND ${heartbeatDue(defaultPollMs)}
     )
-    SELECT d.id, d.belongs_to__application, d.api_heartbeat_state, d.is_online,
-           t.basis, c.etag AS cached_etag, c.basis IS NOT DISTINCT FROM t.basis AS cache_valid,
-           (c.basis IS NOT DISTINCT FROM t.basis AND (${known.any} OR c.etag = ANY(string_to_array(${known.tags.join(',')}, ',')))) AS unchanged
-      FROM device d
+    SELECT caller.n, d.id, d.belongs_to__application, d.api_heartbeat_state, d.is_online,
+           t.basis, c.etag AS cached_etag, c.basis IS NOT DISTINCT FROM t.basis AS cache_valid
+      FROM caller
+      JOIN device d ON d.id = caller.id
       LEFT JOIN application a ON a.id = d.belongs_to__application
-      CROSS JOIN LATERAL (SELECT ${basisSql(salt)} AS basis) t
-      LEFT JOIN device_target_cache c ON c.device = d.id
-     WHERE d.id = (SELECT id FROM caller)`.execute(db);
-  return r.rows[0];
+      CROSS JOIN LATERAL (SELECT ${basisSql(sql<string>`caller.salt`)} AS basis) t
+      LEFT JOIN device_target_cache c ON c.device = d.id`.execute(db);
+  const heads: Array<TargetStateHead | undefined> = polls.map(() => undefined);
+  for (const { n, ...head } of r.rows) heads[Number(n) - 1] = head;
+  return heads;
 }
 
 /** A device's own part of its state, for the fleet's part to be laid under (fleet-target-parts.ts). */
@@ -182,10 +198,14 @@ export interface DeviceTargetPart {
   device_service_env: Record<string, StringMap>;
 }
 
-/** The device's own part of its state, read with the device version it belongs to (migration 0098). */
-export async function findDeviceTargetPart(db: Db, deviceId: number): Promise<DeviceTargetPart | undefined> {
-  const r = await sql<DeviceTargetPart>`${preparedStatement}
-    SELECT d.target_version::text AS device_version, d.uuid, d.device_name, d.is_pinned_on__release AS pinned_release,
+/**
+ * Devices' own parts of their states, each read with the device version it belongs to
+ * (migration 0098), for many devices at once (poll-reads.ts). Keyed by device id; a device
+ * deleted since is absent.
+ */
+export async function findDeviceTargetParts(db: Db, deviceIds: readonly number[]): Promise<Map<number, DeviceTargetPart>> {
+  const r = await sql<DeviceTargetPart & { id: number }>`${preparedStatement}
+    SELECT d.id, d.target_version::text AS device_version, d.uuid, d.device_name, d.is_pinned_on__release AS pinned_release,
            ${objectOf('device_config_variable', sql`v.device = d.id`)} AS device_config,
            ${objectOf('device_environment_variable', sql`v.device = d.id`)} AS device_env,
            (SELECT coalesce(jsonb_object_agg(si.installs__service::text, e.env), '{}'::jsonb)
@@ -195,8 +215,8 @@ export async function findDeviceTargetPart(db: Db, deviceId: number): Promise<De
                                    WHERE v.service_install = si.id) e
              WHERE si.device = d.id AND e.env IS NOT NULL) AS device_service_env
       FROM device d
-     WHERE d.id = ${deviceId}`.execute(db);
-  return r.rows[0];
+     WHERE d.id = ANY(${deviceIds}::int[])`.execute(db);
+  return new Map(r.rows.map(({ id, ...part }) => [id, part]));
 }
 
 /** What every device of a fleet on one release shares in its state (fleet-target-parts.ts). */

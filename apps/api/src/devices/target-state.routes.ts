@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceUuidParams, targetStateHeaders } from '@flotilla/core/schemas/device-protocol';
 import { resolveDeferredApiKey } from '../plugins/auth.ts';
 import { publishDeviceChangesQuietly } from '../live/device-events.ts';
-import { getTargetState, pollOwnTargetState } from './target-state.service.ts';
+import { getTargetState, pollOwnTargetState, type PollContext } from './target-state.service.ts';
 import { ifNoneMatchMatches } from './target-state.ts';
 
 /**
@@ -11,11 +11,12 @@ import { ifNoneMatchMatches } from './target-state.ts';
  * heartbeat (§5.7). The busiest route of all (every device, every poll interval), so a device's
  * poll with its own key is one statement when unchanged: the auth hook leaves the API key to
  * this route (`resolvesOwnApiKey`, plugins/auth.ts), which matches it in the poll's first
- * statement itself (pollOwnTargetState). Any other credential or key takes the ordinary path, with the answers
+ * statement itself (pollOwnTargetState), one shared with the polls of the same turn (poll-reads.ts). Any other credential or key takes the ordinary path, with the answers
  * it always had: 401 for a missing, unknown or expired key, 403 for another device's key.
  */
 export function targetStateRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const pollContext: PollContext = { db: app.db, polls: app.pollReads, fleetParts: app.fleetTargetParts, tags: app.targetTags, config: app.config };
   for (const version of ['v3', 'v2'] as const) {
     app.get(
       `/device/${version}/:uuid/state`,
@@ -32,7 +33,7 @@ export function targetStateRoutes(fastify: FastifyInstance): void {
         }
         const key = request.deferredApiKey;
         const ifNoneMatch = request.headers['if-none-match'];
-        let state = key === null ? undefined : await pollOwnTargetState(app.db, app.targetTags, app.fleetTargetParts, app.config, key, request.params.uuid, version, ifNoneMatch);
+        let state = key === null ? undefined : await pollOwnTargetState(pollContext, key, request.params.uuid, version, ifNoneMatch);
         if (!state) {
           await resolveDeferredApiKey(request);
           state = await getTargetState(app.db, app.targetTags, app.config, request.principal, request.params.uuid, version);

@@ -3,7 +3,8 @@ import type { Principal } from '../auth/principal.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { hashApiKey } from '../api-keys/api-key-secret.ts';
-import { basisVersions, findDeviceTargetPart, findTargetStateRow, listUserRolesForDevice, pollOwnTargetStateHead, touchHeartbeat, type TargetStateHead, type TargetStateRow } from './target-state.repository.ts';
+import { basisVersions, findTargetStateRow, listUserRolesForDevice, touchHeartbeat, type TargetStateHead, type TargetStateRow } from './target-state.repository.ts';
+import type { PollReads } from './poll-reads.ts';
 import type { TargetTagWriter } from './target-tag-writer.ts';
 import { composeTargetStateRow, type FleetTargetParts } from './fleet-target-parts.ts';
 import { buildTargetStateV2, buildTargetStateV3, etagOf, etagSalt, knownTags } from './target-state.ts';
@@ -57,19 +58,26 @@ function respond(tags: TargetTagWriter, row: TargetStateRow, config: AppConfig, 
   return { body, etag, cameOnlineDeviceId };
 }
 
+/** What a device's own poll reads from: the database, the batched poll statements, the fleets' parts and the tag writer. */
+export interface PollContext {
+  db: Db;
+  polls: PollReads;
+  fleetParts: FleetTargetParts;
+  tags: TargetTagWriter;
+  config: AppConfig;
+}
+
 /**
  * The poll of a device with its own key: key, heartbeat and the stored tag in one statement
- * (pollOwnTargetStateHead), the whole of a 304. When the device lacks that tag, a second
- * statement reads the device's own part of the state, the fleet's part comes from memory
- * (fleet-target-parts.ts; read once per fleet version), and the new tag is stored after the
- * answer. Undefined when the key is not this device's valid key: the caller resolves it the
- * ordinary way and answers with getTargetState, as for any other caller.
+ * (pollOwnTargetStateHeads, shared with the polls of the same turn: poll-reads.ts), the whole of
+ * a 304. When the device lacks that tag, a second statement reads the device's own part of the
+ * state, the fleet's part comes from memory (fleet-target-parts.ts; read once per fleet
+ * version), and the new tag is stored after the answer. Undefined when the key is not this
+ * device's valid key: the caller resolves it the ordinary way and answers with getTargetState,
+ * as for any other caller.
  */
 export async function pollOwnTargetState(
-  db: Db,
-  tags: TargetTagWriter,
-  fleetParts: FleetTargetParts,
-  config: AppConfig,
+  { db, polls, fleetParts, tags, config }: PollContext,
   apiKey: string,
   uuid: string,
   version: 'v2' | 'v3',
@@ -77,16 +85,18 @@ export async function pollOwnTargetState(
 ): Promise<TargetStateResponse | undefined> {
   const salt = etagSalt(version, config.defaultPollIntervalMs);
   const known = knownTags(ifNoneMatch);
-  const head = await pollOwnTargetStateHead(db, hashApiKey(apiKey), uuid, config.defaultPollIntervalMs, salt, known);
+  const head = await polls.head({ keyHash: hashApiKey(apiKey), uuid, salt });
   if (!head) return undefined;
   const cameOnlineDeviceId = wasOffline(head) ? head.id : undefined;
   // The device holds the tag stored for the state's current versions, or one queued to be: nothing to read or build.
-  if (head.unchanged && head.cached_etag !== null) return { body: null, etag: head.cached_etag, cameOnlineDeviceId };
+  if (head.cache_valid && head.cached_etag !== null && (known.any || known.tags.includes(head.cached_etag))) {
+    return { body: null, etag: head.cached_etag, cameOnlineDeviceId };
+  }
   const queued = tags.heldTag(head.id, head.basis, known);
   if (queued !== undefined) return { body: null, etag: queued, cameOnlineDeviceId };
   const fleetId = head.belongs_to__application;
   if (fleetId !== null) {
-    const device = await findDeviceTargetPart(db, head.id);
+    const device = await polls.devicePart(head.id);
     const versions = basisVersions(head.basis);
     const fleet = device && (await fleetParts.get(db, fleetId, versions.fleet, device.pinned_release));
     // Gone since the first statement: answered as for any unknown device, by the ordinary path.

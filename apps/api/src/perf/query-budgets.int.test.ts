@@ -25,7 +25,7 @@ const BUDGETS = {
   /**
    * Device key, If-None-Match matching (304), heartbeat due — every poll of a device polling
    * less often than every 5 s: ONE statement (devices/target-state.repository.ts
-   * pollOwnTargetStateHead) that matches the key to this uuid's device, writes the heartbeat
+   * pollOwnTargetStateHeads) that matches the key to this uuid's device, writes the heartbeat
    * (a data-modifying CTE) and reads the state's versions and the tag stored for them, the state
    * itself left unread as the tag is current (migration 0098); the auth hook leaves this route's API key to it
    * (plugins/auth.ts `resolvesOwnApiKey`). Issue 16's target: at most 1. Was 3 (key owner, state,

@@ -6,6 +6,7 @@ import type { LinkHub } from '../device-link/link-hub.ts';
 import type { EventBus } from '../live/event-bus.ts';
 import type { TargetTagWriter } from '../devices/target-tag-writer.ts';
 import type { FleetTargetParts } from '../devices/fleet-target-parts.ts';
+import type { PollReads } from '../devices/poll-reads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     targetTags: TargetTagWriter;
     /** Fleet parts of target states, by fleet version (devices/fleet-target-parts.ts). */
     fleetTargetParts: FleetTargetParts;
+    /** Devices' own polls' statements, shared by the polls of one turn (devices/poll-reads.ts). */
+    pollReads: PollReads;
   }
   interface FastifyRequest {
     /** Set by plugins/auth.ts on every request (anonymous when no credentials). */
