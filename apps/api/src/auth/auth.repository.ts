@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { preparedStatement } from '../db/prepared.ts';
 
 /** Queries on users and their actors for sign-in; no rules here (auth.service.ts has them). */
 export interface UserAuthRow {
@@ -30,6 +32,16 @@ const USER_AUTH_COLUMNS = [
 
 export async function findUserById(db: Db, id: number): Promise<UserAuthRow | undefined> {
   return db.selectFrom('user').select(USER_AUTH_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Users by id, for the session checks of many requests at once (auth/credential-reads.ts). */
+export async function findUsersByIds(db: Db, ids: readonly number[]): Promise<UserAuthRow[]> {
+  return db
+    .selectFrom('user')
+    .select(USER_AUTH_COLUMNS)
+    .where(sql<boolean>`id = ANY(${ids}::int[])`)
+    .modifyEnd(preparedStatement)
+    .execute();
 }
 
 /** `login` is an email (matched case-insensitively; emails are stored lower-case) or a username. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { preparedStatement } from '../db/prepared.ts';
 
@@ -17,13 +18,19 @@ export interface ApiKeyOwnerRow {
   device_uuid: string | null;
 }
 
-export async function findApiKeyOwner(db: Db, keyHash: string): Promise<ApiKeyOwnerRow | undefined> {
+/**
+ * The API keys with these hashes and their owners, for the requests of one turn at once
+ * (auth/credential-reads.ts): every request made with an API key starts here (devices' reports
+ * and log uploads, the SDK and CLI).
+ */
+export async function findApiKeyOwners(db: Db, keyHashes: readonly string[]): Promise<Array<ApiKeyOwnerRow & { key_hash: string }>> {
   return db
     .selectFrom('api_key as k')
     .leftJoin('user as u', 'u.actor', 'k.is_of__actor')
     .leftJoin('application as a', 'a.actor', 'k.is_of__actor')
     .leftJoin('device as d', 'd.actor', 'k.is_of__actor')
     .select([
+      'k.key_hash',
       'k.id as key_id',
       'k.is_of__actor as actor',
       'k.expiry_date',
@@ -37,8 +44,7 @@ export async function findApiKeyOwner(db: Db, keyHash: string): Promise<ApiKeyOw
       'd.belongs_to__application as device_application_id',
       'd.uuid as device_uuid',
     ])
-    .where('k.key_hash', '=', keyHash)
-    // Every request made with an API key starts here (devices' reports and log uploads).
+    .where(sql<boolean>`k.key_hash = ANY(${keyHashes}::text[])`)
     .modifyEnd(preparedStatement)
-    .executeTakeFirst();
+    .execute();
 }

@@ -1,10 +1,8 @@
-import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { unauthorized, type AppError } from '../lib/errors.ts';
 import type { Principal } from './principal.ts';
 import { TokenError, looksLikeJwt, verifySessionToken, type VerifiedSession } from './tokens.ts';
-import { findUserById } from './auth.repository.ts';
-import { findApiKeyOwner } from './credentials.repository.ts';
+import type { CredentialReads } from './credential-reads.ts';
 import { hashApiKey } from '../api-keys/api-key-secret.ts';
 
 /** The client-facing texts (accounts spec §8, fleets spec §8 "SDK error texts"). */
@@ -34,20 +32,20 @@ export interface ResolveOptions {
  * Turns a bearer token or `?apikey=` value into a principal. Throws a 401 AppError with the
  * spec's text when the credential is malformed, expired, revoked or unknown.
  */
-export async function resolveCredential(db: Db, config: AppConfig, token: string, opts: ResolveOptions = { allowSession: true }): Promise<ResolvedCredentials> {
-  if (!looksLikeJwt(token)) return resolveApiKey(db, token);
+export async function resolveCredential(reads: CredentialReads, config: AppConfig, token: string, opts: ResolveOptions = { allowSession: true }): Promise<ResolvedCredentials> {
+  if (!looksLikeJwt(token)) return resolveApiKey(reads, token);
   if (!opts.allowSession) throw unauthorized(AUTH_MESSAGES.sessionInUrl, 'session_token_in_url');
-  return resolveSession(db, config, token);
+  return resolveSession(reads, config, token);
 }
 
-async function resolveSession(db: Db, config: AppConfig, token: string): Promise<ResolvedCredentials> {
+async function resolveSession(reads: CredentialReads, config: AppConfig, token: string): Promise<ResolvedCredentials> {
   let session: VerifiedSession;
   try {
     session = await verifySessionToken(token, config.jwtSecret);
   } catch (err) {
     throw tokenFailure(err);
   }
-  const user = await findUserById(db, session.id);
+  const user = await reads.user(session.id);
   // A rotated jwt_secret (log out other sessions, password change) revokes older tokens.
   if (!user || user.actor !== session.actor || user.jwt_secret !== session.jwt_secret) {
     throw unauthorized(AUTH_MESSAGES.notLoggedIn);
@@ -70,8 +68,8 @@ async function resolveSession(db: Db, config: AppConfig, token: string): Promise
   };
 }
 
-async function resolveApiKey(db: Db, key: string): Promise<ResolvedCredentials> {
-  const row = await findApiKeyOwner(db, hashApiKey(key));
+async function resolveApiKey(reads: CredentialReads, key: string): Promise<ResolvedCredentials> {
+  const row = await reads.apiKeyOwner(hashApiKey(key));
   if (!row) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
   if (row.expiry_date !== null && new Date(row.expiry_date).getTime() <= Date.now()) {
     throw unauthorized(AUTH_MESSAGES.expired);

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.ts';
 import { resolveCredential } from '../auth/credentials.ts';
+import { CredentialReads } from '../auth/credential-reads.ts';
 import { looksLikeJwt, type VerifiedSession } from '../auth/tokens.ts';
 import { unauthorized } from '../lib/errors.ts';
 
@@ -73,7 +74,7 @@ function isPublic(request: FastifyRequest): boolean {
  */
 async function resolveInto(app: FastifyInstance, request: FastifyRequest, credential: { token: string; source: CredentialSource }): Promise<void> {
   try {
-    const resolved = await resolveCredential(app.db, app.config, credential.token, { allowSession: credential.source === 'header' });
+    const resolved = await resolveCredential(app.credentialReads, app.config, credential.token, { allowSession: credential.source === 'header' });
     if (resolved.session?.twoFactorRequired === true && request.routeOptions.config?.allowPendingTwoFactor !== true) {
       throw unauthorized(TWO_FACTOR_REQUIRED, 'two_factor_required');
     }
@@ -104,6 +105,9 @@ export async function resolveDeferredApiKey(request: FastifyRequest): Promise<vo
  */
 export const authPlugin = fp(
   async (app) => {
+    // The reads every credential starts with, shared by the requests of one turn (also used by
+    // the terminal and registry routes, which resolve credentials of their own).
+    app.decorate('credentialReads', new CredentialReads(app.db));
     app.decorateRequest('principal', null as never);
     app.decorateRequest('authSession', null);
     app.decorateRequest('deferredApiKey', null);

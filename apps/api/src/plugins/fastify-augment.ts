@@ -7,6 +7,7 @@ import type { EventBus } from '../live/event-bus.ts';
 import type { TargetTagWriter } from '../devices/target-tag-writer.ts';
 import type { FleetTargetParts } from '../devices/fleet-target-parts.ts';
 import type { PollReads } from '../devices/poll-reads.ts';
+import type { CredentialReads } from '../auth/credential-reads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     fleetTargetParts: FleetTargetParts;
     /** Devices' own polls' statements, shared by the polls of one turn (devices/poll-reads.ts). */
     pollReads: PollReads;
+    /** The user and API key lookups of authentication, shared by the requests of one turn (auth/credential-reads.ts). */
+    credentialReads: CredentialReads;
   }
   interface FastifyRequest {
     /** Set by plugins/auth.ts on every request (anonymous when no credentials). */

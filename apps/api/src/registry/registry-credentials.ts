@@ -22,7 +22,7 @@ export async function registryPrincipal(request: FastifyRequest, db: Db, config:
   const username = decoded.slice(0, colon);
   const password = decoded.slice(colon + 1);
   if (password === '') throw unauthorized(AUTH_MESSAGES.notLoggedIn);
-  const { principal } = await resolveCredential(db, config, password, { allowSession: true });
+  const { principal } = await resolveCredential(request.server.credentialReads, config, password, { allowSession: true });
   const deviceUuid = /^d_([0-9a-f]{32}(?:[0-9a-f]{30})?)$/.exec(username)?.[1];
   if (deviceUuid) {
     if (principal.kind !== 'device') throw unauthorized(AUTH_MESSAGES.notLoggedIn);

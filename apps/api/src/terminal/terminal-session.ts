@@ -28,7 +28,7 @@ function parseJson(text: string): unknown {
 /** The first message's token as a user's session, or null: API keys, device and provisioning keys, pending 2FA, junk. */
 async function sessionUser(app: FastifyInstance, token: string): Promise<UserPrincipal | null> {
   try {
-    const { principal, session } = await resolveCredential(app.db, app.config, token, { allowSession: true });
+    const { principal, session } = await resolveCredential(app.credentialReads, app.config, token, { allowSession: true });
     if (principal.kind !== 'user' || principal.via !== 'jwt' || session?.twoFactorRequired === true) return null;
     return principal;
   } catch {
