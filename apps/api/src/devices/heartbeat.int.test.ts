@@ -88,6 +88,58 @@ describe('heartbeat expiry', () => {
     expect((await state(fleetVar.uuid)).api_heartbeat_state).toBe('timeout');
   });
 
+  it('reads BALENA_ before RESIN_ on each layer and skips a value that is not a positive integer', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    await db
+      .insertInto('application_config_variable')
+      .values([
+        { application: fleet.applicationId, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: 'soon' },
+        { application: fleet.applicationId, name: 'RESIN_SUPERVISOR_POLL_INTERVAL', value: '60000' },
+      ])
+      .execute();
+    const fleetVar = await onlineDevice(fleet);
+    const bothNames = await onlineDevice(fleet);
+    const zero = await onlineDevice(fleet);
+    await db
+      .insertInto('device_config_variable')
+      .values([
+        { device: bothNames.id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '20000' },
+        { device: bothNames.id, name: 'RESIN_SUPERVISOR_POLL_INTERVAL', value: '600000' },
+        // Not positive: skipped, so the fleet's valid RESIN_ value (60 s) applies.
+        { device: zero.id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '0' },
+      ])
+      .execute();
+
+    const base = [fleetVar, bothNames, zero].map((d) => d.polledAt).reduce((a, b) => (a > b ? a : b));
+    await runHeartbeatTick(db, ctx.app.config, after(base, 31_000)); // > 1.5 × 20 s, < 1.5 × 60 s
+    expect((await state(bothNames.uuid)).api_heartbeat_state).toBe('timeout');
+    expect((await state(fleetVar.uuid)).api_heartbeat_state).toBe('online');
+    expect((await state(zero.uuid)).api_heartbeat_state).toBe('online');
+    await runHeartbeatTick(db, ctx.app.config, after(base, 91_000));
+    expect((await state(fleetVar.uuid)).api_heartbeat_state).toBe('timeout');
+    expect((await state(zero.uuid)).api_heartbeat_state).toBe('timeout');
+  });
+
+  it('writes the heartbeat of a poll once the last write is older than 5 s or than a quarter of the interval', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const slow = await onlineDevice(fleet);
+    const fast = await onlineDevice(fleet);
+    await db.insertInto('device_config_variable').values({ device: fast.id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '4000' }).execute();
+    const seenAgo = async (d: { id: number; uuid: string; apiKey: string }, ms: number) => {
+      const at = new Date(Date.now() - ms);
+      await db.updateTable('device').set({ last_connectivity_event: at }).where('id', '=', d.id).execute();
+      const res = await ctx.app.inject({ method: 'GET', url: `/device/v3/${d.uuid}/state`, headers: { authorization: `Bearer ${d.apiKey}` } });
+      expect(res.statusCode).toBe(200);
+      return new Date((await state(d.uuid)).last_connectivity_event as Date).getTime() !== at.getTime();
+    };
+    // Default interval (10 min): its quarter is past 5 s, so 5 s is the gap.
+    expect(await seenAgo(slow, 3_000), 'written 3 s ago: not again').toBe(false);
+    expect(await seenAgo(slow, 6_000), 'written 6 s ago: again').toBe(true);
+    // A 4 s interval: a quarter is 1 s.
+    expect(await seenAgo(fast, 500), 'written 0.5 s ago: not again').toBe(false);
+    expect(await seenAgo(fast, 2_000), 'written 2 s ago: again').toBe(true);
+  });
+
   it('a poll brings an offline device back online', async () => {
     const fleet = await createFleetWithProvisioningKey(db);
     const d = await onlineDevice(fleet);
