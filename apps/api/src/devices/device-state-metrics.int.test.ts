@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { METRICS_WINDOW_SECONDS } from '@flotilla/core/device-metrics';
-import type { Db } from '../db/database.ts';
-import { StatementCounter } from '../db/statement-counter.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
 import { registerDevice } from '../device-logs/log-test-helpers.ts';
 import { createFleetWithProvisioningKey } from './device-test-factories.ts';
+import { countedTestApp } from '../test/counted-app.ts';
 
 /**
  * PATCH /device/v3/state writes a device's metric readings at most once per
@@ -13,29 +11,19 @@ import { createFleetWithProvisioningKey } from './device-test-factories.ts';
  * metrics_reported_at back in the database, not by waiting. PGlite, and PostgreSQL with
  * DATABASE_URL (test/harness.ts).
  */
-const counter = new StatementCounter();
-let ctx: TestContext;
-let db: Db;
-
-beforeAll(async () => {
-  ctx = await createTestApp({}, { statementCounter: counter });
-  db = ctx.database.db;
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const world = countedTestApp();
 
 type Device = Awaited<ReturnType<typeof registerDevice>>;
 
 function report(device: Device, values: Record<string, unknown>) {
-  return counter.measure(async () => {
-    const res = await ctx.app.inject({ method: 'PATCH', url: '/device/v3/state', headers: { authorization: `Bearer ${device.apiKey}` }, payload: { [device.uuid]: values } });
+  return world.counter.measure(async () => {
+    const res = await world.ctx.app.inject({ method: 'PATCH', url: '/device/v3/state', headers: { authorization: `Bearer ${device.apiKey}` }, payload: { [device.uuid]: values } });
     expect(res.statusCode, res.body).toBe(200);
   });
 }
 
 const row = (device: Device) =>
-  db
+  world.db
     .selectFrom('device')
     .select(['status', 'cpu_usage', 'cpu_temp', 'memory_usage', 'memory_total', 'storage_usage', 'is_undervolted', 'metrics_reported_at', 'modified_at'])
     .where('id', '=', device.id)
@@ -45,8 +33,8 @@ const time = (t: unknown) => new Date(t as string | Date).getTime();
 
 describe(`PATCH /device/v3/state: metrics at most once per device per ${METRICS_WINDOW_SECONDS} s`, () => {
   it('stores the first metrics, keeps them through the window while status and totals are written, and stores the newest after it', async () => {
-    const fleet = await createFleetWithProvisioningKey(db);
-    const device = await registerDevice(ctx.app, fleet);
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    const device = await registerDevice(world.ctx.app, fleet);
     expect((await row(device)).metrics_reported_at).toBeNull();
 
     // The first report of a new device: its metrics are stored at once.
@@ -73,7 +61,7 @@ describe(`PATCH /device/v3/state: metrics at most once per device per ${METRICS_
 
     // The window has passed: the next report's readings (the newest) are stored, and the window starts again.
     const windowAgo = new Date(Date.now() - (METRICS_WINDOW_SECONDS + 1) * 1000);
-    await db.updateTable('device').set({ metrics_reported_at: windowAgo }).where('id', '=', device.id).execute();
+    await world.db.updateTable('device').set({ metrics_reported_at: windowAgo }).where('id', '=', device.id).execute();
     await report(device, { cpu_usage: 50, memory_usage: 500 });
     const fourth = await row(device);
     expect(fourth).toMatchObject({ status: 'Downloading', cpu_usage: 50, memory_usage: 500, cpu_temp: 40, storage_usage: 30 });
@@ -83,11 +71,11 @@ describe(`PATCH /device/v3/state: metrics at most once per device per ${METRICS_
   });
 
   it('does not start the window with readings that equal the stored ones', async () => {
-    const fleet = await createFleetWithProvisioningKey(db);
-    const device = await registerDevice(ctx.app, fleet);
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    const device = await registerDevice(world.ctx.app, fleet);
     await report(device, { cpu_usage: 10 });
     const windowAgo = new Date(Date.now() - (METRICS_WINDOW_SECONDS + 1) * 1000);
-    await db.updateTable('device').set({ metrics_reported_at: windowAgo }).where('id', '=', device.id).execute();
+    await world.db.updateTable('device').set({ metrics_reported_at: windowAgo }).where('id', '=', device.id).execute();
     // The same reading again after the window: nothing to write, the window stays open…
     await report(device, { cpu_usage: 10 });
     expect(time((await row(device)).metrics_reported_at)).toBe(windowAgo.getTime());
@@ -97,8 +85,8 @@ describe(`PATCH /device/v3/state: metrics at most once per device per ${METRICS_
   });
 
   it('writes nulls at once (hardware metrics turned off), and the next reading into the emptied column', async () => {
-    const fleet = await createFleetWithProvisioningKey(db);
-    const device = await registerDevice(ctx.app, fleet);
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    const device = await registerDevice(world.ctx.app, fleet);
     await report(device, { cpu_usage: 10, memory_usage: 200 });
     // The supervisor sends null for every metric once when hardware metrics are turned off, and never again.
     await report(device, { cpu_usage: null, memory_usage: null });

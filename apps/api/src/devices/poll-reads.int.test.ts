@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { generateApiKeySecret } from '../api-keys/api-key-secret.ts';
-import type { Db } from '../db/database.ts';
-import { StatementCounter } from '../db/statement-counter.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
 import { createFleetWithProvisioningKey, createRelease, createUserWithKey } from './device-test-factories.ts';
 import { registerDevice } from '../device-logs/log-test-helpers.ts';
+import { countedTestApp } from '../test/counted-app.ts';
 
 /**
  * Devices' own polls read in one turn share their statements (poll-reads.ts): each poll must
@@ -13,33 +11,23 @@ import { registerDevice } from '../device-logs/log-test-helpers.ts';
  * the devices polling with their own valid keys get a heartbeat.
  */
 
-const counter = new StatementCounter();
-let ctx: TestContext;
-let db: Db;
-
-beforeAll(async () => {
-  ctx = await createTestApp({}, { statementCounter: counter });
-  db = ctx.database.db;
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const world = countedTestApp();
 
 const poll = (uuid: string, key: string, ifNoneMatch?: string) =>
-  ctx.app.inject({ method: 'GET', url: `/device/v3/${uuid}/state`, headers: { authorization: `Bearer ${key}`, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) } });
+  world.ctx.app.inject({ method: 'GET', url: `/device/v3/${uuid}/state`, headers: { authorization: `Bearer ${key}`, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) } });
 
-const heartbeatState = async (id: number) => (await db.selectFrom('device').select('api_heartbeat_state').where('id', '=', id).executeTakeFirstOrThrow()).api_heartbeat_state;
+const heartbeatState = async (id: number) => (await world.db.selectFrom('device').select('api_heartbeat_state').where('id', '=', id).executeTakeFirstOrThrow()).api_heartbeat_state;
 
 describe('polls sharing one statement', () => {
   it('answers each poll of a batch for its own key: state, 304, 401, 403, and a member\'s read', async () => {
-    const fleet = await createFleetWithProvisioningKey(db);
-    await createRelease(db, fleet.applicationId, { makeTarget: true });
-    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => registerDevice(ctx.app, fleet)));
-    const { apiKey: developer } = await createUserWithKey(db, fleet.applicationId, 'developer');
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    await createRelease(world.db, fleet.applicationId, { makeTarget: true });
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => registerDevice(world.ctx.app, fleet)));
+    const { apiKey: developer } = await createUserWithKey(world.db, fleet.applicationId, 'developer');
     const dFirst = await poll(d!.uuid, d!.apiKey);
-    await ctx.app.targetTags.flush();
+    await world.ctx.app.targetTags.flush();
 
-    const batch = await counter.measure(() =>
+    const batch = await world.counter.measure(() =>
       Promise.all([
         poll(a!.uuid, a!.apiKey),
         poll(a!.uuid, a!.apiKey),
@@ -70,9 +58,9 @@ describe('polls sharing one statement', () => {
   });
 
   it('sends a lone poll at once, in a statement of its own', async () => {
-    const fleet = await createFleetWithProvisioningKey(db);
-    const a = await registerDevice(ctx.app, fleet);
-    const measured = await counter.measure(() => poll(a.uuid, a.apiKey));
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    const a = await registerDevice(world.ctx.app, fleet);
+    const measured = await world.counter.measure(() => poll(a.uuid, a.apiKey));
     expect(measured.result.statusCode).toBe(200);
     expect(measured.statements.filter((s) => s.includes('WITH ORDINALITY'))).toHaveLength(1);
   });
@@ -85,12 +73,12 @@ describe('polls sharing one statement', () => {
  */
 describe.runIf(process.env.DATABASE_URL)('a batch chosen as a deadlock\'s victim (PostgreSQL)', () => {
   it('runs again and answers every poll', async () => {
-    const fleet = await createFleetWithProvisioningKey(db);
-    const a = await registerDevice(ctx.app, fleet);
-    const b = await registerDevice(ctx.app, fleet);
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    const a = await registerDevice(world.ctx.app, fleet);
+    const b = await registerDevice(world.ctx.app, fleet);
     expect(a.id).toBeLessThan(b.id);
 
-    await db.connection().execute(async (other) => {
+    await world.db.connection().execute(async (other) => {
       // The other side waits long before checking for a deadlock, so the batch (1 s) finds it.
       await sql`SET deadlock_timeout = '20s'`.execute(other);
       await sql`BEGIN`.execute(other);
@@ -114,7 +102,7 @@ describe.runIf(process.env.DATABASE_URL)('a batch chosen as a deadlock\'s victim
 
 async function waitForLockWaiters(count: number): Promise<void> {
   for (let i = 0; i < 500; i++) {
-    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(world.db);
     if (r.rows[0]!.n >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

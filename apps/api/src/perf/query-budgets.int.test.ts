@@ -1,10 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/database.ts';
-import { assertWithinBudget, StatementCounter } from '../db/statement-counter.ts';
+import { describe, expect, it } from 'vitest';
+import { assertWithinBudget } from '../db/statement-counter.ts';
 import { createFleetWithProvisioningKey, createRelease, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
 import { registerDevice } from '../device-logs/log-test-helpers.ts';
+import { countedTestApp } from '../test/counted-app.ts';
 
 /**
  * Statement budgets of the paths that grow with the fleet (issue 16 "Query accounting";
@@ -66,21 +65,11 @@ const BUDGETS = {
 const SERVICES = ['api', 'db', 'proxy', 'web', 'worker'];
 const PAGE_DEVICES = 20;
 
-const counter = new StatementCounter();
-let ctx: TestContext;
-let db: Db;
-
-beforeAll(async () => {
-  ctx = await createTestApp({}, { statementCounter: counter });
-  db = ctx.database.db;
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const world = countedTestApp();
 
 /** One request, measured; fails on an unexpected status or a statement over `budget`. */
 async function withinBudget(label: keyof typeof BUDGETS, request: InjectOptions, status: number): Promise<LightMyRequestResponse> {
-  const { result: res, statements } = await counter.measure(() => ctx.app.inject(request));
+  const { result: res, statements } = await world.counter.measure(() => world.ctx.app.inject(request));
   expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(status);
   // A request that sent nothing was not measured (the counter is not wired): not a pass.
   expect(statements.length, `${label}: no statement counted`).toBeGreaterThan(0);
@@ -92,37 +81,37 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** Five services in one release, the fleet's target, with variables at every layer the target state merges. */
 async function fleetWithFiveServices(): Promise<{ fleet: TestFleetWithKey; userKey: string }> {
-  const fleet = await createFleetWithProvisioningKey(db);
-  const { apiKey: userKey } = await createUserWithKey(db, fleet.applicationId, 'developer');
-  const first = await createRelease(db, fleet.applicationId, { serviceName: SERVICES[0], makeTarget: true });
+  const fleet = await createFleetWithProvisioningKey(world.db);
+  const { apiKey: userKey } = await createUserWithKey(world.db, fleet.applicationId, 'developer');
+  const first = await createRelease(world.db, fleet.applicationId, { serviceName: SERVICES[0], makeTarget: true });
   for (const name of SERVICES.slice(1)) {
-    const other = await createRelease(db, fleet.applicationId, { serviceName: name });
-    await db.insertInto('release_image').values({ image: other.imageId, is_part_of__release: first.releaseId }).execute();
+    const other = await createRelease(world.db, fleet.applicationId, { serviceName: name });
+    await world.db.insertInto('release_image').values({ image: other.imageId, is_part_of__release: first.releaseId }).execute();
   }
-  const releaseImages = await db.selectFrom('release_image').select(['id', 'image']).where('is_part_of__release', '=', first.releaseId).execute();
-  const services = await db.selectFrom('service').select('id').where('application', '=', fleet.applicationId).execute();
+  const releaseImages = await world.db.selectFrom('release_image').select(['id', 'image']).where('is_part_of__release', '=', first.releaseId).execute();
+  const services = await world.db.selectFrom('service').select('id').where('application', '=', fleet.applicationId).execute();
   expect(releaseImages).toHaveLength(SERVICES.length);
-  await db.insertInto('application_environment_variable').values({ application: fleet.applicationId, name: 'MODE', value: 'fleet' }).execute();
-  await db.insertInto('application_config_variable').values({ application: fleet.applicationId, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '900000' }).execute();
-  await db.insertInto('service_environment_variable').values(services.map((s) => ({ service: s.id, name: 'PORT', value: String(s.id) }))).execute();
-  await db.insertInto('image_environment_variable').values(releaseImages.map((ri) => ({ release_image: ri.id, name: 'BUILT', value: 'yes' }))).execute();
+  await world.db.insertInto('application_environment_variable').values({ application: fleet.applicationId, name: 'MODE', value: 'fleet' }).execute();
+  await world.db.insertInto('application_config_variable').values({ application: fleet.applicationId, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '900000' }).execute();
+  await world.db.insertInto('service_environment_variable').values(services.map((s) => ({ service: s.id, name: 'PORT', value: String(s.id) }))).execute();
+  await world.db.insertInto('image_environment_variable').values(releaseImages.map((ri) => ({ release_image: ri.id, name: 'BUILT', value: 'yes' }))).execute();
   return { fleet, userKey };
 }
 
 describe('statement budgets of the hot paths (issue 16)', () => {
   it('target state: an unchanged poll and a changed one each cost the same few statements, whatever the services and variables', async () => {
     const { fleet } = await fleetWithFiveServices();
-    const device = await registerDevice(ctx.app, fleet);
-    await db.insertInto('device_environment_variable').values({ device: device.id, name: 'MODE', value: 'device' }).execute();
+    const device = await registerDevice(world.ctx.app, fleet);
+    await world.db.insertInto('device_environment_variable').values({ device: device.id, name: 'MODE', value: 'device' }).execute();
     const url = `/device/v3/${device.uuid}/state`;
     const poll = (etag: string) => ({ method: 'GET' as const, url, headers: { ...bearer(device.apiKey), 'if-none-match': etag } });
     /** The device's last poll a minute ago, as between two polls of a real device: this poll's heartbeat is due. */
-    const heartbeatDue = () => db.updateTable('device').set({ last_connectivity_event: new Date(Date.now() - 60_000) }).where('id', '=', device.id).execute();
+    const heartbeatDue = () => world.db.updateTable('device').set({ last_connectivity_event: new Date(Date.now() - 60_000) }).where('id', '=', device.id).execute();
     const lastSeen = async () =>
-      new Date((await db.selectFrom('device').select('last_connectivity_event').where('id', '=', device.id).executeTakeFirstOrThrow()).last_connectivity_event!).getTime();
+      new Date((await world.db.selectFrom('device').select('last_connectivity_event').where('id', '=', device.id).executeTakeFirstOrThrow()).last_connectivity_event!).getTime();
 
     // The first poll brings the device online (a heartbeat write and a live push): not the steady state.
-    const warm = await ctx.app.inject({ method: 'GET', url, headers: bearer(device.apiKey) });
+    const warm = await world.ctx.app.inject({ method: 'GET', url, headers: bearer(device.apiKey) });
     expect(warm.statusCode).toBe(200);
     const etag = warm.headers.etag as string;
     const body = warm.json<Record<string, { apps: Record<string, { releases: Record<string, { services: object }> }> }>>();
@@ -134,24 +123,24 @@ describe('statement budgets of the hot paths (issue 16)', () => {
     expect(await lastSeen(), 'the poll wrote the heartbeat').toBeGreaterThan(Date.now() - 30_000);
     // Seen just now (as by a poll a moment ago, however slow this machine is today): no heartbeat write.
     const seenAt = new Date();
-    await db.updateTable('device').set({ last_connectivity_event: seenAt }).where('id', '=', device.id).execute();
+    await world.db.updateTable('device').set({ last_connectivity_event: seenAt }).where('id', '=', device.id).execute();
     await withinBudget('unchangedTargetStateFresh', poll(etag), 304);
     expect(await lastSeen(), 'no heartbeat write within the gap').toBe(seenAt.getTime());
 
-    await db.insertInto('application_environment_variable').values({ application: fleet.applicationId, name: 'NEW', value: '1' }).execute();
+    await world.db.insertInto('application_environment_variable').values({ application: fleet.applicationId, name: 'NEW', value: '1' }).execute();
     await heartbeatDue();
     const changed = await withinBudget('changedTargetState', poll(etag), 200);
     expect(changed.headers.etag).not.toBe(etag);
     // Its tag is stored after the answer; the next poll with it is the one-statement 304 again.
-    await ctx.app.targetTags.flush();
+    await world.ctx.app.targetTags.flush();
     await heartbeatDue();
     await withinBudget('unchangedTargetState', poll(changed.headers.etag as string), 304);
     // A second device of the fleet, at the same version: its own part only.
-    const second = await registerDevice(ctx.app, fleet);
+    const second = await registerDevice(world.ctx.app, fleet);
     const secondUrl = `/device/v3/${second.uuid}/state`;
-    const secondWarm = await ctx.app.inject({ method: 'GET', url: secondUrl, headers: bearer(second.apiKey) });
+    const secondWarm = await world.ctx.app.inject({ method: 'GET', url: secondUrl, headers: bearer(second.apiKey) });
     expect(secondWarm.statusCode).toBe(200);
-    await db.insertInto('device_environment_variable').values({ device: second.id, name: 'MODE', value: 'second' }).execute();
+    await world.db.insertInto('device_environment_variable').values({ device: second.id, name: 'MODE', value: 'second' }).execute();
     const shared = await withinBudget('changedTargetStateShared', { method: 'GET', url: secondUrl, headers: { ...bearer(second.apiKey), 'if-none-match': secondWarm.headers.etag as string } }, 200);
     expect(shared.body).toContain('"MODE":"second"');
   });
@@ -159,8 +148,8 @@ describe('statement budgets of the hot paths (issue 16)', () => {
   it('device list: the dashboard\'s first page and its count, with expansions and tags, in a fixed number of statements', async () => {
     const { fleet, userKey } = await fleetWithFiveServices();
     const devices = [];
-    for (let i = 0; i < PAGE_DEVICES; i += 1) devices.push(await registerDevice(ctx.app, fleet));
-    await db
+    for (let i = 0; i < PAGE_DEVICES; i += 1) devices.push(await registerDevice(world.ctx.app, fleet));
+    await world.db
       .insertInto('device_tag')
       .values(devices.flatMap((d) => ['a', 'b', 'c', 'd', 'e'].map((k) => ({ device: d.id, tag_key: k, value: k }))))
       .execute();
@@ -181,8 +170,8 @@ describe('statement budgets of the hot paths (issue 16)', () => {
 
   it('state report: a device reporting its five services costs a fixed number of statements', async () => {
     const { fleet } = await fleetWithFiveServices();
-    const device = await registerDevice(ctx.app, fleet);
-    const target = await ctx.app.inject({ method: 'GET', url: `/device/v3/${device.uuid}/state`, headers: bearer(device.apiKey) });
+    const device = await registerDevice(world.ctx.app, fleet);
+    const target = await world.ctx.app.inject({ method: 'GET', url: `/device/v3/${device.uuid}/state`, headers: bearer(device.apiKey) });
     const releases = target.json<Record<string, { apps: Record<string, { releases: Record<string, { services: Record<string, { image: string }> }> }> }>>()[device.uuid]!.apps[fleet.applicationUuid]!.releases;
     const [commit, release] = Object.entries(releases)[0]!;
     const report = {
@@ -208,7 +197,7 @@ describe('statement budgets of the hot paths (issue 16)', () => {
       },
     };
     await withinBudget('stateReport', { method: 'PATCH', url: '/device/v3/state', headers: bearer(device.apiKey), payload: report }, 200);
-    const installs = await db.selectFrom('image_install').select('status').where('device', '=', device.id).execute();
+    const installs = await world.db.selectFrom('image_install').select('status').where('device', '=', device.id).execute();
     expect(installs.map((i) => i.status)).toEqual(SERVICES.map(() => 'Running'));
     // A steady report (the same again) is the common case: measured too.
     await withinBudget('stateReport', { method: 'PATCH', url: '/device/v3/state', headers: bearer(device.apiKey), payload: report }, 200);
