@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { generateApiKeySecret } from '../api-keys/api-key-secret.ts';
-import { StatementCounter } from '../db/statement-counter.ts';
 import { defaultConfig } from '../lib/config.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
+import type { TestContext } from '../test/harness.ts';
 import { createFleetWithProvisioningKey, createRelease, createUserWithKey, newDeviceUuid, type TestFleetWithKey, type TestRelease } from './device-test-factories.ts';
+import { countedTestApp } from '../test/counted-app.ts';
 
 /**
  * A device's own poll builds a changed state from its own part (read by the poll's second
@@ -14,15 +14,7 @@ import { createFleetWithProvisioningKey, createRelease, createUserWithKey, newDe
  * through another API process must reach the next poll; and the polls a deploy sets off at once
  * must share one read of the fleet's part.
  */
-const counter = new StatementCounter();
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({}, { statementCounter: counter });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const world = countedTestApp();
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -41,7 +33,7 @@ async function getState(app: TestContext['app'], key: string, uuid: string, vers
 
 /** A second service `web` in the release, with an image, labels and variables on every fleet-side layer. */
 async function addLayers(release: TestRelease, fleetId: number): Promise<void> {
-  const db = ctx.database.db;
+  const db = world.db;
   const web = await db.insertInto('service').values({ application: fleetId, service_name: 'web' }).returning('id').executeTakeFirstOrThrow();
   const image = await db
     .insertInto('image')
@@ -59,7 +51,7 @@ async function addLayers(release: TestRelease, fleetId: number): Promise<void> {
 
 /** The device's own layers: a config variable, an environment variable and one for service `main`. */
 async function addDeviceLayers(deviceId: number, serviceId: number, tag: string): Promise<void> {
-  const db = ctx.database.db;
+  const db = world.db;
   await db.insertInto('device_config_variable').values({ device: deviceId, name: 'BALENA_HOST_CONFIG_gpu_mem', value: tag }).execute();
   await db.insertInto('device_environment_variable').values({ device: deviceId, name: 'FROM_DEVICE', value: tag }).execute();
   const install = await db.selectFrom('service_install').select('id').where('device', '=', deviceId).where('installs__service', '=', serviceId).executeTakeFirstOrThrow();
@@ -68,75 +60,75 @@ async function addDeviceLayers(deviceId: number, serviceId: number, tag: string)
 
 describe('target state from the fleet part in memory', () => {
   it('answers a device exactly as the whole-state read does, every layer, pinned or not, v2 and v3', async () => {
-    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
-    const { apiKey: userKey } = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
-    const older = await createRelease(ctx.database.db, fleet.applicationId);
-    const target = await createRelease(ctx.database.db, fleet.applicationId, { makeTarget: true });
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    const { apiKey: userKey } = await createUserWithKey(world.db, fleet.applicationId, 'developer');
+    const older = await createRelease(world.db, fleet.applicationId);
+    const target = await createRelease(world.db, fleet.applicationId, { makeTarget: true });
     await addLayers(target, fleet.applicationId);
-    const plain = await registerDevice(ctx.app, fleet);
-    const layered = await registerDevice(ctx.app, fleet);
-    const pinned = await registerDevice(ctx.app, fleet);
+    const plain = await registerDevice(world.ctx.app, fleet);
+    const layered = await registerDevice(world.ctx.app, fleet);
+    const pinned = await registerDevice(world.ctx.app, fleet);
     await addDeviceLayers(layered.id, target.serviceId, 'one');
     await addDeviceLayers(pinned.id, target.serviceId, 'two');
-    await ctx.database.db.updateTable('device').set({ is_pinned_on__release: older.releaseId }).where('id', '=', pinned.id).execute();
+    await world.db.updateTable('device').set({ is_pinned_on__release: older.releaseId }).where('id', '=', pinned.id).execute();
 
     for (const device of [plain, layered, pinned]) {
       for (const version of ['v3', 'v2'] as const) {
-        const own = await getState(ctx.app, device.apiKey, device.uuid, version);
-        const whole = await getState(ctx.app, userKey, device.uuid, version);
+        const own = await getState(world.ctx.app, device.apiKey, device.uuid, version);
+        const whole = await getState(world.ctx.app, userKey, device.uuid, version);
         expect(own.status).toBe(200);
         expect(own.body).toBe(whole.body);
         expect(own.etag).toBe(whole.etag);
       }
     }
     // The same polls at once: one batch reads the three devices' parts, each still its own.
-    const together = await Promise.all([plain, layered, pinned].map((d) => getState(ctx.app, d.apiKey, d.uuid, 'v3')));
-    const wholes = await Promise.all([plain, layered, pinned].map((d) => getState(ctx.app, userKey, d.uuid, 'v3')));
+    const together = await Promise.all([plain, layered, pinned].map((d) => getState(world.ctx.app, d.apiKey, d.uuid, 'v3')));
+    const wholes = await Promise.all([plain, layered, pinned].map((d) => getState(world.ctx.app, userKey, d.uuid, 'v3')));
     expect(together.map((t) => t.body)).toEqual(wholes.map((w) => w.body));
-    const layeredState = JSON.parse((await getState(ctx.app, layered.apiKey, layered.uuid, 'v3')).body) as Record<string, { apps: Record<string, { releases: Record<string, { services: Record<string, { environment: Record<string, string> }> }> }> }>;
+    const layeredState = JSON.parse((await getState(world.ctx.app, layered.apiKey, layered.uuid, 'v3')).body) as Record<string, { apps: Record<string, { releases: Record<string, { services: Record<string, { environment: Record<string, string> }> }> }> }>;
     const services = layeredState[layered.uuid]!.apps[fleet.applicationUuid]!.releases[target.commit]!.services;
     expect(services.main!.environment).toMatchObject({ FROM_FLEET: 'f', FROM_SERVICE: 's', FROM_DEVICE: 'one', FROM_DEVICE_SERVICE: 'one' });
     expect(services.web!.environment).toMatchObject({ FROM_FLEET: 'f', FROM_IMAGE: 'i', FROM_DEVICE: 'one' });
     expect(services.web!.environment).not.toHaveProperty('FROM_DEVICE_SERVICE');
-    const pinnedState = (await getState(ctx.app, pinned.apiKey, pinned.uuid, 'v3')).body;
+    const pinnedState = (await getState(world.ctx.app, pinned.apiKey, pinned.uuid, 'v3')).body;
     expect(pinnedState).toContain(older.commit);
     expect(pinnedState).not.toContain(target.commit);
   });
 
   it('sees a write made through another API process on the next poll, and stores the tag that names it', async () => {
-    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
-    const { apiKey: userKey } = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
-    await createRelease(ctx.database.db, fleet.applicationId, { makeTarget: true });
-    const device = await registerDevice(ctx.app, fleet);
-    const other = await buildApp({ db: ctx.database.db, config: defaultConfig({ jwtSecret: 'another-process-secret-0123456789' }) });
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    const { apiKey: userKey } = await createUserWithKey(world.db, fleet.applicationId, 'developer');
+    await createRelease(world.db, fleet.applicationId, { makeTarget: true });
+    const device = await registerDevice(world.ctx.app, fleet);
+    const other = await buildApp({ db: world.db, config: defaultConfig({ jwtSecret: 'another-process-secret-0123456789' }) });
     try {
-      const before = await getState(ctx.app, device.apiKey, device.uuid, 'v3');
-      await ctx.app.targetTags.flush();
-      expect((await getState(ctx.app, device.apiKey, device.uuid, 'v3', before.etag)).status).toBe(304);
+      const before = await getState(world.ctx.app, device.apiKey, device.uuid, 'v3');
+      await world.ctx.app.targetTags.flush();
+      expect((await getState(world.ctx.app, device.apiKey, device.uuid, 'v3', before.etag)).status).toBe(304);
       const res = await other.inject({ method: 'POST', url: '/v7/application_environment_variable', headers: bearer(userKey), payload: { application: fleet.applicationId, name: 'LATE', value: 'yes' } });
       expect(res.statusCode, res.body).toBe(201);
-      const after = await getState(ctx.app, device.apiKey, device.uuid, 'v3', before.etag);
+      const after = await getState(world.ctx.app, device.apiKey, device.uuid, 'v3', before.etag);
       expect(after.status).toBe(200);
       expect(after.body).toContain('"LATE":"yes"');
       expect(after.etag).not.toBe(before.etag);
-      await ctx.app.targetTags.flush();
+      await world.ctx.app.targetTags.flush();
       // The other process builds the same body: the same tag, a 304 there too.
       expect((await getState(other, device.apiKey, device.uuid, 'v3', after.etag)).status).toBe(304);
-      expect((await getState(ctx.app, device.apiKey, device.uuid, 'v3', after.etag)).status).toBe(304);
+      expect((await getState(world.ctx.app, device.apiKey, device.uuid, 'v3', after.etag)).status).toBe(304);
     } finally {
       await other.close();
     }
   });
 
   it('reads the fleet part once for the polls a new release sets off together, and shares one head statement among their 304s', async () => {
-    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
-    await createRelease(ctx.database.db, fleet.applicationId, { makeTarget: true });
-    const devices = await Promise.all(Array.from({ length: 6 }, () => registerDevice(ctx.app, fleet)));
-    const first = await Promise.all(devices.map((d) => getState(ctx.app, d.apiKey, d.uuid, 'v3')));
-    await ctx.app.targetTags.flush();
-    await createRelease(ctx.database.db, fleet.applicationId, { makeTarget: true, serviceName: 'next' });
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    await createRelease(world.db, fleet.applicationId, { makeTarget: true });
+    const devices = await Promise.all(Array.from({ length: 6 }, () => registerDevice(world.ctx.app, fleet)));
+    const first = await Promise.all(devices.map((d) => getState(world.ctx.app, d.apiKey, d.uuid, 'v3')));
+    await world.ctx.app.targetTags.flush();
+    await createRelease(world.db, fleet.applicationId, { makeTarget: true, serviceName: 'next' });
 
-    const changed = await counter.measure(() => Promise.all(devices.map((d, i) => getState(ctx.app, d.apiKey, d.uuid, 'v3', first[i]!.etag))));
+    const changed = await world.counter.measure(() => Promise.all(devices.map((d, i) => getState(world.ctx.app, d.apiKey, d.uuid, 'v3', first[i]!.etag))));
     expect(changed.result.map((r) => r.status)).toEqual(devices.map(() => 200));
     const fleetReads = changed.statements.filter((s) => s.includes('AS services'));
     expect(fleetReads).toHaveLength(1);
@@ -146,8 +138,8 @@ describe('target state from the fleet part in memory', () => {
     expect(changed.statements).toHaveLength(3);
     expect(changed.statements.filter((s) => s.includes('WITH ORDINALITY'))).toHaveLength(1);
 
-    await ctx.app.targetTags.flush();
-    const again = await counter.measure(() => Promise.all(devices.map((d, i) => getState(ctx.app, d.apiKey, d.uuid, 'v3', changed.result[i]!.etag))));
+    await world.ctx.app.targetTags.flush();
+    const again = await world.counter.measure(() => Promise.all(devices.map((d, i) => getState(world.ctx.app, d.apiKey, d.uuid, 'v3', changed.result[i]!.etag))));
     expect(again.result.map((r) => r.status)).toEqual(devices.map(() => 304));
     expect(again.statements).toHaveLength(1);
   });

@@ -1,40 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatementCounter } from '../db/statement-counter.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
 import { registerDevice } from '../device-logs/log-test-helpers.ts';
 import { createFleetWithProvisioningKey } from './device-test-factories.ts';
 import { TargetTagWriter } from './target-tag-writer.ts';
+import { countedTestApp } from '../test/counted-app.ts';
 
 /**
  * Target-state tags written in batches (target-tag-writer.ts, issue 16 variable-change): the
  * polls of one turn of the event loop share one upsert, sent outside every request; until it is
  * written the tag answers from memory; a device deleted meanwhile does not fail the others.
  */
-const counter = new StatementCounter();
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({}, { statementCounter: counter });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const world = countedTestApp();
 
 const storedTags = async (ids: number[]) =>
-  (await ctx.database.db.selectFrom('device_target_cache').select(['device', 'etag']).where('device', 'in', ids).orderBy('device').execute()).map((r) => [r.device, r.etag]);
+  (await world.db.selectFrom('device_target_cache').select(['device', 'etag']).where('device', 'in', ids).orderBy('device').execute()).map((r) => [r.device, r.etag]);
 
 describe('TargetTagWriter', () => {
   it('writes the tags of many first polls after answering them, charged to none of them, and answers them from memory until then', async () => {
-    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    const fleet = await createFleetWithProvisioningKey(world.db);
     const devices = [];
-    for (let i = 0; i < 12; i++) devices.push(await registerDevice(ctx.app, fleet));
-    await ctx.app.targetTags.flush();
+    for (let i = 0; i < 12; i++) devices.push(await registerDevice(world.ctx.app, fleet));
+    await world.ctx.app.targetTags.flush();
     const ids = devices.map((d) => d.id);
-    await ctx.database.db.deleteFrom('device_target_cache').where('device', 'in', ids).execute();
+    await world.db.deleteFrom('device_target_cache').where('device', 'in', ids).execute();
 
     // Twelve devices' first polls at once: each answer is charged its own two statements, no write.
     const first = await Promise.all(
-      devices.map((d) => counter.measure(() => ctx.app.inject({ method: 'GET', url: `/device/v3/${d.uuid}/state`, headers: { authorization: `Bearer ${d.apiKey}` } }))),
+      devices.map((d) => world.counter.measure(() => world.ctx.app.inject({ method: 'GET', url: `/device/v3/${d.uuid}/state`, headers: { authorization: `Bearer ${d.apiKey}` } }))),
     );
     for (const { result, statements } of first) {
       expect(result.statusCode).toBe(200);
@@ -42,24 +33,24 @@ describe('TargetTagWriter', () => {
     }
     // Held in memory: the next poll with its tag is a 304 before anything was written.
     const d0 = devices[0]!;
-    const again = await ctx.app.inject({ method: 'GET', url: `/device/v3/${d0.uuid}/state`, headers: { authorization: `Bearer ${d0.apiKey}`, 'if-none-match': first[0]!.result.headers.etag as string } });
+    const again = await world.ctx.app.inject({ method: 'GET', url: `/device/v3/${d0.uuid}/state`, headers: { authorization: `Bearer ${d0.apiKey}`, 'if-none-match': first[0]!.result.headers.etag as string } });
     expect(again.statusCode).toBe(304);
 
-    const { statements: written } = await counter.measure(() => ctx.app.targetTags.flush());
+    const { statements: written } = await world.counter.measure(() => world.ctx.app.targetTags.flush());
     expect(await storedTags(ids)).toEqual(first.map((f, i) => [ids[i], f.result.headers.etag]));
     // Flushed by whoever asks, the write is still no caller's: it runs in the writer's own context.
     expect(written).toEqual([]);
   });
 
   it('writes a batch, skipping a device deleted since its poll without failing the others', async () => {
-    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
-    const a = await registerDevice(ctx.app, fleet);
-    const b = await registerDevice(ctx.app, fleet);
-    await ctx.app.targetTags.flush();
+    const fleet = await createFleetWithProvisioningKey(world.db);
+    const a = await registerDevice(world.ctx.app, fleet);
+    const b = await registerDevice(world.ctx.app, fleet);
+    await world.ctx.app.targetTags.flush();
     const errors: unknown[] = [];
-    const writer = new TargetTagWriter(ctx.database.db, (err) => errors.push(err));
+    const writer = new TargetTagWriter(world.db, (err) => errors.push(err));
     // Polled, then deleted before the batch is written.
-    await ctx.database.db.deleteFrom('device').where('id', '=', b.id).execute();
+    await world.db.deleteFrom('device').where('id', '=', b.id).execute();
     writer.store(a.id, { basis: 'x', etag: 'W/"a"' });
     writer.store(b.id, { basis: 'x', etag: 'W/"b"' });
     expect(writer.heldTag(a.id, 'x', { tags: ['W/"a"'], any: false })).toBe('W/"a"');
