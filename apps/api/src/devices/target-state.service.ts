@@ -7,7 +7,7 @@ import { basisVersions, findTargetStateRow, listUserRolesForDevice, touchHeartbe
 import type { PollReads } from './poll-reads.ts';
 import type { TargetTagWriter } from './target-tag-writer.ts';
 import { composeTargetStateRow, type FleetTargetParts } from './fleet-target-parts.ts';
-import { buildTargetStateV2, buildTargetStateV3, etagOf, etagSalt, knownTags } from './target-state.ts';
+import { buildTargetStateV2, buildTargetStateV3, etagOf, etagSalt, holdsTag, knownTags } from './target-state.ts';
 
 /** GET /device/v{2,3}/:uuid/state — the target state, which doubles as the API heartbeat. */
 
@@ -89,7 +89,7 @@ export async function pollOwnTargetState(
   if (!head) return undefined;
   const cameOnlineDeviceId = wasOffline(head) ? head.id : undefined;
   // The device holds the tag stored for the state's current versions, or one queued to be: nothing to read or build.
-  if (head.cache_valid && head.cached_etag !== null && (known.any || known.tags.includes(head.cached_etag))) {
+  if (head.cache_valid && head.cached_etag !== null && holdsTag(known, head.cached_etag)) {
     return { body: null, etag: head.cached_etag, cameOnlineDeviceId };
   }
   const queued = tags.heldTag(head.id, head.basis, known);

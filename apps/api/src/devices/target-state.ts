@@ -168,14 +168,17 @@ export const TARGET_STATE_FORMAT = 1;
 export const etagSalt = (version: 'v2' | 'v3', defaultPollIntervalMs: number) => `${TARGET_STATE_FORMAT}:${version}:${defaultPollIntervalMs}`;
 
 /**
- * What the caller already holds: the bare tags of its If-None-Match (`known`, only those shaped
- * like ours) or `*`. Parsed in Node, passed as one text (a comma never occurs in our tags).
+ * What the caller already holds: the tags of its If-None-Match (`known`, only those shaped like
+ * ours) or `*`.
  */
 export interface KnownTags {
   tags: string[];
   any: boolean;
 }
 const NO_KNOWN_TAGS: KnownTags = { tags: [], any: false };
+
+/** True when the caller holds `etag` (one of its tags, or `*`). */
+export const holdsTag = (known: KnownTags, etag: string) => known.any || known.tags.includes(etag);
 
 /** Our tags (etagOf), bare: a sha1 in base64url, quoted. */
 const OUR_TAG = /^"[\w-]{27}"$/;

@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { Db } from '../db/database.ts';
 import { storeTargetStateTags } from './target-state.repository.ts';
-import type { KnownTags } from './target-state.ts';
+import { holdsTag, type KnownTags } from './target-state.ts';
 
 /** A tag a device's state hashed to, and the versions it was built from (device_target_cache). */
 export interface TargetTag {
@@ -54,7 +54,7 @@ export class TargetTagWriter {
   heldTag(deviceId: number, basis: string, known: KnownTags): string | undefined {
     const tag = this.pending.get(deviceId) ?? this.writing.get(deviceId);
     if (!tag || tag.basis !== basis) return undefined;
-    return known.any || known.tags.includes(tag.etag) ? tag.etag : undefined;
+    return holdsTag(known, tag.etag) ? tag.etag : undefined;
   }
 
   /** Writes what is queued (after any write under way); resolves once it is in the database. */
