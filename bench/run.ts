@@ -10,7 +10,7 @@ import { environmentInfo, printRows, writeReport, type BenchReport, type BenchRo
  * the report in `bench/results/report-<date>.json` and `.md`. docs/performance.md explains the
  * rows.
  *
- *   npm run bench                       # small sizes: 5–6 minutes on 2 cores (the report says per workload)
+ *   npm run bench                       # small sizes: about 5 minutes on 2 cores (the report says per workload)
  *   npm run bench -- --full             # the issue's sizes (100 000 devices…): long
  *   npm run bench -- --smoke            # tiny sizes: proves every workload runs (~2 min)
  *   npm run bench -- --only W3,device-list   # some workloads (by key or by a row's W number)

@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { Db } from '../db/database.ts';
-import { alignedTo, turnBatchLoader } from '../db/turn-batch.ts';
+import { keyedTurnBatchLoader } from '../db/turn-batch.ts';
 import { findUsersByIds, type UserAuthRow } from './auth.repository.ts';
 import { findApiKeyOwners, type ApiKeyOwnerRow } from './credentials.repository.ts';
 
@@ -16,8 +16,8 @@ export class CredentialReads {
   private readonly keyOwners: DataLoader<string, ApiKeyOwnerRow | undefined>;
 
   constructor(db: Db) {
-    this.users = turnBatchLoader(async (ids) => alignedTo(ids, await findUsersByIds(db, [...new Set(ids)]), (u) => u.id));
-    this.keyOwners = turnBatchLoader(async (hashes) => alignedTo(hashes, await findApiKeyOwners(db, [...new Set(hashes)]), (k) => k.key_hash));
+    this.users = keyedTurnBatchLoader((ids) => findUsersByIds(db, ids), (u) => u.id);
+    this.keyOwners = keyedTurnBatchLoader((hashes) => findApiKeyOwners(db, hashes), (k) => k.key_hash);
   }
 
   user(id: number): Promise<UserAuthRow | undefined> {

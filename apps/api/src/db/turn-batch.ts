@@ -20,8 +20,14 @@ export function turnBatchLoader<K, V>(batch: (keys: readonly K[]) => Promise<rea
   return new DataLoader<K, V>(batch, { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (run) => setImmediate(run) });
 }
 
-/** The values of `rows` (keyed by `keyOf`) for each of `keys`, in order; undefined where none. */
-export function alignedTo<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => K): Array<R | undefined> {
-  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
-  return keys.map((key) => byKey.get(key));
+/**
+ * A turnBatchLoader for reads by key: `read` gets each key once (a turn may ask for one key
+ * several times) and returns the rows found; each `load` resolves to the row whose `keyOf` is its
+ * key, or undefined where there is none.
+ */
+export function keyedTurnBatchLoader<K, R>(read: (uniqueKeys: K[]) => Promise<readonly R[]>, keyOf: (row: R) => K): DataLoader<K, R | undefined> {
+  return turnBatchLoader(async (keys) => {
+    const byKey = new Map((await read([...new Set(keys)])).map((row) => [keyOf(row), row]));
+    return keys.map((key) => byKey.get(key));
+  });
 }

@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { Db } from '../db/database.ts';
-import { turnBatchLoader } from '../db/turn-batch.ts';
+import { keyedTurnBatchLoader, turnBatchLoader } from '../db/turn-batch.ts';
 import { findDeviceTargetParts, pollOwnTargetStateHeads, type DeviceTargetPart, type PollHeadInput, type TargetStateHead } from './target-state.repository.ts';
 
 /** PostgreSQL's SQLSTATE for a deadlock, after which the statement chosen as victim may simply run again. */
@@ -15,14 +15,11 @@ const DEADLOCK_ATTEMPTS = 3;
  */
 export class PollReads {
   private readonly heads: DataLoader<PollHeadInput, TargetStateHead | undefined>;
-  private readonly deviceParts: DataLoader<number, DeviceTargetPart | undefined>;
+  private readonly deviceParts: DataLoader<number, (DeviceTargetPart & { id: number }) | undefined>;
 
   constructor(db: Db, defaultPollMs: number) {
     this.heads = turnBatchLoader((polls) => retryOnDeadlock(() => pollOwnTargetStateHeads(db, polls, defaultPollMs)));
-    this.deviceParts = turnBatchLoader(async (ids) => {
-      const parts = await findDeviceTargetParts(db, [...new Set(ids)]);
-      return ids.map((id) => parts.get(id));
-    });
+    this.deviceParts = keyedTurnBatchLoader((ids) => findDeviceTargetParts(db, ids), (part) => part.id);
   }
 
   /**

@@ -200,11 +200,11 @@ export interface DeviceTargetPart {
 
 /**
  * Devices' own parts of their states, each read with the device version it belongs to
- * (migration 0098), for many devices at once (poll-reads.ts). Keyed by device id; a device
- * deleted since is absent. Each layer is aggregated for the whole batch by one grouped scan
+ * (migration 0098), for many devices at once (poll-reads.ts), each with its device's id; a
+ * device deleted since is absent. Each layer is aggregated for the whole batch by one grouped scan
  * rather than by a subquery per device: on PGlite that halved a batch's time.
  */
-export async function findDeviceTargetParts(db: Db, deviceIds: readonly number[]): Promise<Map<number, DeviceTargetPart>> {
+export async function findDeviceTargetParts(db: Db, deviceIds: readonly number[]): Promise<Array<DeviceTargetPart & { id: number }>> {
   const byDevice = (table: string) => sql`(SELECT v.device, jsonb_object_agg(v.name, v.value) AS vars FROM ${sql.table(table)} v
                                               WHERE v.device = ANY(${deviceIds}::int[]) GROUP BY v.device)`;
   const r = await sql<DeviceTargetPart & { id: number }>`${preparedStatement}
@@ -223,7 +223,7 @@ export async function findDeviceTargetParts(db: Db, deviceIds: readonly number[]
                           GROUP BY si.device, si.installs__service) e
                   GROUP BY e.device) service_env ON service_env.device = d.id
      WHERE d.id = ANY(${deviceIds}::int[])`.execute(db);
-  return new Map(r.rows.map(({ id, ...part }) => [id, part]));
+  return r.rows;
 }
 
 /** What every device of a fleet on one release shares in its state (fleet-target-parts.ts). */
