@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BATCH_CONCURRENCY, runBatch } from '@flotilla/core/batch';
+import { BATCH_CONCURRENCY } from '@flotilla/core/batch';
 import { supervisorActionRequest } from '@flotilla/core/device-actions';
 import { StatementCounter } from '../apps/api/src/db/statement-counter.ts';
 import { isMain, readIntOptions } from './lib/args.ts';
@@ -10,6 +10,7 @@ import { openLinks, stopLinks, waitForCount, type LinkedDevice } from './device-
 import { countLinked, newLinkDevices, seedLinkDevices } from './device-links-seed.ts';
 import { startSupervisorApps } from './supervisor-apps.ts';
 import { openBareEcho } from './supervisor-link.bench.ts';
+import { startSupervisorClient, type SupervisorClient } from './lib/supervisor-client.ts';
 
 /**
  * W11's batch (issue 16): a batch action on N devices through `/supervisor` and their links,
@@ -19,7 +20,8 @@ import { openBareEcho } from './supervisor-link.bench.ts';
  *  - the dashboard's batch action bar (apps/web features/devices device-batch.mutations.ts):
  *    one `POST /supervisor/v1/blink {deviceId}` per selected device ("Identify"), sent by
  *    `runBatch` of @flotilla/core/batch at BATCH_CONCURRENCY (50) with a session token, over
- *    real HTTP to process B;
+ *    real HTTP to process B, from a thread of its own as from the user's browser
+ *    (lib/supervisor-client.ts);
  *  - the fleet-wide call of the SDK and CLI: one `POST /supervisor/v1/blink {appId}` that the
  *    API forwards to every linked device of the fleet, 50 at a time (supervisor.routes.ts
  *    FORWARD_CONCURRENCY), answering 207 with every reply.
@@ -95,6 +97,7 @@ export async function runSupervisorBatchBench(partial: Partial<SupervisorBatchOp
     throw error;
   });
   let linked: LinkedDevice[] = [];
+  let client: SupervisorClient | undefined;
   try {
     const devices = newLinkDevices(o.devices);
     const { fleetId } = await seedLinkDevices(database.db, devices);
@@ -114,24 +117,11 @@ export async function runSupervisorBatchBench(partial: Partial<SupervisorBatchOp
     linked = await openLinks(apps.a.url, devices, { concurrency: 100, answerMs: () => answerMs });
     await waitForCount(() => countLinked(database.db), o.devices, 120_000, 'devices marked linked');
 
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const oneCall = async (device: { id: number }) => {
-      const { path, body } = supervisorActionRequest('identify', { id: device.id, appId: fleetId });
-      const res = await fetch(`${apps.b.url}/supervisor${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-      const text = await res.text();
-      if (res.status !== 200 || text !== 'OK') throw new Error(`supervisor → ${res.status}: ${text}`);
-    };
-    const dashboardBatch = async () => {
-      const result = await runBatch(targets, oneCall, o.concurrency);
-      if (result.failed.length) throw new Error(`${result.failed.length} of ${targets.length} failed, first: ${String(result.failed[0]!.error)}`);
-    };
-    const fleetWide = async () => {
-      const res = await fetch(`${apps.b.url}/supervisor/v1/blink`, { method: 'POST', headers, body: JSON.stringify({ appId: fleetId }) });
-      const answers = (await res.json()) as Array<{ statusCode: number }>;
-      if (res.status !== 207 || answers.length !== targets.length || answers.some((a) => a.statusCode !== 200)) {
-        throw new Error(`fleet-wide → ${res.status}, ${answers.length} answers of ${targets.length}`);
-      }
-    };
+    // The users' calls come from a thread of their own, as from another machine (lib/supervisor-client.ts).
+    client = await startSupervisorClient({ baseUrl: apps.b.url, token, fleetId, concurrency: o.concurrency });
+    const deviceIds = targets.map((t) => t.id);
+    const dashboardBatch = () => client!.dashboard(deviceIds);
+    const fleetWide = () => client!.fleetWide(targets.length);
     // Sequential echoes cost the same per device, so the ceiling times the first ECHO_SAMPLE
     // devices and scales to N: at 1 000 devices answering in 20 ms, the whole run is 20 s a round.
     const echoed = targets.slice(0, ECHO_SAMPLE);
@@ -153,7 +143,7 @@ export async function runSupervisorBatchBench(partial: Partial<SupervisorBatchOp
     if (counted.result.statusCode !== 200) throw new Error(`counted call → ${counted.result.statusCode}: ${counted.result.body}`);
 
     // Warm-up: each path once on a slice of the fleet; then per answer time the rounds alternate the paths.
-    await runBatch(targets.slice(0, 100), oneCall, o.concurrency);
+    await client.dashboard(deviceIds.slice(0, 100));
     await linkEchoes();
     await bareEchoes();
     const bareEchoMs: number[] = [];
@@ -164,8 +154,8 @@ export async function runSupervisorBatchBench(partial: Partial<SupervisorBatchOp
         const r = { dashboardMs: [] as number[], fleetWideMs: [] as number[], linkEchoMs: [] as number[] };
         for (let round = 0; round < o.rounds; round++) {
           r.linkEchoMs.push(await timeLinkEchoes());
-          r.dashboardMs.push(await timeIt(dashboardBatch));
-          r.fleetWideMs.push(await timeIt(fleetWide));
+          r.dashboardMs.push(await dashboardBatch());
+          r.fleetWideMs.push(await fleetWide());
           if (ms === 0) bareEchoMs.push(await timeIt(bareEchoes));
         }
         const ceilingMs = round2(best(r.linkEchoMs) / o.concurrency);
@@ -187,6 +177,7 @@ export async function runSupervisorBatchBench(partial: Partial<SupervisorBatchOp
       statementSample: counted.statements,
     };
   } finally {
+    await client?.close();
     await stopLinks(linked);
     await apps.close();
     await drop();

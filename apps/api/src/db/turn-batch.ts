@@ -13,10 +13,10 @@ const MAX_BATCH = 500;
  *
  * Nothing is kept (`cache: false`): every request reads anew, so a revoked key or a changed
  * row is seen by the next request exactly as before. `load` resolves to the value `batch` gave
- * at the key's position. A batch is sent in the async context of the request that opened it,
+ * at the key's position (an Error there fails that key's load alone). A batch is sent in the async context of the request that opened it,
  * so a test's statement counter charges the statement to that request (statement-counter.ts).
  */
-export function turnBatchLoader<K, V>(batch: (keys: readonly K[]) => Promise<readonly V[]>): DataLoader<K, V> {
+export function turnBatchLoader<K, V>(batch: (keys: readonly K[]) => Promise<ReadonlyArray<V | Error>>): DataLoader<K, V> {
   return new DataLoader<K, V>(batch, { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (run) => setImmediate(run) });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_CLOSE, NO_ONLINE_DEVICES } from '@flotilla/core/device-link';
 import type { Db } from '../db/database.ts';
+import { StatementCounter } from '../db/statement-counter.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { runLinkSweep } from '../jobs/link-sweep.ts';
 import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
@@ -10,9 +11,10 @@ let ctx: TestContext;
 let db: Db;
 let baseUrl: string;
 const links: TestLink[] = [];
+const counter = new StatementCounter();
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { statementCounter: counter });
   db = ctx.database.db;
   baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -269,6 +271,27 @@ describe('POST /supervisor/<path>', () => {
     const restart = await ctx.app.inject({ method: 'POST', url: `/application/${many.applicationId}/restart`, headers: { authorization: `Bearer ${admin}` } });
     expect(restart.statusCode).toBe(207);
     expect(a.link.requests.at(-1)).toMatchObject({ path: '/v1/restart', body: { appId: many.applicationId } });
+  });
+
+  it("shares one statement among one caller's calls of a turn, and finds devices only under each caller's own rights", async () => {
+    const second = await linkedDevice(fleet);
+    const observer = (await createUserWithKey(db, fleet.applicationId, 'observer')).apiKey;
+    const outsider = (await createUserWithKey(db, fleet.applicationId, null)).apiKey;
+    // A dashboard batch: one call per device, all at once; others' calls arrive in the same turn.
+    const calls: Array<[string, string, Record<string, unknown>, number]> = [
+      ['developer, by id', developer, { deviceId: device.id }, 200],
+      ['developer, by uuid', developer, { uuid: second.device.uuid }, 200],
+      ['developer, the same device again', developer, { deviceId: device.id }, 200],
+      ['developer, unknown id', developer, { deviceId: 999_999_999 }, 404],
+      ['observer identifies', observer, { deviceId: device.id }, 404],
+      ['outsider, by id', outsider, { deviceId: device.id }, 404],
+      ['outsider, by uuid', outsider, { uuid: second.device.uuid }, 404],
+    ];
+    const { result, statements } = await counter.measure(() => Promise.all(calls.map(([, key, body]) => supervisor(key, '/v1/blink', body))));
+    calls.forEach(([label, , , status], i) => expect(result[i]!.statusCode, label).toBe(status));
+    expect(result[3]!.body).toBe(NO_ONLINE_DEVICES);
+    // One read of the targets per caller (developer, observer, outsider), not one per call.
+    expect(statements.filter((s) => s.includes('d.id = ANY('))).toHaveLength(3);
   });
 
   it('says no device is online once the link is gone', async () => {

@@ -6,25 +6,45 @@ import { userFleetPermission } from '../model/access/rule-builders.ts';
 
 /** Which devices a /supervisor call names (compat §4: deviceId, else uuid, else appId). */
 export type SupervisorTarget = { deviceId: number } | { uuid: string } | { appId: number };
+/** A call naming one device. */
+export type OneDeviceTarget = Exclude<SupervisorTarget, { appId: number }>;
 
 /** A fleet-wide call reaches at most this many devices (query cost stays bounded). */
 export const MAX_SUPERVISOR_TARGETS = 1000;
 
 /**
- * The linked, active devices the call names on which the caller holds `permission`, compiled
- * into the one query (DESIGN.md "permission rules compiled into queries"): a device the caller
- * may not act on is simply not among them, exactly like one that does not exist.
+ * What a device must be for the caller to act on it through its link: the caller holds
+ * `permission` on its fleet, compiled into the query (DESIGN.md "permission rules compiled into
+ * queries"), so a device the caller may not act on is simply not found, exactly like one that
+ * does not exist. `false`: the permission is granted by no role, nothing can match.
  */
-export async function findSupervisorTargets(db: Db, caller: UserPrincipal, target: SupervisorTarget, permission: string): Promise<Array<{ id: number; uuid: string }>> {
-  const where: RawBuilder<unknown> =
-    'deviceId' in target ? sql`d.id = ${target.deviceId}` : 'uuid' in target ? sql`d.uuid = ${target.uuid}` : sql`d.belongs_to__application = ${target.appId}`;
+export function supervisorPermission(caller: UserPrincipal, permission: string): RawBuilder<unknown> | false {
   const allowed = userFleetPermission(caller, permission, sql.ref('d.belongs_to__application'));
-  // One text per target kind and kind of caller (values are parameters): a batch action sends it
-  // once per device (W11), so its plan is kept (db/prepared.ts).
+  return allowed === true ? sql`true` : allowed;
+}
+
+/** The linked, active devices the call names on which the caller holds `permission`. */
+export async function findSupervisorTargets(db: Db, caller: UserPrincipal, target: SupervisorTarget, permission: string): Promise<Array<{ id: number; uuid: string }>> {
+  const allowed = supervisorPermission(caller, permission);
+  if (allowed === false) return [];
+  if (!('appId' in target)) return findSupervisorDevices(db, allowed, 'deviceId' in target ? [target.deviceId] : [], 'uuid' in target ? [target.uuid] : []);
+  // One text per kind of caller (values are parameters): its plan is kept (db/prepared.ts).
   const r = await sql<{ id: number; uuid: string }>`${preparedStatement}
     SELECT d.id, d.uuid FROM device d
-     WHERE ${where} AND d.is_active AND d.is_connected_to_vpn AND ${allowed === false ? sql`false` : allowed === true ? sql`true` : allowed}
+     WHERE d.belongs_to__application = ${target.appId} AND d.is_active AND d.is_connected_to_vpn AND ${allowed}
      ORDER BY d.id
      LIMIT ${MAX_SUPERVISOR_TARGETS}`.execute(db);
+  return r.rows;
+}
+
+/**
+ * The linked, active devices among these ids and uuids on which `allowed` (supervisorPermission)
+ * holds: the targets of many one-device calls of one caller at once (supervisor-target-reads.ts).
+ * At most one row per id or uuid given.
+ */
+export async function findSupervisorDevices(db: Db, allowed: RawBuilder<unknown>, ids: readonly number[], uuids: readonly string[]): Promise<Array<{ id: number; uuid: string }>> {
+  const r = await sql<{ id: number; uuid: string }>`${preparedStatement}
+    SELECT d.id, d.uuid FROM device d
+     WHERE (d.id = ANY(${ids}::int[]) OR d.uuid = ANY(${uuids}::text[])) AND d.is_active AND d.is_connected_to_vpn AND ${allowed}`.execute(db);
   return r.rows;
 }

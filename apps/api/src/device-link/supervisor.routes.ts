@@ -6,6 +6,7 @@ import { requireUser } from '../auth/guards.ts';
 import { badRequest } from '../lib/errors.ts';
 import { LinkCallError } from './link-connection.ts';
 import type { LinkReply } from './link-hub.ts';
+import { SupervisorTargetReads } from './supervisor-target-reads.ts';
 import { findSupervisorTargets, type SupervisorTarget } from './supervisor-targets.repository.ts';
 
 /** The body the SDK and CLI send (compat §4.1); ids may come as numbers or numeric strings. */
@@ -73,9 +74,17 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
  */
 export async function supervisorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const targetReads = new SupervisorTargetReads(app.db);
+
+  /** The devices the call names: a one-device call's read is shared with the other calls of its turn (a dashboard batch). */
+  async function targetsOf(caller: ReturnType<typeof requireUser>, target: SupervisorTarget, permission: string) {
+    if ('appId' in target) return findSupervisorTargets(app.db, caller, target, permission);
+    const device = await targetReads.device(caller, target, permission);
+    return device ? [device] : [];
+  }
 
   async function forward(reply: FastifyReply, caller: ReturnType<typeof requireUser>, target: SupervisorTarget, method: LinkMethod, path: string, data: unknown) {
-    const devices = await findSupervisorTargets(app.db, caller, target, supervisorProxyPermission(method, path));
+    const devices = await targetsOf(caller, target, supervisorProxyPermission(method, path));
     // One deadline for the whole call: up to 1000 devices, 50 at a time, must not outlast the client.
     const deadline = Date.now() + app.config.supervisorDeadlineMs;
     const call = async (uuid: string): Promise<LinkReply | null> => {
