@@ -27,6 +27,13 @@ describe('session tokens', () => {
     const forged = Buffer.from(JSON.stringify({ ...claims, id: 1, iat: 1, exp: 9_999_999_999 })).toString('base64url');
     await expect(verifySessionToken(`${h}.${forged}.${s}`, secret)).rejects.toMatchObject({ reason: 'malformed' });
   });
+  it('refuses the session claims under another algorithm, or under none', async () => {
+    const hs512 = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS512' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+    await expect(verifySessionToken(hs512, secret)).rejects.toMatchObject({ reason: 'malformed' });
+    const [, payload] = (await issueSessionToken(claims, { secret, ttlSeconds: 100 })).split('.');
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    await expect(verifySessionToken(`${none}.${payload}.`, secret)).rejects.toMatchObject({ reason: 'malformed' });
+  });
   it('refuses a correctly signed token without the session claims', async () => {
     const token = await new SignJWT({ id: 'x' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
     await expect(verifySessionToken(token, secret)).rejects.toMatchObject({ reason: 'malformed' });
