@@ -249,6 +249,10 @@ describe('POST /supervisor/<path>', () => {
   it('refuses a call that names no device, a bad method and a path outside the supervisor API', async () => {
     expect((await supervisor(developer, '/v1/blink', {})).statusCode).toBe(400);
     expect((await supervisor(developer, '/v1/blink', { uuid: device.uuid, method: 'CONNECT' })).statusCode).toBe(400);
+    // Ids no row can have (beyond int4) are refused at the boundary, not sent to the database.
+    expect((await supervisor(developer, '/v1/blink', { deviceId: 99_999_999_999 })).statusCode).toBe(400);
+    expect((await supervisor(developer, '/v1/blink', { appId: '99999999999' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: '/application/99999999999/restart', headers: { authorization: `Bearer ${developer}` } })).statusCode).toBe(400);
     const res = await ctx.app.inject({ method: 'POST', url: '/supervisor/v1/..%2F..%2Fetc', headers: { authorization: `Bearer ${developer}` }, payload: { uuid: device.uuid } });
     expect(res.statusCode).toBe(400);
   });

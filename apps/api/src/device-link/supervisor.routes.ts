@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HTTP_METHODS, NO_ONLINE_DEVICES, SUPERVISOR_PATH, supervisorProxyPermission, type LinkMethod } from '@flotilla/core/device-link';
+import { idLike, idParam } from '@flotilla/core/schemas/primitives';
 import { requireUser } from '../auth/guards.ts';
 import { badRequest } from '../lib/errors.ts';
 import { LinkCallError } from './link-connection.ts';
@@ -12,8 +13,9 @@ import { findSupervisorTargets, type SupervisorTarget } from './supervisor-targe
 /** The body the SDK and CLI send (compat §4.1); ids may come as numbers or numeric strings. */
 const supervisorBody = z.object({
   uuid: z.string().regex(/^[0-9a-f]{7,62}$/i).optional(),
-  deviceId: z.coerce.number().int().positive().optional(),
-  appId: z.coerce.number().int().positive().optional(),
+  // Ids an int4 holds (else a 400 here rather than a database error).
+  deviceId: idLike.optional(),
+  appId: idLike.optional(),
   method: z
     .string()
     .transform((m) => m.toUpperCase())
@@ -119,7 +121,7 @@ export async function supervisorRoutes(fastify: FastifyInstance): Promise<void> 
     return forward(reply, caller, targetOf(request.body), request.body.method ?? 'POST', request.params['*'], request.body.data);
   });
 
-  app.post('/application/:id/restart', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+  app.post('/application/:id/restart', { schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
     const caller = requireUser(request);
     const answer = await forward(reply, caller, { appId: request.params.id }, 'POST', '/v1/restart', { appId: request.params.id });
     return answer;

@@ -43,4 +43,16 @@ describe('config.json from /download-config', () => {
       developmentMode: true,
     });
   });
+
+  it('answers an appId no fleet can have (beyond int4, not a number) with a 400, as a query string too', async () => {
+    const fleet = await createFleetWithProvisioningKey(plain.app.db);
+    const user = await createUserWithKey(plain.app.db, fleet.applicationId, 'administrator');
+    const headers = { authorization: `Bearer ${user.apiKey}` };
+    for (const appId of [99_999_999_999, '99999999999', 'abc', 0]) {
+      const res = await plain.app.inject({ method: 'POST', url: '/download-config', headers, payload: { appId, version: '6.0.13' } });
+      expect(res.statusCode, String(appId)).toBe(400);
+    }
+    expect((await plain.app.inject({ method: 'GET', url: '/download-config?appId=99999999999&version=6.0.13', headers })).statusCode).toBe(400);
+    expect((await plain.app.inject({ method: 'GET', url: `/download-config?appId=${fleet.applicationId}&version=6.0.13`, headers })).statusCode).toBe(200);
+  });
 });

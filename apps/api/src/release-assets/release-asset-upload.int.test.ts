@@ -102,6 +102,8 @@ describe('release asset upload and download', () => {
     expect(stray.statusCode, stray.body).toBe(400);
     const emptyKey = await as('developer', 'POST', '/v7/release_asset', form({ release: w.releaseId, asset_key: '' }, { name: 'a', type: 'text/plain', body: 'a' }));
     expect(emptyKey.statusCode, emptyKey.body).toBe(400);
+    const noSuchId = await as('developer', 'POST', '/v7/release_asset', form({ release: '99999999999', asset_key: 'x' }, { name: 'a', type: 'text/plain', body: 'a' }));
+    expect(noSuchId.statusCode, noSuchId.body).toBe(400);
     const json = await as('developer', 'POST', '/v7/release_asset', { release: w.releaseId, asset_key: 'x', asset: { href: 'https://evil.example/x' } });
     expect(json.statusCode, json.body).toBe(400);
     expect(await m.count('release_asset', { release: w.releaseId })).toBe(0);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import { idLike } from '@flotilla/core/schemas/primitives';
 import { z } from 'zod';
 import { ANONYMOUS } from '../auth/principal.ts';
 import type { AppConfig } from '../lib/config.ts';
@@ -16,7 +17,7 @@ import { DEFAULT_RELEASE_ASSET_MAX_BYTES, storeAssetFile, type AssetFile } from 
  * transaction, the file is stored and the row's `asset` set. Any other resource answers 415.
  */
 const createFields = z.strictObject({
-  release: z.coerce.number().int().positive(),
+  release: idLike,
   asset_key: z.string().min(1).max(255),
 });
 const fileMeta = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idLike } from './primitives.ts';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
@@ -8,7 +9,7 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transfo
  * Unknown fields (device-type options) are accepted and ignored.
  */
 export const downloadConfigBody = z.object({
-  appId: z.coerce.number().int().positive(),
+  appId: idLike,
   /** The OS version the image is for (the SDK requires it; it does not change the config). */
   version: z.string().max(100).optional(),
   deviceType: z.string().min(1).max(100).optional(),
