@@ -179,6 +179,24 @@ describe('boundary fuzz: never a 5xx', () => {
     expectBothOutcomes();
   });
 
+  it('device actions (/supervisor, fleet restart) and /download-config', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          bodies(shaped({ uuid: good.uuid(), deviceId: good.id(), appId: good.id(), method: fc.constantFrom('GET', 'POST'), data: hostileValue })).map((body) => ({ url: '/supervisor/v1/blink', body })),
+          fc.oneof(good.id().map(String), hostileString).map((id) => ({ url: `/application/${pathSegment(id)}/restart`, body: undefined })),
+          bodies(shaped({ appId: good.id(), version: fc.constant('6.0.13'), network: fc.constantFrom('ethernet', 'wifi'), appUpdatePollInterval: fc.integer({ min: 1, max: 60 }), developmentMode: fc.boolean() })).map((body) => ({ url: '/download-config', body })),
+        ),
+        async ({ url, body }) => {
+          seen.add(await send({ method: 'POST', url, token: world.adminKey, body }));
+        },
+      ),
+      // One run that must answer 200 (a config for the fleet), so "reached the handler" does not hang on the draw.
+      { numRuns: 150, examples: [[{ url: '/download-config', body: { json: { appId: world.fleet.applicationId, version: '6.0.13' } } }]] },
+    );
+    expectBothOutcomes();
+  });
+
   it('leaves the server answering', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/ping' })).statusCode).toBe(200);
     const state = await ctx.app.inject({ method: 'GET', url: `/device/v3/${world.device.uuid}/state`, headers: bearer(world.device.key) });
