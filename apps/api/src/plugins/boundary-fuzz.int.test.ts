@@ -197,6 +197,30 @@ describe('boundary fuzz: never a 5xx', () => {
     expectBothOutcomes();
   });
 
+  it('read routes outside OData: hostile path segments and query strings', async () => {
+    const segment = fc.oneof(hostileString, fc.constantFrom('raspberrypi4-64', '6.0.13', world.device.uuid, String(world.fleet.applicationId)));
+    const query = fc.dictionary(fc.constantFrom('count', 'start', 'limit', 'stream', 'service', 'device', 'deviceType', 'version', 'appId', 'network'), hostileString, { maxKeys: 3 });
+    const templates = [
+      (s: string) => `/device-types/v1/${s}`,
+      (s: string) => `/device-types/v1/raspberrypi4-64/images/${s}/download-size`,
+      (s: string) => `/device/v2/fleet/${s}/logs`,
+      (s: string) => `/device/v2/${s}/logs`,
+      (s: string) => `/actions/v1/${s}/checks`,
+      (s: string) => `/access/v1/hostos/${s}`,
+      (s: string) => `/release-asset/v1/${s}/download`,
+      () => '/os/v1/config',
+      () => '/download-config',
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.nat(templates.length - 1), segment, query, async (t, s, q) => {
+        const search = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, v.replace(/[\uD800-\uDFFF]/g, '\uFFFD')])).toString();
+        seen.add(await send({ method: 'GET', url: `${templates[t]!(pathSegment(s))}${search ? `?${search}` : ''}`, token: world.adminKey }));
+      }),
+      { numRuns: 150, examples: [[0, 'raspberrypi4-64', {}]] },
+    );
+    expectBothOutcomes();
+  });
+
   it('leaves the server answering', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/ping' })).statusCode).toBe(200);
     const state = await ctx.app.inject({ method: 'GET', url: `/device/v3/${world.device.uuid}/state`, headers: bearer(world.device.key) });
