@@ -213,7 +213,7 @@ describe('boundary fuzz: never a 5xx', () => {
     ];
     await fc.assert(
       fc.asyncProperty(fc.nat(templates.length - 1), segment, query, async (t, s, q) => {
-        const search = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, v.replace(/[\uD800-\uDFFF]/g, '\uFFFD')])).toString();
+        const search = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, v.replace(/[\uD800-\uDFFF]/g, '\uFFFD')])).toString();
         seen.add(await send({ method: 'GET', url: `${templates[t]!(pathSegment(s))}${search ? `?${search}` : ''}`, token: world.adminKey }));
       }),
       { numRuns: 150, examples: [[0, 'raspberrypi4-64', {}]] },
