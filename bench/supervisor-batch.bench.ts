@@ -118,7 +118,7 @@ export async function runSupervisorBatchBench(partial: Partial<SupervisorBatchOp
     await waitForCount(() => countLinked(database.db), o.devices, 120_000, 'devices marked linked');
 
     // The users' calls come from a thread of their own, as from another machine (lib/supervisor-client.ts).
-    client = await startSupervisorClient({ baseUrl: apps.b.url, token, fleetId, concurrency: o.concurrency });
+    client = startSupervisorClient({ baseUrl: apps.b.url, token, fleetId, concurrency: o.concurrency });
     const deviceIds = targets.map((t) => t.id);
     const dashboardBatch = () => client!.dashboard(deviceIds);
     const fleetWide = () => client!.fleetWide(targets.length);

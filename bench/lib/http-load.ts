@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
-import { Worker } from 'node:worker_threads';
 import { summarize, type LatencySummary } from './stats.ts';
+import { tsWorker } from './ts-worker.ts';
 
 /**
  * A closed-loop HTTP load generator for loopback servers: `concurrency` async workers, each
@@ -126,10 +126,8 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
 
 /** `runLoad` on a worker thread (TypeScript loaded through tsx's ESM API). */
 export function runLoadInWorker(spec: LoadSpec): Promise<LoadResult> {
-  const entry = new URL('./http-load.worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(boot, { eval: true, workerData: spec });
+    const worker = tsWorker(new URL('./http-load.worker.ts', import.meta.url), spec);
     worker.once('message', (result: LoadResult) => {
       resolve(result);
       void worker.terminate();

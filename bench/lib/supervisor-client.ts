@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { tsWorker } from './ts-worker.ts';
 
 /**
  * The users' side of W11's batches (supervisor-batch.bench.ts) on a thread of its own: the
@@ -29,10 +29,8 @@ export interface SupervisorClient {
   close(): Promise<void>;
 }
 
-export async function startSupervisorClient(spec: SupervisorClientSpec): Promise<SupervisorClient> {
-  const entry = new URL('./supervisor-client.worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: spec });
+export function startSupervisorClient(spec: SupervisorClientSpec): SupervisorClient {
+  const worker = tsWorker(new URL('./supervisor-client.worker.ts', import.meta.url), spec);
   const pending = new Map<number, { resolve(ms: number): void; reject(err: Error): void }>();
   let nextId = 1;
   const failAll = (err: Error) => {
