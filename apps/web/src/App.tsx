@@ -3,13 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { I18nextProvider } from 'react-i18next';
 import i18n from './lib/i18n.ts';
 import { createQueryClient } from './lib/create-query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { theme } from './theme.ts';
 import { useLiveQueries } from './lib/live/use-live-queries.ts';
+import { Toasts } from './components/Toasts.tsx';
 
 /** Providers: theme, i18n, toasts (no duplicates, fleets spec §8), server state, router. */
 export function App() {
@@ -21,11 +21,10 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <I18nextProvider i18n={i18n}>
-        <SnackbarProvider preventDuplicate maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </SnackbarProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+        <Toasts router={router} />
       </I18nextProvider>
     </ThemeProvider>
   );

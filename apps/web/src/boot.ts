@@ -39,4 +39,8 @@ void import('./main.tsx');
 // The signed-in shell's chunk (header, sidebar) and its imports, asked for now rather than once
 // the router runs: index.html does not preload them, so the sign-in page does not download them
 // (issue 16 W10, apps/web/bundle-budget.json).
-if (isSignedIn()) void import('./features/shell/components/AppLayout.tsx').catch(() => undefined);
+// The signed-in app's catalogs (lib/i18n.ts) likewise: the signed-in layout's loader waits for them.
+if (isSignedIn()) {
+  void import('./features/shell/components/AppLayout.tsx').catch(() => undefined);
+  void import('./lib/app-catalogs.ts').catch(() => undefined);
+}

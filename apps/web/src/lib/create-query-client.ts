@@ -10,7 +10,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // Background polling failures toast once (duplicates are dropped by notistack).
+    // Background polling failures toast once (lib/toast.ts drops duplicates).
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (!query.meta?.silent) notifyError(error);

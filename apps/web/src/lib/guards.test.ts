@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { isRedirect } from '@tanstack/react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../test/fake-jwt.ts';
 import { parseNumericId, redirectIfSignedIn, requireNumericFleetId, requireSignedIn, validateLoginSearch } from './guards.ts';
 import { RETURN_URL_STORAGE_KEY, setToken } from './session.ts';
+import { attachToasts } from './toast.ts';
 
-const enqueueSnackbar = vi.hoisted(() => vi.fn());
-vi.mock('notistack', () => ({ enqueueSnackbar }));
+/** The toasts shown, as the mounted toast host receives them. */
+const shown = vi.fn();
+let detachToasts = () => {};
+beforeEach(() => void (detachToasts = attachToasts(shown)));
+afterEach(() => detachToasts());
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -22,7 +26,7 @@ const liveToken = () => fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  enqueueSnackbar.mockClear();
+  shown.mockClear();
 });
 
 describe('requireSignedIn', () => {
@@ -69,12 +73,12 @@ describe('fleet id', () => {
     expect((error as { options: unknown }).options).toMatchObject({ href: '/fleets' });
     const blockError = thrown(() => requireNumericFleetId({ params: { fleetClass: 'blocks', fleetId: '1x' } }));
     expect((blockError as { options: unknown }).options).toMatchObject({ href: '/blocks' });
-    expect(enqueueSnackbar).toHaveBeenCalledWith('invalid id passed in URL', expect.objectContaining({ variant: 'error' }));
+    expect(shown).toHaveBeenCalledWith('invalid id passed in URL', expect.objectContaining({ variant: 'error' }));
   });
 
   it('passes the numeric id on as route context', () => {
     expect(requireNumericFleetId({ params: { fleetClass: 'fleets', fleetId: '42' } })).toEqual({ fleetId: 42 });
-    expect(enqueueSnackbar).not.toHaveBeenCalled();
+    expect(shown).not.toHaveBeenCalled();
   });
 });
 

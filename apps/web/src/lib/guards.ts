@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from './toast.ts';
 import i18n from './i18n.ts';
 import { isSignedIn, isTwoFactorPending, postLoginDestination, saveReturnUrl } from './session.ts';
 import { accountStatusQuery, isVerificationPending } from '../features/account-email/api/account-email.queries.ts';
@@ -66,7 +66,7 @@ export function parseNumericId(raw: string): number | null {
 export function requireNumericParam(raw: string, parentHref: string): number {
   const id = parseNumericId(raw);
   if (id === null) {
-    enqueueSnackbar(i18n.t('common:errors.invalid_id_passed_in_url'), { variant: 'error', preventDuplicate: true });
+    toast(i18n.t('common:errors.invalid_id_passed_in_url'), { variant: 'error' });
     throw redirect({ href: parentHref });
   }
   return id;

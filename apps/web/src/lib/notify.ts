@@ -1,4 +1,4 @@
-import { enqueueSnackbar } from 'notistack';
+import { toast } from './toast.ts';
 import { connectivity } from './connectivity.ts';
 import { ApiError } from './http.ts';
 import i18n from './i18n.ts';
@@ -24,14 +24,14 @@ export function errorToast(error: unknown): { message: string; variant: 'error' 
   return { message: i18n.t('common:errors.generic'), variant: 'error' };
 }
 
-/** Shows an error as a toast; the SnackbarProvider's preventDuplicate drops repeats. */
+/** Shows an error as a toast (lib/toast.ts drops repeats). */
 export function notifyError(error: unknown): void {
   // Accounts spec §8: messages are suppressed while the API is offline (the offline alert says it).
   if (connectivity.isOffline()) return;
-  const toast = errorToast(error);
-  if (toast) enqueueSnackbar(toast.message, { variant: toast.variant, preventDuplicate: true });
+  const shown = errorToast(error);
+  if (shown) toast(shown.message, { variant: shown.variant });
 }
 
 export function notifySuccess(message: string): void {
-  enqueueSnackbar(message, { variant: 'success', preventDuplicate: true });
+  toast(message, { variant: 'success' });
 }

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { whoamiQuery } from '../lib/auth-api.ts';
 import { requireSignedIn, requireVerifiedEmail } from '../lib/guards.ts';
+import { loadAppCatalogs } from '../lib/i18n.ts';
 import { rootRoute } from './root.tsx';
 
 /** Everything behind sign-in, inside the header and sidebar. */
@@ -16,9 +17,10 @@ export const appRoute = createRoute({
   // The verification guard and who-am-I (needed by the shell either way) are asked together and
   // in parallel with the page's own loaders and code: the first signed-in page waits for one
   // round trip, not a chain. A pending user is still redirected before anything renders: the
-  // router renders a page only once every loader of it has resolved.
+  // router renders a page only once every loader of it has resolved. The app's catalogs
+  // (lib/i18n.ts) come the same way: no page of the app renders before its words are there.
   loader: async ({ context }) => {
-    await Promise.all([requireVerifiedEmail({ queryClient: context.queryClient }), context.queryClient.ensureQueryData(whoamiQuery)]);
+    await Promise.all([requireVerifiedEmail({ queryClient: context.queryClient }), context.queryClient.ensureQueryData(whoamiQuery), loadAppCatalogs()]);
   },
   // The shell (header, sidebar) is its own chunk: the sign-in page does not load it.
   component: lazyRouteComponent(() => import('../features/shell/components/AppLayout.tsx'), 'AppLayout'),

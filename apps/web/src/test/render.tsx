@@ -2,9 +2,13 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { configure, render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { I18nextProvider } from 'react-i18next';
-import i18n from '../lib/i18n.ts';
+import ToastHost from '../components/ToastHost.tsx';
+import { catalogs } from '../lib/app-catalogs.ts';
+import i18n, { addCatalogs } from '../lib/i18n.ts';
+
+// Every catalog, as the signed-in layout's loader has them before a page renders (lib/i18n.ts).
+addCatalogs(catalogs);
 
 // findBy*/waitFor wait up to 5 s, not 1 s: a loaded CI machine renders MUI dialogs slowly (vitest's
 // testTimeout for unit tests is 20 s).
@@ -26,12 +30,11 @@ export function renderWithProviders(ui: ReactElement, { queryClient = testQueryC
   const router = createRouter({ routeTree: rootRoute.addChildren([indexRoute, otherRoute]), history: createMemoryHistory({ initialEntries: ['/'] }) });
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <SnackbarProvider preventDuplicate>
-        <QueryClientProvider client={queryClient}>
-          {/* The test router is not the registered app router. */}
-          <RouterProvider router={router as never} />
-        </QueryClientProvider>
-      </SnackbarProvider>
+      <QueryClientProvider client={queryClient}>
+        {/* The test router is not the registered app router. */}
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>
+      <ToastHost />
     </I18nextProvider>,
   );
   return { ...result, router, queryClient };

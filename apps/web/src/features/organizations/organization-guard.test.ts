@@ -1,14 +1,18 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { whoamiQuery } from '../../lib/auth-api.ts';
 import { organizationRolesQuery } from '../../lib/permissions.ts';
 import { organizationQuery, type OrganizationDetail } from './api/organizations.queries.ts';
 import { organizationGuard } from './organization-guard.ts';
+import { attachToasts } from '../../lib/toast.ts';
 
-const enqueueSnackbar = vi.hoisted(() => vi.fn());
-vi.mock('notistack', () => ({ enqueueSnackbar }));
+/** The toasts shown, as the mounted toast host receives them. */
+const shown = vi.fn();
+let detachToasts = () => {};
+beforeEach(() => void (detachToasts = attachToasts(shown)));
+afterEach(() => detachToasts());
 
 const USER_ID = 11;
 const ORG_ID = 4;
@@ -32,12 +36,12 @@ async function redirectOf(promise: Promise<void>): Promise<{ href?: string; to?:
   }
 }
 
-beforeEach(() => enqueueSnackbar.mockClear());
+beforeEach(() => shown.mockClear());
 
 describe('organizationGuard (accounts spec §2)', () => {
   it('lets a reachable, unfrozen organization through', async () => {
     expect(await redirectOf(organizationGuard(cacheWith({}, 'member'), ORG_ID, `/orgs/${ORG_ID}`))).toBeNull();
-    expect(enqueueSnackbar).not.toHaveBeenCalled();
+    expect(shown).not.toHaveBeenCalled();
   });
 
   it('sends an unknown or unreachable organization to /orgs', async () => {
@@ -48,13 +52,13 @@ describe('organizationGuard (accounts spec §2)', () => {
     const target = await redirectOf(organizationGuard(cacheWith({ is_frozen: true }, 'administrator'), ORG_ID, `/orgs/${ORG_ID}/members`));
     // No billing route yet: /orgs until the billing issue adds /orgs/{id}/billing.
     expect(target).toMatchObject({ to: '/orgs' });
-    expect(enqueueSnackbar).toHaveBeenCalledWith(expect.stringMatching(/update your billing details/), expect.objectContaining({ variant: 'error' }));
+    expect(shown).toHaveBeenCalledWith(expect.stringMatching(/update your billing details/), expect.objectContaining({ variant: 'error' }));
   });
 
   it('sends other users to /orgs with the reach-your-administrators error', async () => {
     const target = await redirectOf(organizationGuard(cacheWith({ is_frozen: true }, 'member'), ORG_ID, `/orgs/${ORG_ID}`));
     expect(target).toMatchObject({ to: '/orgs' });
-    expect(enqueueSnackbar).toHaveBeenCalledWith(expect.stringMatching(/reach out to its administrators/), expect.objectContaining({ variant: 'error' }));
+    expect(shown).toHaveBeenCalledWith(expect.stringMatching(/reach out to its administrators/), expect.objectContaining({ variant: 'error' }));
   });
 
   it('leaves the billing page of a frozen organization reachable', async () => {

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../lib/toast.ts';
 import { rolesHavePermission } from '@flotilla/core/roles';
 import { whoamiQuery } from '../../lib/auth-api.ts';
-import i18n from '../../lib/i18n.ts';
+import i18n, { loadAppCatalogs } from '../../lib/i18n.ts';
 import { organizationRolesQuery } from '../../lib/permissions.ts';
 import { organizationQuery } from './api/organizations.queries.ts';
 
@@ -31,15 +31,17 @@ export async function organizationGuard(queryClient: QueryClient, orgId: number,
   const role = roles.get(orgId);
   const canBill = role !== undefined && rolesHavePermission([role], 'resin.organization.access_billing');
   if (canBill) {
-    notifyFrozen('organizations:errors.organization_is_frozen_update_billing_details');
+    await notifyFrozen('organizations:errors.organization_is_frozen_update_billing_details');
     // The billing page is built by a later issue and has no route yet; until it does, billing
     // users land on /orgs with the update-billing-details error. Switch to `billingPath` then.
     throw redirect({ to: '/orgs' });
   }
-  notifyFrozen('organizations:errors.organization_is_frozen_please_reach_administrators');
+  await notifyFrozen('organizations:errors.organization_is_frozen_please_reach_administrators');
   throw redirect({ to: '/orgs' });
 }
 
-function notifyFrozen(key: string): void {
-  enqueueSnackbar(i18n.t(key), { variant: 'error', preventDuplicate: true });
+/** The app's catalogs may still be on their way: this loader runs beside the signed-in layout's. */
+async function notifyFrozen(key: string): Promise<void> {
+  await loadAppCatalogs();
+  toast(i18n.t(key), { variant: 'error' });
 }

@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORGANIZATION_LOGO_MAX_BYTES } from '@flotilla/core/organization-rules';
 import { ApiError } from '../../lib/http.ts';
+import { loadAppCatalogs } from '../../lib/i18n.ts';
 import { pine } from '../../lib/pine.ts';
 import { isNameConflict, organizationErrorText } from './organization-errors.ts';
 import { scopeFilter } from './api/scoped-applications.queries.ts';
 import { applicationClassFromPath } from './components/OrganizationApplicationsPage.tsx';
 import { readLogoFile } from './logo-file.ts';
+
+// The error texts are the organizations catalog's, one of the signed-in app's (lib/i18n.ts).
+beforeAll(() => loadAppCatalogs());
 
 const filterOf = (f: ReturnType<typeof scopeFilter>) =>
   decodeURIComponent(pine.compile({ resource: 'application', options: { $filter: f } })).replace('application?$filter=', '');

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { enqueueSnackbar } from 'notistack';
-import i18n from '../../lib/i18n.ts';
+import { toast } from '../../lib/toast.ts';
+import i18n, { loadAppCatalogs } from '../../lib/i18n.ts';
 import { requireNumericParam } from '../../lib/guards.ts';
 import { fleetRoute } from '../fleets/routes.tsx';
 import { releaseSummaryQuery } from './api/release-detail.queries.ts';
@@ -19,7 +19,9 @@ export const releaseRoute = createRoute({
   loader: async ({ context, params }) => {
     const release = await context.queryClient.ensureQueryData(releaseSummaryQuery(context.fleetId, context.releaseId));
     if (!release) {
-      enqueueSnackbar(i18n.t('releaseDetail:resourceNotFound'), { variant: 'error', preventDuplicate: true });
+      // Beside the signed-in layout's loader, which may not have the app's catalogs in yet.
+      await loadAppCatalogs();
+      toast(i18n.t('releaseDetail:resourceNotFound'), { variant: 'error' });
       throw redirect({ href: `/${params.fleetClass}/${params.fleetId}/releases` });
     }
   },

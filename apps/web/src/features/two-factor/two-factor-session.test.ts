@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { isRedirect } from '@tanstack/react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeJwt } from '../../test/fake-jwt.ts';
 import { requireSignedIn, requireTwoFactorPending } from '../../lib/guards.ts';
 import { isSignedIn, isTwoFactorPending, setToken } from '../../lib/session.ts';
 import { setupKeyUri } from './setup-key.ts';
 import { isRecentlyAuthenticated, twoFactorStatusOf } from './hooks/use-session-token.ts';
-
-vi.mock('notistack', () => ({ enqueueSnackbar: vi.fn() }));
 
 function thrown(fn: () => unknown): unknown {
   try {

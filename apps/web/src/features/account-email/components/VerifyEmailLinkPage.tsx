@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -35,12 +35,12 @@ export function VerifyEmailLinkPage() {
           if (!token || !email) throw new ApiError(t('verifyLink.invalid'), 400);
           await verify({ token, email });
           if (cancelled) return;
-          enqueueSnackbar(t('verifyLink.verified'), { variant: 'success', preventDuplicate: true });
+          toast(t('verifyLink.verified'), { variant: 'success' });
           await router.navigate({ to: '/signup/profile' });
         } catch (err) {
           if (cancelled) return;
           const message = err instanceof ApiError && err.status === 400 ? t('verifyLink.invalid') : t('verifyLink.failed');
-          enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
+          toast(message, { variant: 'error' });
           await router.navigate({ to: '/user/verify-email/pending' });
         }
       };

@@ -1,4 +1,4 @@
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast.ts';
 import type { TFunction } from 'i18next';
 import type { BatchSummary } from '@flotilla/core/batch';
 import { connectivity } from '../../../lib/connectivity.ts';
@@ -26,8 +26,8 @@ export function notifyBatch(summary: BatchSummary, t: TFunction<'devices'>, note
   }
   if (connectivity.isOffline()) return;
   if (summary.kind === 'partial') {
-    enqueueSnackbar(t('batch.result.partial', { count: summary.failed, message: summary.firstMessage }), { variant: 'warning', preventDuplicate: true });
+    toast(t('batch.result.partial', { count: summary.failed, message: summary.firstMessage }), { variant: 'warning' });
   } else {
-    enqueueSnackbar(t('batch.result.total', { message: summary.firstMessage }), { variant: 'error', preventDuplicate: true });
+    toast(t('batch.result.total', { message: summary.firstMessage }), { variant: 'error' });
   }
 }

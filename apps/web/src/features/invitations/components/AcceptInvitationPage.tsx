@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, getRouteApi, useRouter } from '@tanstack/react-router';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decodeInvitationToken } from '@flotilla/core/invitation-token';
@@ -50,7 +50,7 @@ function InvitationPage({ kind, token }: { kind: InvitationKind; token: string }
   const isValid = payload !== null && payload.resource === kind;
 
   useEffect(() => {
-    if (!isValid) enqueueSnackbar(t('tokenError'), { variant: 'error', preventDuplicate: true });
+    if (!isValid) toast(t('tokenError'), { variant: 'error' });
   }, [isValid, t]);
   if (!isValid) {
     if (!signedIn) return <Navigate to="/login" replace />;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberQuery } from '../api/members.queries.ts';
@@ -20,7 +20,7 @@ export function useMember() {
   const isMissing = member.data === null || (member.isError && !member.data);
   useEffect(() => {
     if (!isMissing) return;
-    enqueueSnackbar(t('detail.notFound'), { variant: 'error', preventDuplicate: true });
+    toast(t('detail.notFound'), { variant: 'error' });
     void router.navigate({ to: '/orgs/$orgId/members', params: { orgId: String(orgId) }, replace: true });
   }, [isMissing, orgId, router, t]);
   return { orgId, memberId, member };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { teamQuery } from '../api/teams.queries.ts';
 
@@ -19,7 +19,7 @@ export function useTeam() {
   const isMissing = team.data === null;
   useEffect(() => {
     if (!isMissing) return;
-    enqueueSnackbar(t('notFound'), { variant: 'error', preventDuplicate: true });
+    toast(t('notFound'), { variant: 'error' });
     void navigate({ to: '/orgs/$orgId/teams', params: { orgId: String(orgId) }, replace: true });
   }, [isMissing, navigate, orgId, t]);
   return { orgId, teamId, team: team.data ?? null, error: team.error };

@@ -1,6 +1,6 @@
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { useDisableTwoFactor } from '../api/two-factor.mutations.ts';
 import { PasswordTokenForm } from './PasswordTokenForm.tsx';
@@ -10,7 +10,7 @@ export function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('twoFactor');
   const disable = useDisableTwoFactor();
   const handleDisabled = () => {
-    enqueueSnackbar(t('tab.disabledSuccess'), { variant: 'success', preventDuplicate: true });
+    toast(t('tab.disabledSuccess'), { variant: 'success' });
     onClose();
   };
   return (

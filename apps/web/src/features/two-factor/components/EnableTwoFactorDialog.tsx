@@ -5,7 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../../lib/session.ts';
 import { useCreateRecoveryCodes } from '../api/two-factor.mutations.ts';
@@ -23,7 +23,7 @@ export function EnableTwoFactorDialog({ account, onClose }: { account: string; o
   const codes = useCreateRecoveryCodes();
 
   const handleEnabled = () => {
-    enqueueSnackbar(t('tab.enabledSuccess'), { variant: 'success', preventDuplicate: true });
+    toast(t('tab.enabledSuccess'), { variant: 'success' });
     setStep('codes');
     codes.mutate();
   };

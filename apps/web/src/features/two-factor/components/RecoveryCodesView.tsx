@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { recoveryCodesFile } from '../recovery-codes.ts';
 import { saveBlob } from '../../../lib/save-file.ts';
@@ -13,7 +13,7 @@ export function RecoveryCodesView({ codes }: { codes: string[] }) {
   const handleDownload = () => saveBlob('flotilla-recovery-codes.txt', recoveryCodesFile(codes));
   const handleCopy = () => {
     void navigator.clipboard.writeText(codes.join('\n')).then(
-      () => enqueueSnackbar(t('tab.copied'), { variant: 'success', preventDuplicate: true }),
+      () => toast(t('tab.copied'), { variant: 'success' }),
       () => undefined,
     );
   };

@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { enqueueSnackbar } from 'notistack';
+import { toast } from '../../../lib/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../../lib/session.ts';
 import { useCreateRecoveryCodes } from '../api/two-factor.mutations.ts';
@@ -22,7 +22,7 @@ export function RegenerateCodesDialog({ onClose }: { onClose: () => void }) {
   const regenerate = () =>
     mutation.mutate(undefined, {
       onSuccess: () => {
-        enqueueSnackbar(t('tab.regeneratedSuccess'), { variant: 'success', preventDuplicate: true });
+        toast(t('tab.regeneratedSuccess'), { variant: 'success' });
         setStep('codes');
       },
     });
