@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_DEVICE_ALLOWANCE } from '@flotilla/core/device-allowance';
 import { createTestApp, type TestContext } from '../test/harness.ts';
-import { createFleetWithProvisioningKey, newDeviceUuid, type TestFleetWithKey } from './device-test-factories.ts';
+import { createFleetWithProvisioningKey, createUserWithKey, newDeviceUuid, type TestFleetWithKey } from './device-test-factories.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -43,6 +43,22 @@ describe('the free device allowance at provisioning', () => {
     const [gone] = first;
     await ctx.database.db.updateTable('device').set({ is_active: false }).where('uuid', '=', gone!).execute();
     expect(await frozenOf([await register(fleet)])).toEqual([]);
+  });
+
+  it('freezes a device created through POST /v7/device beyond the allowance, as at registration', async () => {
+    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    await Promise.all(Array.from({ length: FREE_DEVICE_ALLOWANCE }, () => register(fleet)));
+    const { apiKey } = await createUserWithKey(ctx.database.db, fleet.applicationId, 'developer');
+    const deviceType = await ctx.database.db.selectFrom('device_type').select('id').where('slug', '=', 'raspberrypi4-64').executeTakeFirstOrThrow();
+    const uuid = newDeviceUuid();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v7/device',
+      headers: { authorization: `Bearer ${apiKey}` },
+      payload: { belongs_to__application: fleet.applicationId, is_of__device_type: deviceType.id, uuid },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await frozenOf([uuid])).toEqual([uuid]);
   });
 
   it('freezes none on a paid plan', async () => {

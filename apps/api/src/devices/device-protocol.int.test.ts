@@ -281,6 +281,32 @@ describe('PATCH /device/v3/state', () => {
     ]);
   });
 
+  it("ignores another fleet's release in a report: no running release, no image install points at it", async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const { uuid, apiKey } = await register(fleet);
+    const victim = await createFleetWithProvisioningKey(db);
+    const foreign = await createRelease(db, victim.applicationId, { makeTarget: true });
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/device/v3/state',
+      headers: bearer(apiKey),
+      payload: {
+        [uuid]: {
+          apps: {
+            [victim.applicationUuid]: {
+              release_uuid: foreign.commit,
+              releases: { [foreign.commit]: { update_status: 'done', services: { main: { image: foreign.imageLocation, status: 'Running' } } } },
+            },
+          },
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await deviceRow(uuid);
+    expect(row.is_running__release).toBeNull();
+    expect(await db.selectFrom('image_install').select('id').where('device', '=', row.id).execute()).toEqual([]);
+  });
+
   it('lets a device report only for itself', async () => {
     const fleet = await createFleetWithProvisioningKey(db);
     const a = await register(fleet);

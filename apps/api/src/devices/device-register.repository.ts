@@ -90,8 +90,12 @@ export async function insertDeviceWithKey(db: Db, device: NewDevice, keyHash: st
   });
 }
 
-/** Locks the fleet's organization's allowance for this transaction and says whether a new device would exceed it. */
-async function isBeyondFreeAllowance(tx: Db, fleetId: number): Promise<boolean> {
+/**
+ * Locks the fleet's organization's allowance for this transaction and says whether a new device
+ * would exceed it. Every way a device is created asks it: registration here, and a device
+ * created through the resource (`POST /v7/device`, model/resources/device.hooks.ts).
+ */
+export async function isBeyondFreeAllowance(tx: Db, fleetId: number): Promise<boolean> {
   const fleet = await tx.selectFrom('application').select('organization').where('id', '=', fleetId).executeTakeFirstOrThrow();
   const orgId = fleet.organization;
   // First the lock, then the count: one statement would not order them.

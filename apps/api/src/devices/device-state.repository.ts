@@ -103,8 +103,13 @@ export interface ReleaseImageRow {
   service_name: string | null;
 }
 
-/** The releases named by (fleet uuid, commit) pairs with their images; one row per image (or one with nulls). */
-export async function listReleaseImages(db: Db, pairs: Array<{ appUuid: string; commit: string }>): Promise<ReleaseImageRow[]> {
+/**
+ * The releases named by (fleet uuid, commit) pairs with their images; one row per image (or one
+ * with nulls). Only releases a device may report running: its own fleet's, or a public fleet's
+ * (the host OS). Another fleet's release is as unknown as a missing one, so a report can neither
+ * point the device's running release or image installs at another tenant's rows nor learn their ids.
+ */
+export async function listReleaseImages(db: Db, deviceId: number, pairs: Array<{ appUuid: string; commit: string }>): Promise<ReleaseImageRow[]> {
   if (pairs.length === 0) return [];
   const values = sql.join(pairs.map((p) => sql`(${p.appUuid}, ${p.commit})`));
   const r = await sql<ReleaseImageRow>`
@@ -112,6 +117,7 @@ export async function listReleaseImages(db: Db, pairs: Array<{ appUuid: string; 
            i.id AS image_id, i.is_stored_at__image_location AS image_location, s.service_name
       FROM (VALUES ${values}) AS p(app_uuid, commit)
       JOIN application a ON a.uuid = p.app_uuid
+       AND (a.is_public OR a.id = (SELECT d.belongs_to__application FROM device d WHERE d.id = ${deviceId}))
       JOIN release r ON r.belongs_to__application = a.id AND r.commit = p.commit
       LEFT JOIN release_image ri ON ri.is_part_of__release = r.id
       LEFT JOIN image i ON i.id = ri.image

@@ -77,7 +77,7 @@ async function applyAppsReport(db: Db, deviceId: number, apps: AppsReport): Prom
       statuses.push(release.update_status);
     }
   }
-  const images = await listReleaseImages(db, pairs);
+  const images = await listReleaseImages(db, deviceId, pairs);
   const releaseOf = (appUuid: string, commit: string) => images.find((r) => r.app_uuid === appUuid && r.commit === commit);
 
   let runningReleaseId: number | undefined;

@@ -82,7 +82,10 @@ describe('target state: a device key resolved by the poll itself', () => {
     const member = await poll(a.uuid, bearer(developer));
     expect(member.statusCode).toBe(200);
     expect(member.json()).toHaveProperty(a.uuid);
-    expect((await poll(a.uuid, bearer(fleet.provisioningKey))).statusCode).toBe(200);
+    // The fleet's provisioning key (in every device's config.json until it registers) reads no device's state, as for a stranger.
+    const provisioning = await poll(a.uuid, bearer(fleet.provisioningKey));
+    expect(provisioning.statusCode).toBe(404);
+    expect(provisioning.body).toBe((await poll(newDeviceUuid(), bearer(fleet.provisioningKey))).body);
     expect((await heartbeat(a.id)).api_heartbeat_state, 'only the device itself is a heartbeat').toBe('unknown');
     expect((await heartbeat(b.id)).api_heartbeat_state).toBe('unknown');
   });

@@ -34,7 +34,10 @@ async function loadReadableDevice(db: Db, principal: Principal, uuid: string, sa
     if ((await listUserRolesForDevice(db, principal.userId, row.id)).length > 0) return row;
     throw notFound('Device not found');
   }
-  if (principal.kind === 'application' && row.belongs_to__application === principal.applicationId) return row;
+  // A provisioning key (kind 'application') reads no device's state: every device of its fleet
+  // has it in config.json until registered, and a state carries the device's own variables
+  // (secrets) — one device's copy of the key must not read its neighbours'. The supervisor polls
+  // with its device key only (compat §5.2–5.3); device logs refuse the key for the same reason.
   throw notFound('Device not found');
 }
 

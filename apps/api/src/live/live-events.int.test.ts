@@ -170,6 +170,23 @@ describe('who may subscribe', () => {
     expect(await LiveEventsClient.open(baseUrl, member.token, { device: [device.uuid], fleet: [2_000_000_000] })).toMatchObject({ status: 404 });
   });
 
+  it("refuses a public fleet's topic to a user who reads the fleet but not its devices", async () => {
+    const fleet = await createFleetWithProvisioningKey(db());
+    await registerTestDevice(ctx.app, fleet);
+    await db().updateTable('application').set({ is_public: true }).where('id', '=', fleet.applicationId).execute();
+    const outsider = await sessionFor(await createFleetWithProvisioningKey(db()), 'developer');
+    // The fleet itself is readable by anyone (public), its devices are not.
+    const read = await ctx.app.inject({ method: 'GET', url: `/v7/application(${fleet.applicationId})?$select=id`, headers: { authorization: `Bearer ${outsider.token}` } });
+    expect((read.json() as { d: unknown[] }).d).toHaveLength(1);
+    const hiddenFleet = await LiveEventsClient.open(baseUrl, outsider.token, { fleet: [fleet.applicationId] });
+    expect(hiddenFleet).toMatchObject({ status: 404 });
+    expect(hiddenFleet).toEqual(await LiveEventsClient.open(baseUrl, outsider.token, { fleet: [2_000_000_000] }));
+    const member = await sessionFor(fleet, 'observer');
+    const heard = await LiveEventsClient.open(baseUrl, member.token, { fleet: [fleet.applicationId] });
+    expect(heard).toBeInstanceOf(LiveEventsClient);
+    if (heard instanceof LiveEventsClient) await heard.close();
+  });
+
   it("takes a user's session or API key, and refuses device keys, provisioning keys and no key", async () => {
     const fleet = await createFleetWithProvisioningKey(db());
     const device = await registerTestDevice(ctx.app, fleet);

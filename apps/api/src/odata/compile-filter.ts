@@ -5,6 +5,7 @@ import type { Expr, Lambda, Literal, PathNode } from './ast.ts';
 import { compileCall } from './compile-functions.ts';
 import { compileLiteral, sqlTypeOf, type SqlType, type Typed } from './compile-literal.ts';
 import { fieldSql, findField, requireNav, type CompileContext, type ResolvedNav } from './context.ts';
+import { enterNavigation, refuseNavigationOutsideLambda } from './navigation-rules.ts';
 
 /**
  * `$filter` (and `$orderby` paths) → SQL over a row alias. Navigations become correlated
@@ -15,12 +16,23 @@ export interface Scope {
   ctx: CompileContext;
   def: ResourceDef;
   alias: string;
-  /** Lambda variables in scope: `d` in `device/any(d:d/…)`. */
-  vars: ReadonlyMap<string, { def: ResourceDef; alias: string }>;
+  /** Lambda variables in scope: `d` in `device/any(d:d/…)`, with the resources on their path. */
+  vars: ReadonlyMap<string, { def: ResourceDef; alias: string; path: readonly string[] }>;
+  /** The resources from the query's root to `def` (navigation-rules.ts, rule 1). */
+  path: readonly string[];
+  /** Set in a lambda's body, where a path does not yet start from a variable: the innermost variable (rule 2). */
+  lambdaVar?: string;
 }
 
-export function rootScope(ctx: CompileContext, def: ResourceDef, alias: string): Scope {
-  return { ctx, def, alias, vars: new Map() };
+/** `path`: the resources above `def` when it is an expansion's (compile-select.ts), `def` included. */
+export function rootScope(ctx: CompileContext, def: ResourceDef, alias: string, path: readonly string[] = [def.name]): Scope {
+  return { ctx, def, alias, vars: new Map(), path };
+}
+
+/** The scope of `nav`'s rows (`alias`), reached from `scope`: rules 1 and 2 of navigation-rules.ts checked. */
+function scopeOf(nav: ResolvedNav, scope: Scope, alias: string): Scope {
+  if (scope.lambdaVar !== undefined) refuseNavigationOutsideLambda(nav.name, scope.lambdaVar);
+  return { ...scope, def: nav.target, alias, path: enterNavigation(scope.path, nav), lambdaVar: undefined };
 }
 
 const CMP: Record<string, string> = { eq: '=', ne: 'IS DISTINCT FROM', gt: '>', ge: '>=', lt: '<', le: '<=' };
@@ -102,7 +114,10 @@ function compilePath(node: PathNode, scope: Scope): Typed {
   const v = scope.vars.get(node.name);
   if (v) {
     if (!node.property) throw badRequest(`Lambda variable "${node.name}" must be followed by a property`);
-    return compilePath(node.property, { ...scope, def: v.def, alias: v.alias });
+    const rest = node.property;
+    // An outer variable gives its fields; navigating from it inside another lambda would pair rows (rule 2).
+    if (scope.lambdaVar !== undefined && node.name !== scope.lambdaVar && (rest.property || rest.lambda || rest.count)) refuseNavigationOutsideLambda(rest.name, scope.lambdaVar);
+    return compilePath(rest, { ...scope, def: v.def, alias: v.alias, path: v.path, lambdaVar: undefined });
   }
   if (node.lambda) return compileLambda(requireNav(scope.ctx, scope.def, node.name), node.lambda, scope);
   if (node.count) {
@@ -122,14 +137,16 @@ function navFrom(nav: ResolvedNav, scope: Scope, child: string): RawBuilder<unkn
 /** `(SELECT count(*) FROM target WHERE join AND read rule [AND filter])` — used by filters, orderby and `$expand=nav/$count`. */
 export function countSubquery(nav: ResolvedNav, scope: Scope, filter?: Expr): RawBuilder<unknown> {
   const child = scope.ctx.alias();
-  const extra = filter ? sql` AND ${compileFilter(filter, { ...scope, def: nav.target, alias: child })}` : sql``;
+  const inner = scopeOf(nav, scope, child);
+  const extra = filter ? sql` AND ${compileFilter(filter, inner)}` : sql``;
   return sql`(SELECT count(*)::int ${navFrom(nav, scope, child)}${extra})`;
 }
 
 function compileLambda(nav: ResolvedNav, lambda: Lambda, scope: Scope): Typed {
   const child = scope.ctx.alias();
-  const vars = new Map(scope.vars).set(lambda.identifier, { def: nav.target, alias: child });
-  const body = compileFilter(lambda.expression, { ...scope, vars });
+  const { path } = scopeOf(nav, scope, child);
+  const vars = new Map(scope.vars).set(lambda.identifier, { def: nav.target, alias: child, path });
+  const body = compileFilter(lambda.expression, { ...scope, vars, lambdaVar: lambda.identifier });
   const from = navFrom(nav, scope, child);
   return lambda.method === 'any'
     ? { sql: sql`EXISTS (SELECT 1 ${from} AND ${body})`, type: 'boolean' }
@@ -139,7 +156,7 @@ function compileLambda(nav: ResolvedNav, lambda: Lambda, scope: Scope): Typed {
 /** `nav/field` (single-valued) or `nav/other/any(…)` (any row of a multi-valued nav). */
 function compileThroughNav(nav: ResolvedNav, rest: PathNode, scope: Scope): Typed {
   const child = scope.ctx.alias();
-  const inner = compilePath(rest, { ...scope, def: nav.target, alias: child });
+  const inner = compilePath(rest, scopeOf(nav, scope, child));
   const from = navFrom(nav, scope, child);
   if (nav.cardinality === 'one') return { sql: sql`(SELECT ${inner.sql} ${from} LIMIT 1)`, type: inner.type };
   if (inner.type === 'boolean') return { sql: sql`EXISTS (SELECT 1 ${from} AND ${inner.sql})`, type: 'boolean' };

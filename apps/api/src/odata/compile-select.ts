@@ -5,6 +5,7 @@ import type { ExpandItem, QueryOptions } from './ast.ts';
 import { compileFilter, countSubquery, rootScope } from './compile-filter.ts';
 import { compileOrderBy, compilePaging } from './compile-orderby.ts';
 import { fieldSql, findField, findNav, requireNav, type CompileContext } from './context.ts';
+import { enterNavigation } from './navigation-rules.ts';
 
 /**
  * Rows → JSON. Each entity is one row of a sub-select whose column names are the wire
@@ -32,7 +33,7 @@ function selectedFields(def: ResourceDef, select: QueryOptions['select']): [stri
   });
 }
 
-function projection(ctx: CompileContext, def: ResourceDef, alias: string, options: QueryOptions): RawBuilder<unknown> {
+function projection(ctx: CompileContext, def: ResourceDef, alias: string, options: QueryOptions, path: readonly string[]): RawBuilder<unknown> {
   const columns = new Map<string, RawBuilder<unknown>>();
   const expanded = new Set((options.expand ?? []).map((e) => e.name));
   for (const [name, f] of selectedFields(def, options.select)) {
@@ -40,19 +41,19 @@ function projection(ctx: CompileContext, def: ResourceDef, alias: string, option
   }
   for (const item of options.expand ?? []) {
     if (columns.has(item.name) && !expanded.has(item.name)) continue;
-    columns.set(item.name, expansion(ctx, def, alias, item));
+    columns.set(item.name, expansion(ctx, def, alias, item, path));
   }
   if (columns.size === 0) throw badRequest('Nothing to select');
   return sql.join([...columns].map(([name, value]) => sql`${value} AS ${sql.id(name)}`));
 }
 
 /** `nav` → JSON array (single-valued navigations too); `nav/$count` → integer. */
-function expansion(ctx: CompileContext, def: ResourceDef, alias: string, item: ExpandItem): RawBuilder<unknown> {
+function expansion(ctx: CompileContext, def: ResourceDef, alias: string, item: ExpandItem, path: readonly string[]): RawBuilder<unknown> {
   const nav = findNav(ctx, def, item.name) ?? requireNav(ctx, def, item.name);
-  const scope = rootScope(ctx, def, alias);
+  const scope = rootScope(ctx, def, alias, path);
   if (item.count) return countSubquery(nav, scope, item.options.filter);
   const child = ctx.alias();
-  const rows = selectRows(ctx, nav.target, child, item.options, nav.on(alias, child));
+  const rows = selectRows(ctx, nav.target, child, item.options, nav.on(alias, child), enterNavigation(path, nav));
   const sub = sql.id(`${child}_rows`);
   return sql`(SELECT coalesce(json_agg(${sub}), '[]'::json) FROM (${rows}) AS ${sub})`;
 }
@@ -74,17 +75,19 @@ export function selectRows(
   alias: string,
   options: QueryOptions,
   extra?: RawBuilder<unknown>,
+  /** The resources from the query's root to `def` (an expansion's), for navigation-rules.ts. */
+  path: readonly string[] = [def.name],
 ): RawBuilder<unknown> {
-  const scope = rootScope(ctx, def, alias);
+  const scope = rootScope(ctx, def, alias, path);
   const where = [ctx.rule(def, 'read', alias)];
   if (extra) where.push(extra);
   if (options.filter) where.push(compileFilter(options.filter, scope));
   const from = sql`${sql.table(def.table)} AS ${sql.id(alias)} WHERE ${sql.join(where, sql` AND `)}`;
   if (options.top === undefined && !options.skip) {
-    const cols = projection(ctx, def, alias, options);
+    const cols = projection(ctx, def, alias, options, path);
     return sql`SELECT ${cols} FROM ${from}${compileOrderBy(options.orderby, scope)}`;
   }
   const page = sql`SELECT ${sql.id(alias)}.* FROM ${from}${compileOrderBy(options.orderby, scope)}${compilePaging(options.top, options.skip)}`;
-  const cols = projection(ctx, def, alias, options);
+  const cols = projection(ctx, def, alias, options, path);
   return sql`SELECT ${cols} FROM (${page}) AS ${sql.id(alias)}${compileOrderBy(options.orderby, scope)}`;
 }

@@ -50,8 +50,11 @@ const expandFor = (onFleets: boolean) =>
       const opts = ['$select=id', filtered ? '$filter=id gt 0' : '', top === undefined ? '' : `$top=${top}`, s ? `$expand=${s}` : ''].filter(Boolean).join(';');
       s = `${nav(i)}(${opts})`;
     }
-    // Every level is valid, so within the limit the answer must be 200.
-    return { url: `/v7/${root}?$select=id&$expand=${s}`, expected: over(depth, ODATA_LIMITS.maxExpandDepth) ? 400 : 200, anonymous: !onFleets };
+    // Every level is valid, so within the limits the answer must be 200. The third level goes
+    // back to many rows of the first one's resource (fleets → devices → fleet → devices), which
+    // odata/navigation-rules.ts refuses.
+    const refused = over(depth, ODATA_LIMITS.maxExpandDepth) || depth >= 3;
+    return { url: `/v7/${root}?$select=id&$expand=${s}`, expected: refused ? 400 : 200, anonymous: !onFleets };
   });
 
 /** Each level is an any()/all() lambda or a plain navigation step: both nest a sub-select. */

@@ -30,21 +30,34 @@ const nest = (depth: number, wrap: (inner: string, level: number) => string, lea
 const alternate = (i: number) => (i % 2 ? 'is_supported_by__device_type' : 'is_of__cpu_architecture');
 
 describe('OData cost limits over HTTP', () => {
+  // At each limit a chain that never returns to many rows of a resource on its path
+  // (navigation-rules.ts), so the depth alone decides; past it any chain gets the depth's 400.
+  const expandAt5 = '/v7/device?$select=id&$expand=device_tag($select=id;$expand=device($select=id;$expand=belongs_to__application($select=id;$expand=organization($select=id;$expand=owns__team($select=id)))))';
+  const anyAt5 = '/v7/organization?$select=id&$filter=application/any(x1:x1/owns__device/any(x2:x2/device_tag/any(x3:x3/device/any(x4:x4/belongs_to__application/any(x5:x5/id gt 0)))))';
   it.each([
-    ['$expand', (d: number) => `/v7/cpu_architecture?$select=id&$expand=${nest(d, (s, i) => `${alternate(i)}($select=id${i === d ? '' : `;$expand=${s}`})`, '')}`, ODATA_LIMITS.maxExpandDepth, '$expand is nested'],
+    ['$expand', expandAt5, (d: number) => `/v7/cpu_architecture?$select=id&$expand=${nest(d, (s, i) => `${alternate(i)}($select=id${i === d ? '' : `;$expand=${s}`})`, '')}`, ODATA_LIMITS.maxExpandDepth, '$expand is nested'],
     [
       'any()',
+      anyAt5,
       (d: number) => `/v7/cpu_architecture?$select=id&$filter=${nest(d, (s, i) => `${i === 1 ? '' : `x${i - 1}/`}${alternate(i)}/any(x${i}:${s})`, `x${d}/id gt 0`)}`,
       ODATA_LIMITS.maxLambdaDepth,
       '$filter nests any()/all() lambdas and navigation paths',
     ],
-    ['functions', (d: number) => `/v7/device_type?$select=id&$filter=${nest(d, (s) => `tolower(${s})`, 'slug')} eq 'x'`, ODATA_LIMITS.maxFunctionDepth, '$filter nests function calls'],
-  ])('%s: the limit answers 200, deeper answers 400 naming depth and limit', async (_name, url, max, message) => {
-    const ok = await get(url(max));
+    ['functions', `/v7/device_type?$select=id&$filter=${nest(ODATA_LIMITS.maxFunctionDepth, (s) => `tolower(${s})`, 'slug')} eq 'x'`, (d: number) => `/v7/device_type?$select=id&$filter=${nest(d, (s) => `tolower(${s})`, 'slug')} eq 'x'`, ODATA_LIMITS.maxFunctionDepth, '$filter nests function calls'],
+  ])('%s: the limit answers 200, deeper answers 400 naming depth and limit', async (_name, atLimit, url, max, message) => {
+    expect(ODATA_LIMITS.maxExpandDepth).toBe(5);
+    expect(ODATA_LIMITS.maxLambdaDepth).toBe(5);
+    const ok = await get(atLimit, user.token);
     expect(ok.statusCode, ok.body).toBe(200);
     const refused = await get(url(max + 4));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: `${message} ${max + 4} levels deep; at most ${max} are allowed`, code: 'query_too_complex' });
+  });
+
+  it('a chain back to many rows of a resource on its path: 400 naming the path, at any depth', async () => {
+    const res = await get(`/v7/cpu_architecture?$select=id&$expand=${nest(3, (s, i) => `${alternate(i)}($select=id${i === 3 ? '' : `;$expand=${s}`})`, '')}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: expect.stringContaining('leads back to device_type') as string, code: 'query_too_complex' });
   });
 
   it('query size and URL length', async () => {

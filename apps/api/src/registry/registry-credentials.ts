@@ -4,6 +4,7 @@ import type { AppConfig } from '../lib/config.ts';
 import type { Principal } from '../auth/principal.ts';
 import { AUTH_MESSAGES, resolveCredential } from '../auth/credentials.ts';
 import { unauthorized } from '../lib/errors.ts';
+import { TWO_FACTOR_REQUIRED } from '../plugins/auth.ts';
 
 /**
  * Who asks for a registry token. Docker clients send Basic credentials: `d_<uuid>` with the
@@ -22,7 +23,10 @@ export async function registryPrincipal(request: FastifyRequest, db: Db, config:
   const username = decoded.slice(0, colon);
   const password = decoded.slice(colon + 1);
   if (password === '') throw unauthorized(AUTH_MESSAGES.notLoggedIn);
-  const { principal } = await resolveCredential(request.server.credentialReads, config, password, { allowSession: true });
+  const { principal, session } = await resolveCredential(request.server.credentialReads, config, password, { allowSession: true });
+  // A session still waiting for its second factor is refused here as on every other route
+  // (plugins/auth.ts): a password alone must not reach the fleet's images.
+  if (session?.twoFactorRequired === true) throw unauthorized(TWO_FACTOR_REQUIRED, 'two_factor_required');
   const deviceUuid = /^d_([0-9a-f]{32}(?:[0-9a-f]{30})?)$/.exec(username)?.[1];
   if (deviceUuid) {
     if (principal.kind !== 'device') throw unauthorized(AUTH_MESSAGES.notLoggedIn);

@@ -7,6 +7,7 @@ import { createFleetWithDeveloper, startAppWithRegistry, type AppWithRegistry } 
 import { writeOciImage, type OciImage } from '../test/oci-image.ts';
 import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
 import { callApi, registerDevice, startRelease } from './registry-test-release.ts';
+import { enableTwoFactor, signIn } from '../two-factor/two-factor.test-helpers.ts';
 import { RegistryClient, RegistryError } from '../../../device/src/registry-client.ts';
 
 /**
@@ -97,6 +98,19 @@ describe('registry token service with the Docker distribution registry', () => {
       { type: 'repository', name: missing, actions: [] },
     ]);
   }, 60_000);
+
+  it('refuses a session still waiting for its second factor, as Basic password as well as Bearer', async () => {
+    const { fleet, developer } = await createFleetWithDeveloper(ctx.database.db);
+    const release = await createRelease(fleet, developer.apiKey);
+    const repo = release.location.slice(registry.host.length + 1);
+    const user = await enableTwoFactor(ctx.app);
+    const pending = await signIn(ctx.app, user);
+    const scope = `repository:${repo}:pull,push`;
+    expect(await token(basic(user.email, pending), scope)).toEqual({ status: 401 });
+    expect(await token(`Bearer ${pending}`, scope)).toEqual({ status: 401 });
+    // Once the code is given, the same user gets a token (with no actions: not a member of the fleet).
+    expect(await token(basic(user.email, user.passedToken), scope)).toEqual({ status: 200, access: [{ type: 'repository', name: repo, actions: [] }] });
+  });
 
   it('answers anonymous callers with empty access to private repositories, and refuses a malformed query', async () => {
     const { fleet, developer } = await createFleetWithDeveloper(ctx.database.db);

@@ -3,6 +3,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { ResourceHooks, Values } from '../types.ts';
 import { createActor } from './actor.repository.ts';
 import { assertDeviceWriteAllowed } from '../../devices/device-rules.ts';
+import { isBeyondFreeAllowance } from '../../devices/device-register.repository.ts';
 import { noteDeviceWrite } from '../../live/device-write-notes.ts';
 
 const ADJECTIVES = ['quiet', 'brave', 'sunny', 'rapid', 'gentle', 'lucky', 'misty', 'bold', 'calm', 'eager'];
@@ -24,6 +25,9 @@ export const deviceHooks: ResourceHooks = {
     else if (typeof out.uuid !== 'string' || !UUID_PATTERN.test(out.uuid)) throw badRequest('Invalid device uuid');
     if (out.device_name == null || out.device_name === '') out.device_name = generateDeviceName();
     out.actor = await createActor(ctx.db);
+    // Beyond the free plan's allowance a new device is frozen, however it is created (fleets spec
+    // §4 "Device toggles"; the engine checked the fleet reference before this hook).
+    if (typeof out.belongs_to__application === 'number') out.is_frozen = await isBeyondFreeAllowance(ctx.db, out.belongs_to__application);
     return out;
   },
   async beforeUpdate(patch: Values, ids, ctx) {
