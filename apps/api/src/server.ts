@@ -10,6 +10,7 @@ import { EnvError, parseEnv, type RawEnv, type ServerEnv } from './lib/env.ts';
 import { startHeartbeatJob } from './jobs/heartbeat.ts';
 import { startOutboxJob } from './email/outbox-sender.ts';
 import { startLinkSweepJob } from './jobs/link-sweep.ts';
+import { startUpdateTriggerJob } from './jobs/update-trigger.ts';
 import { startLogRetentionJob } from './jobs/log-retention.ts';
 import type { LinkHub } from './device-link/link-hub.ts';
 import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
@@ -146,6 +147,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   const stopHeartbeat = startHeartbeatJob(database.db, config, { log: app.log, eventBus });
   const stopOutbox = startOutboxJob(database.db, config, { log: app.log });
   const stopLinkSweep = startLinkSweepJob(database.db, linkHub, { log: app.log, eventBus });
+  const stopUpdateTrigger = startUpdateTriggerJob(database.db, linkHub, { log: app.log });
   const stopLogRetention = startLogRetentionJob(database.db, { keepLines: config.logRetentionLines, log: app.log });
   app.log.info({ url, database: database.kind }, 'Flotilla API started');
 
@@ -154,7 +156,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
     // Closing the server stops accepting connections and waits for in-flight requests (new
     // requests on kept-alive connections get 503); the jobs finish their tick meanwhile. The
     // database closes last, when nothing can use it any more.
-    stopping ??= Promise.all([stopLinkSweep().then(() => app.close()).then(() => Promise.all([linkHub.close(), eventBus.close()])), stopHeartbeat(), stopOutbox(), stopLogRetention()]).then(() => database.close());
+    stopping ??= Promise.all([stopLinkSweep().then(() => app.close()).then(() => Promise.all([linkHub.close(), eventBus.close()])), stopHeartbeat(), stopOutbox(), stopLogRetention(), stopUpdateTrigger()]).then(() => database.close());
     return stopping;
   };
   return {

@@ -42,6 +42,8 @@ export interface TargetApp {
   id: number;
   name: string;
   class?: string;
+  /** The host OS application (the device's OS to run, not an app of containers). */
+  is_host?: boolean;
   releases: Record<string, TargetRelease>;
 }
 export interface TargetRelease {
@@ -69,6 +71,8 @@ export interface DeviceApi {
   openLogStream?(deviceKey: string, uuid: string): LogStreamUpload;
   /** The raw_version of the device's should_be_managed_by__release, or null (no supervisor target). */
   getSupervisorTarget?(deviceKey: string, deviceId: number): Promise<string | null>;
+  /** The raw_version of a release (the host OS release a target state names), or null when unreadable. */
+  getReleaseVersion?(deviceKey: string, releaseId: number): Promise<string | null>;
 }
 
 /** One log line as the supervisor sends it (compat §5.5). */
@@ -188,6 +192,13 @@ export class HttpApiClient implements DeviceApi {
     if (!res.ok) return HttpApiClient.fail(res, 'supervisor target');
     const json = (await res.json()) as { d?: Array<{ should_be_managed_by__release?: Array<{ raw_version: string }> }> };
     return json.d?.[0]?.should_be_managed_by__release?.[0]?.raw_version ?? null;
+  }
+
+  async getReleaseVersion(deviceKey: string, releaseId: number): Promise<string | null> {
+    const res = await this.request('GET', `/v7/release(${releaseId})?$select=raw_version`, deviceKey);
+    if (!res.ok) return HttpApiClient.fail(res, 'release version');
+    const json = (await res.json()) as { d?: Array<{ raw_version: string }> };
+    return json.d?.[0]?.raw_version ?? null;
   }
 
   /** Fleet id from a numeric id or a slug (`org/name`), as seen by a user token. */

@@ -385,6 +385,25 @@ export class SimulatedDevice {
     if (res.status === 304) return;
     this.etag = res.etag;
     this.applyTarget(res.body);
+    await this.checkHostOsTarget(res.body);
+  }
+
+  /**
+   * The host OS the state names (the host app's release: `balena device os-update`, SDK
+   * `pinToOsRelease`): an update to it starts, as one sent over the link does, unless the device
+   * runs that OS already or is updating to it. Its version is read from the API (the state names
+   * the release only).
+   */
+  private async checkHostOsTarget(body: TargetStateV3): Promise<void> {
+    const apps = body[this.identity.uuid]?.apps ?? {};
+    const host = Object.entries(apps).find(([, app]) => app.is_host);
+    const release = host && Object.entries(host[1].releases ?? {})[0];
+    if (!host || !release || !this.opts.api.getReleaseVersion) return;
+    const [commit, { id }] = release;
+    if (this.hostOsUpdate?.commit === commit) return;
+    const version = await this.opts.api.getReleaseVersion(this.identity.apiKey, id).catch(() => null);
+    if (version === null || osVersionOf(version) === this.versions.osVersion) return;
+    this.startOsUpdate({ target_version: version, type: 'balenahup', app_uuid: host[0], release_uuid: commit });
   }
 
   /** Takes a new target state; an app whose target release changed starts downloading. */
@@ -398,6 +417,8 @@ export class SimulatedDevice {
     if (this.applied.localMode) return;
     const seen = new Set<string>();
     for (const [appUuid, app] of Object.entries(target.apps ?? {})) {
+      // The host OS is not an app of containers (checkHostOsTarget).
+      if (app.is_host) continue;
       seen.add(appUuid);
       const entry = Object.entries(app.releases ?? {})[0];
       const next: ReleaseTarget | null = entry

@@ -33,5 +33,7 @@ export interface LinkHub {
   forward(uuid: string, request: LinkCall): Promise<LinkReply | null>;
   /** Which of these devices some process holds a link of (the sweep of stale link flags). */
   linkedAmong(uuids: readonly string[]): Promise<Set<string>>;
+  /** The devices whose links this process holds (jobs/update-trigger.ts). */
+  localLinks(): string[];
   close(): Promise<void>;
 }

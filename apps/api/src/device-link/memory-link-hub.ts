@@ -25,6 +25,10 @@ export class MemoryLinkHub implements LinkHub {
     return Promise.resolve(new Set(uuids.filter((uuid) => this.#links.has(uuid))));
   }
 
+  localLinks(): string[] {
+    return [...this.#links.keys()];
+  }
+
   /** Whether this process holds a link of the device. */
   holds(uuid: string): boolean {
     return this.#links.has(uuid);

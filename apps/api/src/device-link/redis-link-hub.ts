@@ -98,6 +98,10 @@ export class RedisLinkHub implements LinkHub {
     return new Set(uuids.filter((_uuid, i) => values[i] !== null));
   }
 
+  localLinks(): string[] {
+    return this.#local.localLinks();
+  }
+
   async #refreshAlive(): Promise<void> {
     await Promise.all([...this.#linksByUuid.keys()].map((uuid) => this.#publisher.set(aliveKey(uuid), this.#instance, { PX: ALIVE_TTL_MS })));
   }

@@ -74,6 +74,7 @@ export function composeTargetStateRow(head: TargetStateHead, device: DeviceTarge
     device_config: device.device_config,
     app_env: fleet.app_env,
     device_env: device.device_env,
+    host_app: device.host_app,
     services: fleet.services.map((s) => ({ ...s, device_service_env: device.device_service_env[String(s.service_id)] ?? {} })),
   };
 }

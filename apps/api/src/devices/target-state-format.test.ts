@@ -35,6 +35,7 @@ const row: TargetStateRow = {
   device_config: { RESIN_SUPERVISOR_LOCAL_MODE: '0' },
   app_env: { MODE: 'fleet', SHARED: 'fleet' },
   device_env: { MODE: 'device' },
+  host_app: null,
   services: [
     {
       service_id: 5,
@@ -59,5 +60,17 @@ describe('target state format', () => {
     expect(recorded, `no hashes recorded for format ${TARGET_STATE_FORMAT}`).toBeDefined();
     const built = { v2: hash(buildTargetStateV2(row, 600_000)), v3: hash(buildTargetStateV3(row, 600_000)) };
     expect(built, 'the state’s shape moved: bump TARGET_STATE_FORMAT (target-state.ts) and record these').toEqual(recorded);
+  });
+});
+
+describe('the host OS target in the v3 state', () => {
+  it('is the host app of the release the device should be operated by, with no services, beside the fleet', () => {
+    const host = { uuid: 'd'.repeat(32), id: 40, name: 'raspberrypi4-64', release_id: 90, commit: 'e'.repeat(32) };
+    const state = buildTargetStateV3({ ...row, host_app: host }, 600_000) as Record<string, { apps: Record<string, unknown> }>;
+    const apps = state[row.uuid]!.apps;
+    expect(Object.keys(apps).sort()).toEqual([row.app_uuid, host.uuid].sort());
+    expect(apps[host.uuid]).toEqual({ id: 40, name: 'raspberrypi4-64', class: 'app', is_host: true, releases: { [host.commit]: { id: 90, services: {} } } });
+    // Without a host OS target the state is the fleet's alone (the recorded hashes above).
+    expect(Object.keys((buildTargetStateV3(row, 600_000) as Record<string, { apps: Record<string, unknown> }>)[row.uuid]!.apps)).toEqual([row.app_uuid]);
   });
 });

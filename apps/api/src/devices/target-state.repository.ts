@@ -26,6 +26,19 @@ export interface TargetServiceRow {
   device_service_env: StringMap;
 }
 
+/**
+ * The host OS release the device should run (should_be_operated_by__release: balena-cli `device
+ * os-update`, SDK `pinToOsRelease`), sent as the host application's entry of the state (compat
+ * §5.3, `is_host`), where the device takes it from.
+ */
+export interface HostAppTarget {
+  uuid: string;
+  id: number;
+  name: string;
+  release_id: number;
+  commit: string;
+}
+
 export interface TargetStateRow {
   /** What the state is built from: the device's and its fleet's target versions (migration 0098) and the salt. */
   basis: string;
@@ -50,6 +63,7 @@ export interface TargetStateRow {
   device_config: StringMap;
   app_env: StringMap;
   device_env: StringMap;
+  host_app: HostAppTarget | null;
   services: TargetServiceRow[];
 }
 
@@ -106,6 +120,11 @@ const servicesOf = (release: RawBuilder<unknown>, forDevice: boolean) => sql`(SE
               JOIN service s ON s.id = i.is_a_build_of__service
              WHERE ri.is_part_of__release = ${release})`;
 
+/** The device `d`'s host OS target (HostAppTarget), or null. */
+const hostAppOf = sql`(SELECT jsonb_build_object('uuid', ha.uuid, 'id', ha.id, 'name', ha.app_name, 'release_id', hr.id, 'commit', hr.commit)
+                         FROM release hr JOIN application ha ON ha.id = hr.belongs_to__application
+                        WHERE hr.id = d.should_be_operated_by__release)`;
+
 /** The device `d`'s own variables for one service. */
 const deviceServiceEnvOf = (service: RawBuilder<unknown>) => sql`(SELECT coalesce(jsonb_object_agg(v.name, v.value), '{}'::jsonb)
                                                FROM device_service_environment_variable v
@@ -123,6 +142,7 @@ const targetStateSelect = (where: RawBuilder<boolean>, salt: string) => sql`
            ${objectOf('device_config_variable', sql`v.device = d.id`)} AS device_config,
            ${objectOf('application_environment_variable', sql`v.application = a.id`)} AS app_env,
            ${objectOf('device_environment_variable', sql`v.device = d.id`)} AS device_env,
+           ${hostAppOf} AS host_app,
            ${servicesOf(sql`r.id`, true)} AS services
       FROM device d
       LEFT JOIN application a ON a.id = d.belongs_to__application
@@ -196,6 +216,7 @@ export interface DeviceTargetPart {
   device_env: StringMap;
   /** Service id → the device's own variables for it (services without any are absent). */
   device_service_env: Record<string, StringMap>;
+  host_app: HostAppTarget | null;
 }
 
 /**
@@ -211,7 +232,8 @@ export async function findDeviceTargetParts(db: Db, deviceIds: readonly number[]
     SELECT d.id, d.target_version::text AS device_version, d.uuid, d.device_name, d.is_pinned_on__release AS pinned_release,
            coalesce(config.vars, '{}'::jsonb) AS device_config,
            coalesce(env.vars, '{}'::jsonb) AS device_env,
-           coalesce(service_env.vars, '{}'::jsonb) AS device_service_env
+           coalesce(service_env.vars, '{}'::jsonb) AS device_service_env,
+           ${hostAppOf} AS host_app
       FROM device d
       LEFT JOIN ${byDevice('device_config_variable')} config ON config.device = d.id
       LEFT JOIN ${byDevice('device_environment_variable')} env ON env.device = d.id

@@ -110,6 +110,12 @@ export function buildTargetStateV3(row: TargetStateRow, defaultPollIntervalMs: n
       releases,
     };
   }
+  // The host OS the device should run (compat §5.3: the host app, `is_host`, class app), with
+  // no services: the device updates its OS to the release (apps/device host-os-update.ts).
+  const host = row.host_app;
+  if (host && host.uuid !== row.app_uuid) {
+    apps[host.uuid] = { id: host.id, name: host.name, class: 'app', is_host: true, releases: { [host.commit]: { id: host.release_id, services: {} } } };
+  }
   return {
     [row.uuid]: {
       name: row.device_name,

@@ -89,6 +89,39 @@ describe('OS and supervisor updates on a simulated device', () => {
     }
   }, 60_000);
 
+  it('updates the host OS set through OData, as balena-cli `device os-update` (SDK pinToOsRelease) sets it', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const user = await createUserWithKey(db, fleet.applicationId, 'operator');
+    const sim = await startFleetSimulator({ apiUrl, provisioningKey: fleet.provisioningKey, count: 1, intervalMs: 150, updateStepMs: 150, metricsIntervalMs: 0, rebootMs: 600 });
+    try {
+      await sim.waitUntilProvisioned(15_000);
+      const { uuid } = sim.devices[0]!;
+      await expect.poll(async () => (await deviceRow(uuid)).os_version, { timeout: 15_000 }).toBe('balenaOS 6.0.0');
+      const target = await db
+        .selectFrom('release')
+        .innerJoin('application', 'application.id', 'release.belongs_to__application')
+        .innerJoin('device_type', 'device_type.id', 'application.is_for__device_type')
+        .select(['release.id', 'release.commit'])
+        .where('application.is_host', '=', true)
+        .where('device_type.slug', '=', 'raspberrypi4-64')
+        .where('release.raw_version', 'like', '6.1.4%')
+        .executeTakeFirstOrThrow();
+      const patch = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/v7/device(${(await deviceRow(uuid)).id})`,
+        headers: { authorization: `Bearer ${user.apiKey}` },
+        payload: { should_be_operated_by__release: target.id },
+      });
+      expect(patch.statusCode, patch.body).toBe(200);
+      await expect.poll(async () => (await deviceRow(uuid)).os_version, { timeout: 20_000 }).toBe('balenaOS 6.1.4');
+      expect(await deviceRow(uuid)).toMatchObject({ should_be_operated_by__release: target.id });
+      const status = await ctx.app.inject({ method: 'GET', url: `/actions/v1/${uuid}/${target.commit}`, headers: { authorization: `Bearer ${user.apiKey}` } });
+      expect(status.json()).toMatchObject({ status: 'done' });
+    } finally {
+      await sim.stop();
+    }
+  }, 60_000);
+
   it('refuses a second OS update while one runs', async () => {
     const fleet = await createFleetWithProvisioningKey(db);
     const user = await createUserWithKey(db, fleet.applicationId, 'operator');
