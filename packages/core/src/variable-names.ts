@@ -68,6 +68,9 @@ export const configNamespaceRequiredMessage = (namespaces: readonly string[]) =>
 export const MSG_RESERVED_NAMESPACE = reservedNamespaceMessage(RESERVED_NAMESPACES);
 export const MSG_CONFIG_NAMESPACE_REQUIRED = configNamespaceRequiredMessage(RESERVED_NAMESPACES);
 export const MSG_VALUE_LINE_BREAK = 'Variable values must not contain line breaks.';
+/** The least poll interval (ms) a device may be given: /config/vars' schema says so, the dashboard checks it. */
+export const MIN_POLL_INTERVAL_MS = 10_000;
+export const MSG_POLL_INTERVAL = `The poll interval must be a whole number of milliseconds, at least ${MIN_POLL_INTERVAL_MS}.`;
 /** The service a fleet or device variable needs when there are services to choose from (fleets spec §5). */
 export const MSG_SERVICE_NOT_FOUND = 'service not found';
 
@@ -180,6 +183,16 @@ export function validateConfigVarName(name: string | null | undefined, rules?: V
 /** Values are single-line strings (compat §6.2). */
 export function validateVariableValue(value: unknown): string | null {
   if (typeof value === 'string' && /[\r\n]/.test(value)) return MSG_VALUE_LINE_BREAK;
+  return null;
+}
+
+/**
+ * A configuration variable's value checked against its setting: the target-state poll interval
+ * (BALENA_/RESIN_SUPERVISOR_POLL_INTERVAL) is a whole number of milliseconds, at least
+ * MIN_POLL_INTERVAL_MS. Devices get what is stored, and the heartbeat's deadline follows it.
+ */
+export function validateConfigVarValue(name: string, value: string): string | null {
+  if (/^(BALENA|RESIN)_SUPERVISOR_POLL_INTERVAL$/.test(name) && !(/^[0-9]{1,12}$/.test(value) && Number(value) >= MIN_POLL_INTERVAL_MS)) return MSG_POLL_INTERVAL;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import {
   BLACKLISTED_NAMES,
+  MIN_POLL_INTERVAL_MS,
   INVALID_CONFIG_VAR_NAME,
   INVALID_ENV_VAR_NAME,
   RESERVED_NAMES,
@@ -23,7 +24,7 @@ const SUPERVISOR_SETTINGS: Record<string, SchemaProperty> = {
     title: 'Target state poll interval',
     description: 'Interval in milliseconds between checks for a new target state.',
     default: 900000,
-    minimum: 10000,
+    minimum: MIN_POLL_INTERVAL_MS,
   },
   SUPERVISOR_CONNECTIVITY_CHECK: {
     type: 'boolean',

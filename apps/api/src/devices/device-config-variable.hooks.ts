@@ -1,4 +1,4 @@
-import { configVarHooks } from '../fleets/variable.hooks.ts';
+import { configVarHooksFor } from '../fleets/variable.hooks.ts';
 import type { ResourceHooks, Values, WriteContext } from '../model/types.ts';
 import { assertLocalModeCreateAllowed, assertLocalModeUpdateAllowed } from './device-rules.ts';
 import { noteDeviceRowWrite } from '../live/device-write-notes.ts';
@@ -10,6 +10,7 @@ import { noteDeviceRowWrite } from '../live/device-write-notes.ts';
  * of them: the devices are pushed to the dashboard once the write commits (live/).
  */
 const byUser = (ctx: WriteContext) => ctx.principal.kind === 'user';
+const configVarHooks = configVarHooksFor('device_config_variable');
 
 export const deviceConfigVarHooks: ResourceHooks = {
   async beforeCreate(values: Values, ctx) {

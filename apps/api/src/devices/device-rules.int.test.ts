@@ -166,7 +166,7 @@ describe('local mode (§5: OS not 1.x, supervisor 4+, development variant, provi
     expect(byKey.json().error).toBe(DEVICE_ACTION_ERRORS.localModeUnsupported);
     const byFilter = await call(owner.token, 'PATCH', `/v7/device_config_variable?$filter=device%20eq%20${id}%20and%20name%20eq%20'BALENA_SUPERVISOR_LOCAL_MODE'`, { value: '1' });
     expect(byFilter.statusCode).toBe(400);
-    const other = await call(owner.token, 'POST', '/v7/device_config_variable', { device: id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '1' });
+    const other = await call(owner.token, 'POST', '/v7/device_config_variable', { device: id, name: 'BALENA_SUPERVISOR_DELTA', value: '1' });
     expect(other.statusCode, other.body).toBe(201);
     const renamed = await call(owner.token, 'PATCH', `/v7/device_config_variable(${other.json().id})`, { name: 'RESIN_SUPERVISOR_LOCAL_MODE' });
     expect(renamed.statusCode).toBe(400);

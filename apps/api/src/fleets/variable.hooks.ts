@@ -2,11 +2,12 @@ import {
   MSG_NAME_REQUIRED,
   VARIABLE_ERROR_CODES,
   validateConfigVarName,
+  validateConfigVarValue,
   validateEnvVarName,
   validateVariableValue,
 } from '@flotilla/core/variable-names';
 import { badRequest } from '../lib/errors.ts';
-import type { ResourceHooks, Values } from '../model/types.ts';
+import type { ResourceHooks, Values, WriteContext } from '../model/types.ts';
 
 type NameRule = (name: string | null | undefined) => string | null;
 
@@ -46,7 +47,35 @@ function hooksFor(key: 'name' | 'tag_key', rule: NameRule | null): ResourceHooks
  * unique.` (odata/write-errors.ts, compat §2.9).
  */
 export const envVarHooks = hooksFor('name', validateEnvVarName);
-/** Configuration variables: must be namespaced BALENA_/RESIN_. */
-export const configVarHooks = hooksFor('name', validateConfigVarName);
+/**
+ * Configuration variables (`table`: the fleet's or the device's): must be namespaced
+ * BALENA_/RESIN_, and a setting's value must be one it takes (validateConfigVarValue). A patch
+ * of the value alone is checked against the names of the rows it changes. What a device reports
+ * of its own configuration (compat §6.2) is stored as it is.
+ */
+export function configVarHooksFor(table: 'application_config_variable' | 'device_config_variable'): ResourceHooks {
+  const base = hooksFor('name', validateConfigVarName);
+  const checkValue = (name: unknown, value: unknown, ctx: WriteContext) => {
+    if (ctx.principal.kind === 'device') return;
+    const message = typeof name === 'string' && typeof value === 'string' ? validateConfigVarValue(name, value) : null;
+    if (message) throw badRequest(message, VARIABLE_ERROR_CODES.invalidValue);
+  };
+  return {
+    async beforeCreate(values, ctx) {
+      const out = await base.beforeCreate!(values, ctx);
+      checkValue(out.name, out.value, ctx);
+      return out;
+    },
+    async beforeUpdate(patch, ids, ctx) {
+      const out = await base.beforeUpdate!(patch, ids, ctx);
+      if ('name' in out || 'value' in out) {
+        const rows = ids.length === 0 ? [] : await ctx.db.selectFrom(table).select(['name', 'value']).where('id', 'in', ids).execute();
+        for (const row of rows) checkValue('name' in out ? out.name : row.name, 'value' in out ? out.value : row.value, ctx);
+      }
+      return out;
+    },
+  };
+}
+export const configVarHooks = configVarHooksFor('application_config_variable');
 /** Tags: a non-empty key; values may be empty. */
 export const tagHooks = hooksFor('tag_key', null);
