@@ -2,7 +2,7 @@
 // Flotilla server (compat/balena-api.md; accounts spec §3 ssh key, §5 key validation).
 import { describe, expect, it } from 'vitest';
 import { recordStatuses, sdkFor, signedUpSdk, useLiveServer } from './sdk-fixtures.ts';
-import { ed25519Key } from './ssh-public-key.ts';
+import { ed25519Key } from '../src/test/ssh-public-key.ts';
 
 const server = useLiveServer();
 

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unique, useLiveServer } from '../sdk-fixtures.ts';
-import { ed25519Key } from '../ssh-public-key.ts';
+import { ed25519Key } from '../../src/test/ssh-public-key.ts';
 import { balenaCli } from './cli.ts';
 import { signedUpCli } from './signed-up-cli.ts';
 

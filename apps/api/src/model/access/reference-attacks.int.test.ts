@@ -5,6 +5,7 @@ import { writersOf } from '../../odata/write-values.ts';
 import { RESOURCES } from '../registry.ts';
 import type { FieldDef, ResourceDef } from '../types.ts';
 import { fresh, makeWorld, type World } from './test-world.ts';
+import { ed25519Key } from '../../test/ssh-public-key.ts';
 
 /**
  * The property behind every write check (issue 8, DESIGN.md "Writes are checked on both
@@ -47,7 +48,7 @@ interface Template {
   notCreatable?: string;
 }
 
-const KEY = () => `ssh-ed25519 ${Buffer.from(`key-${fresh()}-${fresh()}`).toString('base64')} test`;
+const KEY = () => ed25519Key('test').publicKey;
 
 const TEMPLATES: Record<string, Template> = {
   user_public_key: { body: (w) => ({ user: w.userId, title: `k${fresh()}`, public_key: KEY() }) },
