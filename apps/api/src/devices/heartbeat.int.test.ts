@@ -16,7 +16,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function onlineDevice(fleet: TestFleetWithKey) {
+/** A registered device that has polled once (`beforePoll` runs between: its own variables, say), its state's tag stored. */
+async function onlineDevice(fleet: TestFleetWithKey, beforePoll?: (id: number) => Promise<unknown>) {
   const uuid = newDeviceUuid();
   const apiKey = generateApiKeySecret();
   const reg = await ctx.app.inject({
@@ -26,9 +27,12 @@ async function onlineDevice(fleet: TestFleetWithKey) {
     payload: { uuid, device_type: 'raspberrypi4-64', api_key: apiKey },
   });
   expect(reg.statusCode).toBe(201);
+  await beforePoll?.((reg.json() as { id: number }).id);
   const poll = await ctx.app.inject({ method: 'GET', url: `/device/v3/${uuid}/state`, headers: { authorization: `Bearer ${apiKey}` } });
   expect(poll.statusCode).toBe(200);
   const row = await state(uuid);
+  // The state's tag (with the interval it gave) is written after the answer (target-tag-writer.ts).
+  await expect.poll(async () => (await db.selectFrom('device_target_cache').select('device').where('device', '=', row.id).executeTakeFirst()) !== undefined).toBe(true);
   expect(row.api_heartbeat_state).toBe('online');
   return { uuid, apiKey, id: row.id as number, polledAt: new Date(row.last_connectivity_event as Date) };
 }
@@ -77,8 +81,7 @@ describe('heartbeat expiry', () => {
     const fleet = await createFleetWithProvisioningKey(db);
     await db.insertInto('application_config_variable').values({ application: fleet.applicationId, name: 'RESIN_SUPERVISOR_POLL_INTERVAL', value: '60000' }).execute();
     const fleetVar = await onlineDevice(fleet);
-    const deviceVar = await onlineDevice(fleet);
-    await db.insertInto('device_config_variable').values({ device: deviceVar.id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '20000' }).execute();
+    const deviceVar = await onlineDevice(fleet, (id) => db.insertInto('device_config_variable').values({ device: id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '20000' }).execute());
 
     const base = fleetVar.polledAt > deviceVar.polledAt ? fleetVar.polledAt : deviceVar.polledAt;
     await runHeartbeatTick(db, ctx.app.config, after(base, 31_000)); // > 1.5 × 20 s, < 1.5 × 60 s
@@ -86,6 +89,18 @@ describe('heartbeat expiry', () => {
     expect((await state(fleetVar.uuid)).api_heartbeat_state).toBe('online');
     await runHeartbeatTick(db, ctx.app.config, after(base, 91_000));
     expect((await state(fleetVar.uuid)).api_heartbeat_state).toBe('timeout');
+  });
+
+  it('times a device out on the interval of the state it last got, not one set since (it learns that at its next poll)', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    await db.insertInto('application_config_variable').values({ application: fleet.applicationId, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '600000' }).execute();
+    const device = await onlineDevice(fleet);
+    // Lowered after the poll: the device still waits 10 minutes for its next one.
+    await db.insertInto('device_config_variable').values({ device: device.id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '60000' }).execute();
+    await runHeartbeatTick(db, ctx.app.config, after(device.polledAt, 120_000)); // > 1.5 × 60 s, < 1.5 × 600 s
+    expect((await state(device.uuid)).api_heartbeat_state).toBe('online');
+    await runHeartbeatTick(db, ctx.app.config, after(device.polledAt, 901_000));
+    expect((await state(device.uuid)).api_heartbeat_state).toBe('timeout');
   });
 
   it('reads BALENA_ before RESIN_ on each layer and skips a value that is not a positive integer', async () => {
@@ -98,17 +113,17 @@ describe('heartbeat expiry', () => {
       ])
       .execute();
     const fleetVar = await onlineDevice(fleet);
-    const bothNames = await onlineDevice(fleet);
-    const zero = await onlineDevice(fleet);
-    await db
-      .insertInto('device_config_variable')
-      .values([
-        { device: bothNames.id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '20000' },
-        { device: bothNames.id, name: 'RESIN_SUPERVISOR_POLL_INTERVAL', value: '600000' },
-        // Not positive: skipped, so the fleet's valid RESIN_ value (60 s) applies.
-        { device: zero.id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '0' },
-      ])
-      .execute();
+    const bothNames = await onlineDevice(fleet, (id) =>
+      db
+        .insertInto('device_config_variable')
+        .values([
+          { device: id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '20000' },
+          { device: id, name: 'RESIN_SUPERVISOR_POLL_INTERVAL', value: '600000' },
+        ])
+        .execute(),
+    );
+    // Not positive: skipped, so the fleet's valid RESIN_ value (60 s) applies.
+    const zero = await onlineDevice(fleet, (id) => db.insertInto('device_config_variable').values({ device: id, name: 'BALENA_SUPERVISOR_POLL_INTERVAL', value: '0' }).execute());
 
     const base = [fleetVar, bothNames, zero].map((d) => d.polledAt).reduce((a, b) => (a > b ? a : b));
     await runHeartbeatTick(db, ctx.app.config, after(base, 31_000)); // > 1.5 × 20 s, < 1.5 × 60 s

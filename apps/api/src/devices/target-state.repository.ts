@@ -279,13 +279,14 @@ export async function findFleetTargetPart(db: Db, fleetId: number, pinnedRelease
  * them), many devices in one statement (target-tag-writer.ts). A device deleted since its poll
  * is skipped rather than failing the others on the foreign key.
  */
-export async function storeTargetStateTags(db: Db, rows: ReadonlyArray<{ device: number; basis: string; etag: string }>): Promise<void> {
+export async function storeTargetStateTags(db: Db, rows: ReadonlyArray<{ device: number; basis: string; etag: string; pollIntervalMs: number }>): Promise<void> {
   if (rows.length === 0) return;
-  await sql`${preparedStatement} INSERT INTO device_target_cache (device, basis, etag)
-            SELECT t.device, t.basis, t.etag
-              FROM unnest(${rows.map((r) => r.device)}::int[], ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => r.etag)}::text[]) AS t(device, basis, etag)
+  await sql`${preparedStatement} INSERT INTO device_target_cache (device, basis, etag, poll_interval_ms)
+            SELECT t.device, t.basis, t.etag, t.poll_interval_ms
+              FROM unnest(${rows.map((r) => r.device)}::int[], ${rows.map((r) => r.basis)}::text[], ${rows.map((r) => r.etag)}::text[],
+                          ${rows.map((r) => Math.round(r.pollIntervalMs))}::bigint[]) AS t(device, basis, etag, poll_interval_ms)
               JOIN device d ON d.id = t.device
-            ON CONFLICT (device) DO UPDATE SET basis = excluded.basis, etag = excluded.etag`.execute(db);
+            ON CONFLICT (device) DO UPDATE SET basis = excluded.basis, etag = excluded.etag, poll_interval_ms = excluded.poll_interval_ms`.execute(db);
 }
 
 /**

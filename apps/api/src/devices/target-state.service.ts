@@ -7,7 +7,7 @@ import { basisVersions, findTargetStateRow, listUserRolesForDevice, touchHeartbe
 import type { PollReads } from './poll-reads.ts';
 import type { TargetTagWriter } from './target-tag-writer.ts';
 import { composeTargetStateRow, type FleetTargetParts } from './fleet-target-parts.ts';
-import { buildTargetStateV2, buildTargetStateV3, etagOf, etagSalt, holdsTag, knownTags } from './target-state.ts';
+import { buildTargetStateV2, buildTargetStateV3, etagOf, etagSalt, holdsTag, knownTags, pollIntervalFrom } from './target-state.ts';
 
 /** GET /device/v{2,3}/:uuid/state — the target state, which doubles as the API heartbeat. */
 
@@ -57,7 +57,9 @@ function respond(tags: TargetTagWriter, row: TargetStateRow, config: AppConfig, 
   const etag = etagOf(body);
   // A body built from parts of two versions (`isOfBasis` false) is answered but not stored: its
   // basis would not name it.
-  if (isOfBasis && (!row.cache_valid || row.cached_etag !== etag)) tags.store(row.id, { basis: row.basis, etag });
+  if (isOfBasis && (!row.cache_valid || row.cached_etag !== etag)) {
+    tags.store(row.id, { basis: row.basis, etag, pollIntervalMs: pollIntervalFrom(row.app_config, row.device_config, config.defaultPollIntervalMs) });
+  }
   return { body, etag, cameOnlineDeviceId };
 }
 

@@ -51,8 +51,8 @@ describe('TargetTagWriter', () => {
     const writer = new TargetTagWriter(world.db, (err) => errors.push(err));
     // Polled, then deleted before the batch is written.
     await world.db.deleteFrom('device').where('id', '=', b.id).execute();
-    writer.store(a.id, { basis: 'x', etag: 'W/"a"' });
-    writer.store(b.id, { basis: 'x', etag: 'W/"b"' });
+    writer.store(a.id, { basis: 'x', etag: 'W/"a"', pollIntervalMs: 600_000 });
+    writer.store(b.id, { basis: 'x', etag: 'W/"b"', pollIntervalMs: 600_000 });
     expect(writer.heldTag(a.id, 'x', { tags: ['W/"a"'], any: false })).toBe('W/"a"');
     expect(writer.heldTag(a.id, 'y', { tags: ['W/"a"'], any: false }), 'other versions').toBeUndefined();
     expect(writer.heldTag(a.id, 'x', { tags: ['W/"z"'], any: false }), 'a tag the caller does not hold').toBeUndefined();

@@ -7,6 +7,8 @@ import { holdsTag, type KnownTags } from './target-state.ts';
 export interface TargetTag {
   basis: string;
   etag: string;
+  /** The poll interval (ms) the state gives the device (the heartbeat job's deadline follows it). */
+  pollIntervalMs: number;
 }
 
 /** PostgreSQL's SQLSTATE for a reference to a missing row. */

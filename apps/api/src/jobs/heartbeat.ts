@@ -8,7 +8,9 @@ import { pollIntervalMs } from '../devices/heartbeat-sql.ts';
 
 /**
  * API heartbeat expiry (compat §5.7): an online device that has not polled within
- * 1.5 × its poll interval goes `timeout`; a device in `timeout` for longer than the grace
+ * 1.5 × its poll interval goes `timeout` — the interval of the state it last got
+ * (device_target_cache.poll_interval_ms, migration 0099), else the configured one: an interval
+ * lowered since reaches the device only with its next poll, so it must not time it out before; a device in `timeout` for longer than the grace
  * period goes `offline`. `is_online` follows (true only while online). Each tick is one
  * transaction holding a PostgreSQL advisory lock, so with several replicas only one works.
  */
@@ -44,7 +46,8 @@ export async function runHeartbeatTick(db: Db, config: AppConfig, now?: Date): P
       UPDATE device d SET api_heartbeat_state = 'timeout', is_online = false, changed_api_heartbeat_state_on__date = ${at}
        WHERE d.api_heartbeat_state = 'online'
          AND coalesce(d.last_connectivity_event, '-infinity'::timestamptz)
-             < ${at} - make_interval(secs => (1.5 * ${pollIntervalMs(config.defaultPollIntervalMs)} / 1000)::double precision)
+             < ${at} - make_interval(secs => (1.5 * coalesce((SELECT c.poll_interval_ms FROM device_target_cache c WHERE c.device = d.id),
+                                                                 ${pollIntervalMs(config.defaultPollIntervalMs)}) / 1000)::double precision)
        RETURNING d.id`.execute(tx);
 
     const changedIds = [...offline.rows, ...timedOut.rows].map((r) => r.id);

@@ -54,5 +54,11 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- 3. The poll interval the device was given with the state it last received: the heartbeat job
+-- times a device out after 1.5 × that interval, not the one set since (the device learns a new
+-- interval only at its next poll: lowering it must not flag devices offline before they could
+-- know). NULL for states stored before: the job reads the configured interval then.
+ALTER TABLE device_target_cache ADD COLUMN poll_interval_ms bigint;
+
 -- States stored before this migration lack the host app: those devices' next poll rebuilds.
 UPDATE device SET target_version = target_version + 1 WHERE should_be_operated_by__release IS NOT NULL;
