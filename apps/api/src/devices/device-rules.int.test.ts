@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ACTION_ERRORS, PIN_NEEDS_SUCCESSFUL_RELEASE } from '@flotilla/core/device-action-errors';
 import { makeWorld, signUp, type SignedUp, type World } from '../model/access/test-world.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { MSG_DEVICE_NAME_REQUIRED, MSG_DEVICE_NAME_TOO_LONG } from '@flotilla/core/device-name';
 
 /**
  * What the device settings page disables, refused by the API as well (fleets spec §4 "Device
@@ -57,6 +58,18 @@ async function subscribe(billingCode: string): Promise<void> {
 }
 
 const isActive = async (id: number) => (await db().selectFrom('device').select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active;
+
+describe('device names', () => {
+  it('are at most 255 characters, on a rename and on create; a blank one is refused', async () => {
+    const id = await newDevice();
+    expect((await call(owner.token, 'PATCH', `/v7/device(${id})`, { device_name: 'x'.repeat(255) })).statusCode).toBe(200);
+    const long = await call(owner.token, 'PATCH', `/v7/device(${id})`, { device_name: 'y'.repeat(256) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ error: MSG_DEVICE_NAME_TOO_LONG });
+    expect((await db().selectFrom('device').select('device_name').where('id', '=', id).executeTakeFirstOrThrow()).device_name).toBe('x'.repeat(255));
+    expect((await call(owner.token, 'PATCH', `/v7/device(${id})`, { device_name: '  ' })).json()).toEqual({ error: MSG_DEVICE_NAME_REQUIRED });
+  });
+});
 
 describe('deactivating a device (§5: a paid plan and an active, offline device)', () => {
   it('refuses on a free plan, with or without a free subscription', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { deviceNameProblem } from '@flotilla/core/device-name';
 import { badRequest } from '../../lib/errors.ts';
 import type { ResourceHooks, Values } from '../types.ts';
 import { createActor } from './actor.repository.ts';
@@ -24,6 +25,8 @@ export const deviceHooks: ResourceHooks = {
     if (out.uuid == null) out.uuid = randomBytes(16).toString('hex');
     else if (typeof out.uuid !== 'string' || !UUID_PATTERN.test(out.uuid)) throw badRequest('Invalid device uuid');
     if (out.device_name == null || out.device_name === '') out.device_name = generateDeviceName();
+    const nameProblem = deviceNameProblem(out.device_name);
+    if (nameProblem) throw badRequest(nameProblem);
     out.actor = await createActor(ctx.db);
     // Beyond the free plan's allowance a new device is frozen, however it is created (fleets spec
     // §4 "Device toggles"; the engine checked the fleet reference before this hook).
@@ -34,9 +37,8 @@ export const deviceHooks: ResourceHooks = {
     if ('uuid' in patch && (typeof patch.uuid !== 'string' || !UUID_PATTERN.test(patch.uuid))) {
       throw badRequest('Invalid device uuid');
     }
-    if ('device_name' in patch && (typeof patch.device_name !== 'string' || patch.device_name.trim() === '')) {
-      throw badRequest('A device name is required');
-    }
+    const nameProblem = 'device_name' in patch ? deviceNameProblem(patch.device_name) : null;
+    if (nameProblem) throw badRequest(nameProblem);
     // Deactivation's rules read the device and its plan: after the engine's permission checks.
     await assertDeviceWriteAllowed(ctx.db, patch, ids);
     // Pushed to the dashboard once the write commits (live/device-write-tracker.ts).
