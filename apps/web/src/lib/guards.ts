@@ -15,7 +15,8 @@ export interface LoginSearch {
 }
 
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
-  return typeof search.redirect === 'string' && search.redirect !== '' ? { redirect: search.redirect } : {};
+  // `redirect` present (undefined when dropped): see ownKeys in components/data-list/list-search.ts.
+  return { redirect: typeof search.redirect === 'string' && search.redirect !== '' ? search.redirect : undefined };
 }
 
 /** A signed-out user goes to /login; the page they asked for is kept for after sign-in. */

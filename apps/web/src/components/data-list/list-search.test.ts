@@ -17,6 +17,13 @@ const config: ListConfig = {
 const validate = listSearchValidator(config);
 
 describe('listSearchValidator', () => {
+  it('names every key it owns, undefined where the URL held something invalid (the router lays it over the raw search)', () => {
+    const out = validate({ dir: 'sideways', filters: 'abc', page: 'x', size: 7, sort: 'nope' });
+    expect(Object.keys(out).sort()).toEqual(['dir', 'filters', 'page', 'size', 'sort']);
+    expect({ ...{ dir: 'sideways', filters: 'abc', q: 1.1 }, ...out }).toEqual({ q: 1.1, dir: undefined, filters: undefined, page: undefined, size: undefined, sort: undefined });
+  });
+
+
   it('keeps a valid state as the URL gives it (numbers and JSON already parsed by the router)', () => {
     const filters = [
       { field: 'name', op: 'contains', value: 'pump' },

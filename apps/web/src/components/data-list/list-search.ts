@@ -50,9 +50,25 @@ function pick<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
   return r.success ? r.data : undefined;
 }
 
+/**
+ * A route's validated search with every key it owns present, `undefined` where the URL's value
+ * was dropped. TanStack Router lays a route's validated search over its parent's, and the root's
+ * is the raw URL's (numbers and JSON parsed): a key merely left out would keep the raw value
+ * (`?q=1.1` reached the page as the number 1.1, `?filters=abc` as a string).
+ */
+export function ownKeys<T extends object>(keys: ReadonlyArray<keyof T>, valid: T): T {
+  return { ...(Object.fromEntries(keys.map((k) => [k, undefined])) as T), ...valid };
+}
+
+const LIST_SEARCH_KEYS = ['page', 'size', 'sort', 'dir', 'filters'] as const satisfies ReadonlyArray<keyof ListSearch>;
+
 /** The route's `validateSearch` for a list. */
 export function listSearchValidator(config: ListConfig): (search: Record<string, unknown>) => ListSearch {
-  return (search) => {
+  return (search) => ownKeys(LIST_SEARCH_KEYS, validListSearch(config, search));
+}
+
+function validListSearch(config: ListConfig, search: Record<string, unknown>): ListSearch {
+  {
     const out: ListSearch = {};
     const page = pick(z.coerce.number().int().min(1).max(1_000_000), search.page);
     if (page !== undefined && page > 1) out.page = page;
@@ -68,7 +84,7 @@ export function listSearchValidator(config: ListConfig): (search: Record<string,
       .filter((r): r is FilterRule => r !== undefined && isValidRule(config.fields[r.field], r));
     if (filters.length > 0) out.filters = filters;
     return out;
-  };
+  }
 }
 
 /** The list's state: the URL's values over the defaults. */

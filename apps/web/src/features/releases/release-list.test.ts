@@ -11,6 +11,8 @@ describe('release list search state', () => {
   it('keeps a page above 1 and a non-blank search, drops the rest', () => {
     expect(validateReleaseListSearch({ page: '3', q: '1.2' })).toEqual({ page: 3, q: '1.2' });
     expect(validateReleaseListSearch({ page: '1', q: '   ' })).toEqual({});
+    // `?q=1.1` arrives parsed as a number: dropped, and named so it hides the raw value.
+    expect(validateReleaseListSearch({ q: 1.1 })).toHaveProperty('q', undefined);
     expect(validateReleaseListSearch({ page: 'x', q: 5 })).toEqual({});
     expect(validateReleaseListSearch({ q: 'a'.repeat(500) }).q).toHaveLength(200);
     expect(releaseListParams({})).toEqual({ page: 1, q: '' });

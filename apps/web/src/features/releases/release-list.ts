@@ -1,3 +1,4 @@
+import { ownKeys } from '../../components/data-list/list-search.ts';
 import { z } from 'zod';
 import type { PineFilter } from '@flotilla/core/list-filter';
 import { parseTagQuery, tagAnyFilter } from '@flotilla/core/list-filter-tag';
@@ -30,7 +31,7 @@ export interface ReleaseListParams {
 
 /** The route's `validateSearch`: a page above 1 and a non-blank search are kept, the rest dropped. */
 export function validateReleaseListSearch(search: Record<string, unknown>): ReleaseListSearch {
-  const out: ReleaseListSearch = {};
+  const out: ReleaseListSearch = ownKeys<ReleaseListSearch>(['page', 'q'], {});
   const page = z.coerce.number().int().min(2).max(1_000_000).safeParse(search.page);
   if (page.success) out.page = page.data;
   const q = z.string().safeParse(search.q);
