@@ -101,6 +101,20 @@ describe('list screens when the API fails', () => {
     await page.getByText(screen.data(world), { exact: true }).first().waitFor();
   });
 
+  it("fleet members: a failed read of the user's own role shows an error with Retry, not a spinner for ever", async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/v7\/user_application_membership$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, `/fleets/${world.fleet.id}/members`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load this' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toMatch('Database unavailable');
+    await page.unroute(matches, handler);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('button', { name: 'Add member' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Could not load this' }).count()).toBe(0);
+  });
+
   it('a 403 shows the forbidden state, without Retry and without the empty state', async () => {
     page = await newPage();
     for (const screen of [SCREENS[3]!, SCREENS[5]!]) {

@@ -15,6 +15,7 @@ import { DataList } from '../../../components/data-list/DataList.tsx';
 import { useListState } from '../../../components/data-list/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -56,7 +57,9 @@ export function FleetMembersPage() {
           {t('title')}
         </Typography>
       </Box>
-      {access.roles === null || access.organizationId === undefined ? (
+      {access.failure ? (
+        <ErrorState error={access.failure.error} onRetry={access.failure.retry} />
+      ) : access.roles === null || access.organizationId === undefined ? (
         <LoadingState />
       ) : !abilities.canView ? (
         <UnauthorizedBanner message={t('unauthorized')} />

@@ -19,7 +19,11 @@ export function useFleetAccess(fleetId: number) {
   const organizationId = fleet.data?.organization[0]?.id;
   const isKnown = fleet.data != null && organizationRoles.data !== undefined && fleetRole.data !== undefined && teamRoles.data !== undefined;
   const organizationRole = organizationId === undefined ? undefined : organizationRoles.data?.get(organizationId);
+  // A read that failed (after its retries) is an error to show with Retry, not a wait for ever.
+  const failed = [fleet, organizationRoles, fleetRole, teamRoles].filter((q) => q.data === undefined && q.error);
   return {
+    /** The first failed read and a Retry of every failed one; null while nothing failed. */
+    failure: failed.length === 0 ? null : { error: failed[0]!.error, retry: () => Promise.all(failed.map((q) => q.refetch())) },
     fleet: fleet.data ?? null,
     organizationId,
     roles: isKnown ? fleetAccessRoles(organizationRole, fleetRole.data ?? null, teamRoles.data ?? []) : null,

@@ -15,6 +15,7 @@ import { DataList } from '../../../components/data-list/DataList.tsx';
 import { useListState } from '../../../components/data-list/use-list-state.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { cleanErrorText, notifySuccess } from '../../../lib/notify.ts';
@@ -48,7 +49,9 @@ export function FleetTeamsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('title')}
       </Typography>
-      {access.roles === null || access.organizationId === undefined || !access.fleet ? (
+      {access.failure ? (
+        <ErrorState error={access.failure.error} onRetry={access.failure.retry} />
+      ) : access.roles === null || access.organizationId === undefined || !access.fleet ? (
         <LoadingState />
       ) : !abilities.canView ? (
         <UnauthorizedBanner message={t('unauthorized')} />
