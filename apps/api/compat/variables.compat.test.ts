@@ -32,7 +32,7 @@ const KINDS: ReadonlyArray<{
   },
   {
     resource: 'application_config_variable',
-    name: 'BALENA_SUPERVISOR_POLL_INTERVAL',
+    name: 'BALENA_SUPERVISOR_DELTA',
     set: (w, n, v) => w.sdk.models.application.configVar.set(w.slug, n, v),
     get: (w, n) => w.sdk.models.application.configVar.get(w.slug, n),
   },

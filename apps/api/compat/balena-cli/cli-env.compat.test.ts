@@ -60,7 +60,14 @@ describe('balena env on a fleet', () => {
     const config = await cli.ok(['env', 'list', '--fleet', fleet.slug, '--config']);
     expect(config).toMatch(/^ID\s+NAME\s+VALUE\s+FLEET\s*$/m);
     const id = rowId(config, 'BALENA_SUPERVISOR_POLL_INTERVAL', '900000', fleet.slug);
-    await renameAndRemove('application_config_variable', id, ['--config']);
+    // A poll interval is a whole number of ms ≥ 10000: `env rename` to a word is refused, the CLI says why.
+    const refused = await cli.run(['env', 'rename', String(id), 'renamed', '--config']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('The poll interval must be a whole number of milliseconds, at least 10000.');
+    await cli.ok(['env', 'rename', String(id), '120000', '--config']);
+    expect(await stored('application_config_variable', id)).toBe('120000');
+    await cli.ok(['env', 'rm', String(id), '--config', '--yes']);
+    expect(await stored('application_config_variable', id)).toBeUndefined();
   });
 
   it('sets, updates and removes a fleet service variable', async () => {

@@ -53,7 +53,7 @@ function expansion(ctx: CompileContext, def: ResourceDef, alias: string, item: E
   const scope = rootScope(ctx, def, alias, path);
   if (item.count) return countSubquery(nav, scope, item.options.filter);
   const child = ctx.alias();
-  const rows = selectRows(ctx, nav.target, child, item.options, nav.on(alias, child), enterNavigation(path, nav));
+  const rows = selectRows(ctx, nav.target, child, item.options, nav.on(alias, child), enterNavigation(path, nav, item.options.top));
   const sub = sql.id(`${child}_rows`);
   return sql`(SELECT coalesce(json_agg(${sub}), '[]'::json) FROM (${rows}) AS ${sub})`;
 }

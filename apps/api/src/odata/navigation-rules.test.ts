@@ -54,6 +54,14 @@ describe('navigation rules', () => {
     }
   });
 
+  it("keep one return capped by a small $top in an expansion (balena-sdk team.rename), not two, not a larger one", () => {
+    const sdkRename = "/team(5)?$select=id&$expand=belongs_to__organization($select=id;$expand=owns__team($top=1;$select=name;$filter=name eq 'Ops'))";
+    expect(() => compile(sdkRename)).not.toThrow();
+    const twice = '/team(5)?$select=id&$expand=belongs_to__organization($select=id;$expand=owns__team($top=1;$select=id;$expand=belongs_to__organization($select=id;$expand=owns__team($top=1;$select=id))))';
+    expect(refusal(twice).message).toMatch(/leads back to/);
+    expect(refusal('/team(5)?$select=id&$expand=belongs_to__organization($select=id;$expand=owns__team($top=101;$select=id))').message).toMatch(/leads back to/);
+  });
+
   it('keep a to-one step back, which adds no rows', () => {
     expect(() => compile('/application?$select=id&$expand=owns__device($select=id;$expand=belongs_to__application($select=app_name))')).not.toThrow();
     expect(() => compile("/application?$select=id&$filter=owns__device/any(d:d/belongs_to__application/app_name eq 'x')")).not.toThrow();

@@ -12,7 +12,8 @@ import type { ResolvedNav } from './context.ts';
  * 1. A to-many navigation may not lead to a resource already on its path (device → fleet →
  *    devices, release → fleet → releases). Without such a return every step follows foreign keys
  *    away from the rows it came from, so a path's rows are bounded by the rows of its tables; a
- *    to-one step back (device → fleet) stays allowed, it adds no rows.
+ *    to-one step back (device → fleet) stays allowed, it adds no rows; so does one expansion
+ *    capped by a small `$top` (RETURN_TOP_MAX).
  * 2. Inside a lambda, navigations start from the lambda's own variable (`d/device_tag/any(…)`),
  *    not from the resource or an outer variable: those would pair every row of the lambda's
  *    collection with every row of another. Plain fields of outer scopes stay readable.
@@ -21,9 +22,19 @@ import type { ResolvedNav } from './context.ts';
  * (navigation-rules.test.ts compiles them all).
  */
 
-/** The path's resources after `nav`, or 400 when `nav` is to-many and returns to one of them. */
-export function enterNavigation(path: readonly string[], nav: ResolvedNav): readonly string[] {
+/**
+ * One exception, for an expansion: a return capped by its own `$top` of at most RETURN_TOP_MAX
+ * rows, once per path — what balena-sdk's `team.rename` sends to look for a name already taken
+ * (`team → organization → owns__team($top=1;$filter=name eq …)`). It adds at most that many rows
+ * per row, once.
+ */
+export const RETURN_TOP_MAX = 100;
+const RETURNED = '↩';
+
+/** The path's resources after `nav`, or 400 when `nav` is to-many and returns to one of them (`top`: an expansion's `$top`). */
+export function enterNavigation(path: readonly string[], nav: ResolvedNav, top?: number): readonly string[] {
   if (nav.cardinality === 'many' && path.includes(nav.target.name)) {
+    if (top !== undefined && top <= RETURN_TOP_MAX && !path.includes(RETURNED)) return [...path, RETURNED, nav.target.name];
     throw badRequest(
       `"${nav.name}" leads back to ${nav.target.name}, already on this path (${[...path, nav.target.name].join(' → ')}): a to-many navigation may not return to a resource it came from`,
       'query_too_complex',
