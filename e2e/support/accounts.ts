@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { listLatestEmails } from '../../apps/api/src/email/outbox.repository.ts';
 import { totpCode, TOTP_PERIOD_SECONDS } from '../../apps/api/src/two-factor/totp.ts';
-import { ed25519Key } from '../../apps/api/compat/ssh-public-key.ts';
+import { ed25519Key } from '../../apps/api/src/test/ssh-public-key.ts';
 import type { Stack } from './stack.ts';
 
 /** The path and query of the newest link mailed to `to`, which must be of `kind`. */
