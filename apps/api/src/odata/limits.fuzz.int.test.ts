@@ -52,8 +52,9 @@ const expandFor = (onFleets: boolean) =>
     }
     // Every level is valid, so within the limits the answer must be 200. The third level goes
     // back to many rows of the first one's resource (fleets → devices → fleet → devices), which
-    // odata/navigation-rules.ts refuses.
-    const refused = over(depth, ODATA_LIMITS.maxExpandDepth) || depth >= 3;
+    // odata/navigation-rules.ts refuses unless capped by $top, and then only once (the fifth
+    // level is a second return).
+    const refused = over(depth, ODATA_LIMITS.maxExpandDepth) || (depth >= 3 && (top === undefined || depth >= 5));
     return { url: `/v7/${root}?$select=id&$expand=${s}`, expected: refused ? 400 : 200, anonymous: !onFleets };
   });
 
