@@ -3,7 +3,8 @@
 // devices that keep their link to the API: identify on three online devices; reboot on a
 // selection with one device holding an update lock and one offline (skipped and counted), with the
 // typed count, the partial-failure warning naming the lock, and Force rebooting the locked one,
-// whose row goes Disconnected and back without a reload; a fleet observer selects but finds every
+// whose row goes Disconnected and back without a reload; once a batch is done with, focus is on
+// the device table, not the page body; a fleet observer selects but finds every
 // action disabled with the reason (§6). Axe clean, one h1, no sideways scroll.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -39,6 +40,8 @@ async function openList(page: Page, admin: E2eUser, fleetId: number, rows: numbe
 }
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+/** Whether the device table (its scrollable region) has focus: where focus goes once a batch is done with. */
+const deviceTableHasFocus = (page: Page) => page.getByRole('region', { name: 'Devices', exact: true }).evaluate((el) => el === (el.ownerDocument.activeElement as unknown));
 
 describe.each(VIEWPORTS)('device batch actions ($label)', ({ viewport }) => {
   it('identifies three online devices: every device blinks and a success toast says so', async () => {
@@ -69,8 +72,9 @@ describe.each(VIEWPORTS)('device batch actions ($label)', ({ viewport }) => {
     await page.keyboard.press('Enter');
     await page.getByText('Operation completed successfully').waitFor();
     expect(identified).toEqual(new Set(sim.devices.map((d) => d.uuid)));
-    // The selection is done with: the bar goes with it.
+    // The selection is done with: the bar goes with it, and focus moves to the device table.
     await expect.poll(() => page.getByTestId('selection-count').count()).toBe(0);
+    await expect.poll(() => deviceTableHasFocus(page)).toBe(true);
   });
 
   it('reboots with the typed count, skips the offline device, warns about the lock and forces the locked device', async () => {
@@ -101,6 +105,7 @@ describe.each(VIEWPORTS)('device batch actions ($label)', ({ viewport }) => {
     await confirm.click();
 
     await page.getByText('The operation failed for 1 of the selected items with: action blocked by update lock').waitFor();
+    await expect.poll(() => deviceTableHasFocus(page)).toBe(true);
     await expect.poll(() => unlocked.map((d) => d.isPoweredOn), { timeout: 10_000 }).toEqual([false, false]);
     expect(locked.isPoweredOn).toBe(true);
     const alert = page.getByRole('alert').filter({ hasText: 'Blocked by an update lock' });
@@ -111,6 +116,7 @@ describe.each(VIEWPORTS)('device batch actions ($label)', ({ viewport }) => {
     await page.getByText('Operation completed successfully').waitFor();
     await expect.poll(() => locked.isPoweredOn, { timeout: 10_000 }).toBe(false);
     await expect.poll(() => alert.count()).toBe(0);
+    await expect.poll(() => deviceTableHasFocus(page)).toBe(true);
     // The list follows the device without a reload: offline while it reboots, then back.
     const lockedRow = rowOf(page, locked.name);
     await lockedRow.getByText('Disconnected', { exact: true }).waitFor({ timeout: 25_000 });

@@ -5,7 +5,8 @@
 // output from the device's simulated shell; the device reboots (its link drops): the session
 // says it reconnects; while the host OS tab is shown the service's tab marks the output it missed
 // (unseen activity), and back on it the session is connected again and a command runs again.
-// Shift+Esc leaves the terminal for the tabs. Axe clean, one h1, no sideways scroll.
+// Shift+Esc leaves the terminal for the tabs. Starting a session focuses the terminal, ending it
+// the start button. Axe clean, one h1, no sideways scroll.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -86,6 +87,8 @@ describe.each(viewports())('device terminal ($label)', ({ viewport }) => {
     for (const name of ['Host OS', ...SERVICES]) await tabs.getByRole('tab', { name }).waitFor();
     await tabs.getByRole('tab', { name: 'main' }).click();
     await card(page).getByRole('button', { name: 'Start terminal session' }).click();
+    // The button is gone: focus is in the terminal, ready to type.
+    await expect.poll(() => card(page).getByRole('textbox', { name: 'Terminal: main' }).evaluate((el) => el === (el.ownerDocument.activeElement as unknown))).toBe(true);
     await expect.poll(() => stateLine(page).textContent(), { timeout: 15_000 }).toContain('Connected');
     await expect.poll(() => screenText(page)).toContain('root@main:/usr/src/app#');
     await expectPageSound(page);
@@ -113,6 +116,11 @@ describe.each(viewports())('device terminal ($label)', ({ viewport }) => {
     await typeCommand(page, 'echo back-again');
     await expect.poll(() => screenText(page)).toMatch(/^back-again$/m);
     await expectPageSound(page);
+
+    // Ending the session: focus goes to the start button that replaces the terminal.
+    await card(page).getByRole('button', { name: 'End session' }).click();
+    const start = card(page).getByRole('button', { name: 'Start terminal session' });
+    await expect.poll(() => start.evaluate((el) => el === (el.ownerDocument.activeElement as unknown))).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 // Preferences as a new user walks them: sign up, fill in the profile step, then manage SSH keys
-// (add, see the fingerprint, delete, import from a code host) and access tokens (create, use,
+// (add, see the fingerprint, the same key twice refused in plain words, delete, import from a code host) and access tokens (create, use,
 // revoke) — accounts spec §2, §4, §5, §8.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
@@ -107,6 +107,15 @@ describe('preferences', () => {
     await addDialog.getByLabel('Title').fill('GitHub Key 1');
     await addDialog.getByLabel('Public key').fill(KEY_1);
     await addDialog.getByRole('button', { name: 'Save' }).click();
+    await addDialog.waitFor({ state: 'detached' });
+    // The same key again is refused in plain words, not the database's.
+    await page.getByRole('button', { name: 'Add SSH key' }).click();
+    await addDialog.getByLabel('Title').fill('laptop again');
+    await addDialog.getByLabel('Public key').fill(KEY_1);
+    await addDialog.getByRole('button', { name: 'Save' }).click();
+    await addDialog.getByRole('alert').getByText('This SSH key is already added to your account.', { exact: true }).waitFor();
+    expect(await addDialog.getByText(/must be unique/).count()).toBe(0);
+    await addDialog.getByRole('button', { name: 'Cancel' }).click();
     await addDialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Import from GitHub' }).click();
     const importDialog = page.getByRole('dialog', { name: 'Import SSH keys from GitHub' });

@@ -7,8 +7,8 @@
 // the build log's last 2999 lines in a read-only terminal (colours kept, scrolled by keyboard)
 // or "no build log", the image table with each service's Dockerfile (or "no Dockerfile") and
 // its download named from app, release and service; a tag added; the version
-// edit takes x.y.z only; finalize once with its three messages; invalidate and validate, refused
-// for a failed release; delete refused while the fleet is pinned to the release, allowed with the
+// edit takes x.y.z only; finalize once with its three messages; invalidate after a confirmation
+// (which names the fleet's target) and validate, refused for a failed release; delete refused while the fleet is pinned to the release, allowed with the
 // typed version otherwise; an observer sees header, known issues, notes and assets, read only,
 // and no settings; a non-numeric or unknown id goes back to the list. Axe clean, one h1.
 import { readFileSync } from 'node:fs';
@@ -198,12 +198,20 @@ describe.each(viewports())('release detail ($label)', ({ viewport }) => {
     expect(await finalize.getByRole('button', { name: 'Finalize release' }).count()).toBe(0);
     expect((await storedRelease(e2e.stack, draft.id))?.is_final).toBe(true);
 
-    // Invalidate, then validate again.
+    // Invalidate after a confirmation (the release leaves the list and the pickers), focus back
+    // on the section's button; then validate again, in one click.
     const validity = section(page, 'Validity');
     await validity.getByRole('button', { name: 'Invalidate release' }).click();
+    const invalidate = page.getByRole('dialog', { name: /^Invalidate release / });
+    await invalidate.getByText(/no longer shows in the fleet's release list and is not offered for pinning or tracking/).waitFor();
+    expect(await invalidate.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === (el.ownerDocument.activeElement as unknown))).toBe(true);
+    await expectPageSound(page);
+    await invalidate.getByRole('button', { name: 'Invalidate release' }).click();
     await page.getByText('Release invalidated').waitFor();
     await expect.poll(async () => (await storedRelease(e2e.stack, draft.id))?.is_invalidated).toBe(true);
-    await validity.getByRole('button', { name: 'Validate release' }).click();
+    const validate = validity.getByRole('button', { name: 'Validate release' });
+    await expect.poll(() => validate.evaluate((el) => el === (el.ownerDocument.activeElement as unknown))).toBe(true);
+    await validate.click();
     await page.getByText('Release validated').waitFor();
     await expect.poll(async () => (await storedRelease(e2e.stack, draft.id))?.is_invalidated).toBe(false);
   });
@@ -227,8 +235,15 @@ describe.each(viewports())('release detail ($label)', ({ viewport }) => {
     expect(await validity.getByRole('button', { name: 'Validate release' }).isDisabled()).toBe(true);
     await expectPageSound(page);
 
-    // The fleet's target cannot be deleted (§4).
+    // The fleet's target cannot be deleted (§4), and invalidating it says the fleet's devices keep
+    // it; cancelled, nothing changes.
     await page.goto(`${e2e.stack.url}/fleets/${fleet.fleetId}/releases/${pinned.id}/settings`);
+    await section(page, 'Validity').getByRole('button', { name: 'Invalidate release' }).click();
+    const invalidate = page.getByRole('dialog', { name: 'Invalidate release 1.0.0?' });
+    await invalidate.getByText(/This is the fleet's target release: devices tracking it keep running it/).waitFor();
+    await invalidate.getByRole('button', { name: 'Cancel' }).click();
+    await invalidate.waitFor({ state: 'detached' });
+    expect((await storedRelease(e2e.stack, pinned.id))?.is_invalidated).toBe(false);
     const del = section(page, 'Delete release');
     await del.getByText(/cannot delete pinned releases/).waitFor();
     expect(await del.getByRole('button', { name: 'Delete release' }).isDisabled()).toBe(true);

@@ -3,9 +3,18 @@ import { connectivity } from './connectivity.ts';
 import { ApiError } from './http.ts';
 import i18n from './i18n.ts';
 
-/** Accounts spec §5: error text shown is trimmed, quotes removed, cut to 500 characters. */
+/** A text wholly inside one pair of the same quote, with no other such quote within: its inside. */
+const WRAPPED_IN_QUOTES = /^(["'])((?:(?!\1)[\s\S])*)\1$/;
+
+/**
+ * Accounts spec §5: error text shown is trimmed, quotes removed, cut to 500 characters. Only
+ * quotes that wrap the whole text go (a JSON string body, `"Unauthorized"`); quotes inside it
+ * stay, even at one end (`No user with the username "x"` keeps its closing quote).
+ */
 export function cleanErrorText(text: string): string {
-  return text.trim().replace(/^["']+|["']+$/g, '').slice(0, 500);
+  let cleaned = text.trim();
+  for (let inner = WRAPPED_IN_QUOTES.exec(cleaned); inner; inner = WRAPPED_IN_QUOTES.exec(cleaned)) cleaned = inner[2]!.trim();
+  return cleaned.slice(0, 500);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,11 +59,21 @@ function StateLine({ view }: { view: TerminalSessionView }) {
  * One tab's terminal (fleets spec §2, §4, §5, §8): the reason when the start rules forbid it,
  * else a start button, then the session — its state line, the terminal, and End session / Retry.
  * Mounted per device and target, and kept while the card shows another tab: leaving the device
- * closes the session.
+ * closes the session. The button pressed goes away, so focus follows: Start and Retry focus the
+ * terminal, End session the start button.
  */
 export function DeviceTerminalPanel({ uuid, tab, targetLabel, onLeave, onOutput }: DeviceTerminalPanelProps) {
   const { t } = useTranslation('deviceTerminal');
   const [isStarted, setIsStarted] = useState(false);
+  /** Counts Start and Retry presses: each focuses the terminal (InteractiveXterm's focusRequest). */
+  const [focusRequest, setFocusRequest] = useState(0);
+  const startRef = useRef<HTMLButtonElement | null>(null);
+  const isEnded = useRef(false);
+  useEffect(() => {
+    if (isStarted || !isEnded.current) return;
+    isEnded.current = false;
+    startRef.current?.focus();
+  }, [isStarted]);
   const { availability } = tab;
   const isBlocked = !availability.isAvailable && availability.reason !== 'notLinked';
   const session = useTerminalSession({ uuid, target: tab.target, isEnabled: isStarted && !isBlocked, reattachKey: tab.installId, onOutput });
@@ -73,7 +83,14 @@ export function DeviceTerminalPanel({ uuid, tab, targetLabel, onLeave, onOutput 
     return (
       <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
         {!availability.isAvailable && <Alert severity="info">{t('unavailable.notLinked')}</Alert>}
-        <Button variant="contained" onClick={() => setIsStarted(true)}>
+        <Button
+          ref={startRef}
+          variant="contained"
+          onClick={() => {
+            setIsStarted(true);
+            setFocusRequest((n) => n + 1);
+          }}
+        >
           {t('start')}
         </Button>
       </Box>
@@ -85,11 +102,24 @@ export function DeviceTerminalPanel({ uuid, tab, targetLabel, onLeave, onOutput 
         <StateLine view={session.view} />
         <Box sx={{ display: 'flex', gap: 1 }}>
           {session.view.status === 'failed' && (
-            <Button variant="outlined" size="small" onClick={session.retry}>
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={() => {
+                session.retry();
+                setFocusRequest((n) => n + 1);
+              }}
+            >
               {t('retry')}
             </Button>
           )}
-          <Button size="small" onClick={() => setIsStarted(false)}>
+          <Button
+            size="small"
+            onClick={() => {
+              isEnded.current = true;
+              setIsStarted(false);
+            }}
+          >
             {t('stop')}
           </Button>
         </Box>
@@ -101,7 +131,7 @@ export function DeviceTerminalPanel({ uuid, tab, targetLabel, onLeave, onOutput 
           </Box>
         }
       >
-        <InteractiveXterm label={t('screenLabel', { target: targetLabel })} height={SCREEN_HEIGHT} onData={session.send} onResize={session.resize} onAttach={session.attach} onLeave={onLeave} />
+        <InteractiveXterm label={t('screenLabel', { target: targetLabel })} height={SCREEN_HEIGHT} onData={session.send} onResize={session.resize} onAttach={session.attach} onLeave={onLeave} focusRequest={focusRequest} />
       </Suspense>
       <Typography variant="caption" color="text.secondary">
         {t('leaveHint')}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { Terminal } from '@xterm/xterm';
 import type { TerminalSize } from '@flotilla/core/terminal';
 import { TerminalFrame } from '../../../components/terminal/TerminalFrame.tsx';
 import { openFittedTerminal } from '../../../components/terminal/open-terminal.ts';
@@ -15,6 +16,11 @@ export interface InteractiveXtermProps {
   onAttach: (sink: TerminalSink | null) => void;
   /** Shift+Escape: the user leaves the terminal (focus goes back to the card's tabs). */
   onLeave: () => void;
+  /**
+   * Focus goes to the terminal when it opens, and again whenever this number changes (a session
+   * the user started or retried: the button they pressed is gone). 0: not on opening.
+   */
+  focusRequest?: number;
 }
 
 /**
@@ -22,8 +28,9 @@ export interface InteractiveXtermProps {
  * the lazy chunk behind DeviceTerminalPanel, like the read-only terminal of the build logs
  * (components/terminal/XtermView.tsx), whose theme and font it shares.
  */
-export default function InteractiveXterm({ label, height, onData, onResize, onAttach, onLeave }: InteractiveXtermProps) {
+export default function InteractiveXterm({ label, height, onData, onResize, onAttach, onLeave, focusRequest = 0 }: InteractiveXtermProps) {
   const hostRef = useRef<HTMLDivElement | null>(null);
+  const terminalRef = useRef<Terminal | null>(null);
   // Latest callbacks without re-creating the terminal.
   const callbacks = useRef({ onData, onResize, onAttach, onLeave });
   useEffect(() => {
@@ -34,6 +41,7 @@ export default function InteractiveXterm({ label, height, onData, onResize, onAt
     const host = hostRef.current;
     if (!host) return;
     const { terminal, close } = openFittedTerminal(host, label, { scrollback: 5000, cursorBlink: true });
+    terminalRef.current = terminal;
     terminal.attachCustomKeyEventHandler((event) => {
       if (!isLeaveTerminalKey(event)) return true;
       if (event.type === 'keydown') {
@@ -47,12 +55,22 @@ export default function InteractiveXterm({ label, height, onData, onResize, onAt
     callbacks.current.onResize({ cols: terminal.cols, rows: terminal.rows });
     callbacks.current.onAttach({ write: (data) => terminal.write(data) });
     return () => {
+      terminalRef.current = null;
       callbacks.current.onAttach(null);
       dataListener.dispose();
       resizeListener.dispose();
       close();
     };
   }, [label]);
+
+  // After the terminal is made (effects run in order): a new request focuses it. A terminal made
+  // again for a new label keeps the request it had, so it does not take focus again by itself.
+  const focusedRequest = useRef(0);
+  useEffect(() => {
+    if (focusRequest === focusedRequest.current) return;
+    focusedRequest.current = focusRequest;
+    terminalRef.current?.focus();
+  }, [focusRequest]);
 
   return <TerminalFrame data-testid="device-terminal-screen" hostRef={hostRef} height={height} />;
 }

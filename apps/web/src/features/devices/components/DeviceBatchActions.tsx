@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
@@ -8,6 +10,7 @@ import { useRoles } from '../../../lib/permissions.ts';
 import { SupervisorLockedError } from '../../device-actions/api/device-actions.requests.ts';
 import { useRunDeviceBatch } from '../api/device-batch.mutations.ts';
 import { selectedDevicesQuery } from '../api/device-selection.queries.ts';
+import { focusIfLost, listRegionNear } from '../batch-focus.ts';
 import { batchOutcome, planBatch, type BatchDevice, type BatchPlan } from '../device-batch.ts';
 import { BatchConfirmDialog, useSkippedNote } from './BatchConfirmDialog.tsx';
 import { batchErrorMessage, notifyBatch } from './notify-batch.ts';
@@ -25,7 +28,9 @@ export interface LockedBatch {
  * not provisioned, local mode, no LED) are left out and counted. An action no selected device can
  * take, or any without the supervisor permission, stays in the menu disabled with its reason.
  * Reboot, shutdown and purge ask for the typed count first. Failures on an update lock go to
- * `onLocked`, which offers to force them after the selection is gone.
+ * `onLocked`, which offers to force them after the selection is gone. The selection is cleared
+ * once the action is done, and this bar with it: focus goes to the device table (DeviceTable's
+ * region, labelled with the list's title) instead of the page body.
  */
 export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelection, onLocked }: {
   fleetId: number;
@@ -44,6 +49,8 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
   // The plan is fixed when the dialog opens: the typed count must not change while it is typed.
   const [confirming, setConfirming] = useState<{ action: SupervisorAction; plan: BatchPlan } | null>(null);
   const [running, setRunning] = useState<{ action: SupervisorAction; count: number } | null>(null);
+  /** Inside the list's toolbar: where the list's table is looked for. */
+  const barRef = useRef<HTMLSpanElement | null>(null);
 
   const isCurrent = selection.isSuccess && !selection.isPlaceholderData;
   const devices = selection.data ?? [];
@@ -64,9 +71,15 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
       const outcome = batchOutcome(result, (error) => batchErrorMessage(error, t), (error) => error instanceof SupervisorLockedError);
       notifyBatch(outcome.summary, t, skippedNote(plan));
       if (outcome.locked.length > 0) onLocked({ action, devices: outcome.locked });
-      setRunning(null);
-      setConfirming(null);
-      clearSelection();
+      const table = listRegionNear(barRef.current, t('list.title'));
+      // Synchronously, so the bar and the dialog are gone (the dialog's own focus return with
+      // them, to the Actions button, which is gone too) before focus moves.
+      flushSync(() => {
+        setRunning(null);
+        setConfirming(null);
+        clearSelection();
+      });
+      focusIfLost(table);
     });
   };
 
@@ -78,20 +91,23 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
 
   return (
     <>
-      <ActionMenu
-        size="small"
-        isDisabled={running !== null}
-        label={running ? t('batch.running', { verb: t(`batch.verbs.${running.action}`), count: running.count }) : t('batch.open')}
-        items={SUPERVISOR_ACTIONS.map((action) => ({
-          key: action,
-          label: t(`batch.actions.${action}`),
-          reason: reasonOf(planOf(action)),
-          isDangerous: DANGEROUS_SUPERVISOR_ACTIONS.has(action),
-          // The dangerous actions, after a divider.
-          startsGroup: action === 'reboot',
-        }))}
-        onSelect={handleSelect}
-      />
+      {/* display: contents: a hook for the list's table, without a box in the toolbar's layout. */}
+      <Box component="span" ref={barRef} sx={{ display: 'contents' }}>
+        <ActionMenu
+          size="small"
+          isDisabled={running !== null}
+          label={running ? t('batch.running', { verb: t(`batch.verbs.${running.action}`), count: running.count }) : t('batch.open')}
+          items={SUPERVISOR_ACTIONS.map((action) => ({
+            key: action,
+            label: t(`batch.actions.${action}`),
+            reason: reasonOf(planOf(action)),
+            isDangerous: DANGEROUS_SUPERVISOR_ACTIONS.has(action),
+            // The dangerous actions, after a divider.
+            startsGroup: action === 'reboot',
+          }))}
+          onSelect={handleSelect}
+        />
+      </Box>
       {confirming && (
         <BatchConfirmDialog
           action={confirming.action}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELEASE_MESSAGES } from '@flotilla/core/release-status';
 import { setToken } from '../../../lib/session.ts';
@@ -114,6 +114,41 @@ describe('release settings sections (fleets spec §4 "Release rules")', () => {
     renderWithProviders(<ValiditySection release={release({ is_invalidated: true })} fleetId={1} canUpdate />);
     fireEvent.click(await screen.findByRole('button', { name: 'Validate release' }));
     await waitFor(() => expect(patches).toEqual([{ is_invalidated: false }]));
+  });
+
+  it('invalidates only after a confirmation, which says what happens to the target and pinned devices', async () => {
+    renderWithProviders(<ValiditySection release={release()} fleetId={1} canUpdate />);
+    const invalidate = await screen.findByRole('button', { name: 'Invalidate release' });
+    fireEvent.click(invalidate);
+    let dialog = await screen.findByRole('dialog', { name: 'Invalidate release 1.2.3?' });
+    expect(dialog.textContent).toContain('not offered for pinning or tracking');
+    // Neither the target nor pinned: no such warning.
+    expect(dialog.textContent).not.toContain('target release');
+    expect(dialog.textContent).not.toContain('pinned to this release');
+    // Cancel has the focus (a stray Enter changes nothing) and changes nothing.
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(patches).toEqual([]);
+    cleanup();
+
+    renderWithProviders(<ValiditySection release={release({ should_be_running_on__application: 1, is_pinned_to__device: 2 })} fleetId={1} canUpdate />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Invalidate release' }));
+    dialog = await screen.findByRole('dialog', { name: 'Invalidate release 1.2.3?' });
+    expect(dialog.textContent).toContain("This is the fleet's target release: devices tracking it keep running it");
+    expect(dialog.textContent).toContain('2 devices are pinned to this release and keep it');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invalidate release' }));
+    await waitFor(() => expect(patches).toEqual([{ is_invalidated: true }]));
+    expect(await screen.findByText('Release invalidated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('names one pinned device in the singular', async () => {
+    renderWithProviders(<ValiditySection release={release({ is_pinned_to__device: 1 })} fleetId={1} canUpdate />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Invalidate release' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('1 device is pinned to this release and keeps it');
+    expect(dialog.textContent).not.toContain('target release');
   });
 
   it('a running build silent for over 120 s counts as timed out: not validatable', async () => {

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddSshKey } from '../api/ssh-keys.mutations.ts';
+import { sshKeyErrorMessage } from '../ssh-key-errors.ts';
 import { validateSshKeyTitle, validateSshPublicKey } from '../ssh-key-rules.ts';
 
 interface AddKeyForm {
@@ -17,7 +18,7 @@ interface AddKeyForm {
   key: string;
 }
 
-/** Accounts spec §5 SSH key: title and key mandatory, key of a supported type. */
+/** Accounts spec §5 SSH key: title and key mandatory, key of a supported type; a key already added is said so. */
 export function AddSshKeyDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation('preferences');
   const { register, handleSubmit, formState } = useForm<AddKeyForm>({ mode: 'onTouched', defaultValues: { title: '', key: '' } });
@@ -36,7 +37,7 @@ export function AddSshKeyDialog({ userId, onClose }: { userId: number; onClose: 
         <DialogTitle id="add-ssh-key-title">{t('sshKeys.addTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
-            {mutation.isError && <Alert severity="error">{mutation.error.message}</Alert>}
+            {mutation.isError && <Alert severity="error">{sshKeyErrorMessage(mutation.error, t)}</Alert>}
             <TextField
               label={t('sshKeys.keyTitle')}
               required
