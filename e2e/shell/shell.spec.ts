@@ -188,6 +188,11 @@ describe('shell on a desktop (1440×900)', () => {
     await dialog.getByRole('heading', { name: 'Version 4.0.0' }).waitFor();
     await dialog.getByRole('heading', { name: 'Version 1.0.0' }).waitFor();
     await dialog.getByText('Create fleets and see their devices with live status, heartbeat and resource usage.').waitFor();
+    // Its text scrolls in a region that takes focus, so the keyboard scrolls it (axe scrollable-region-focusable).
+    const text = dialog.getByRole('region', { name: "What's new in Flotilla" });
+    await text.focus();
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => text.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await cspViolations(page)).toEqual([]);
@@ -328,6 +333,8 @@ describe('shell on a phone (390×844)', () => {
     await mainNav(page).waitFor();
     expect(await mainNav(page).getAttribute('id')).toBe(controls);
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    // The drawer is a modal dialog, named (axe aria-dialog-name).
+    expect(await page.getByRole('dialog', { name: 'Navigation menu' }).count()).toBe(1);
     await page.keyboard.press('Escape');
     await mainNav(page).waitFor({ state: 'hidden' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');

@@ -2,9 +2,9 @@
 // variables tab" toggles and images; §3 Variables; §5 "Variable names"; §6 entity tables), at
 // 1280×800 and 390×844: a fleet configuration value is set (a number checked against its
 // minimum), a boolean toggled, a reboot-causing boolean confirmed first; a custom configuration
-// variable is refused with a bad name and an existing one, then added; one device overrides the
-// fleet value and its page shows both; the fleet's device table and the overrides dialog name
-// that device; an observer sees everything read-only with the reason. Every write is checked in
+// variable is refused with a bad name, an existing one and a built-in one (set from its row),
+// then added; one device overrides the fleet value and its page shows both; the fleet's device
+// table and the overrides dialog name that device; an observer sees everything read-only with the reason. Every write is checked in
 // the database; an image data URL shows as a 40 px image that downloads; a failed read offers
 // Retry. Axe clean, one h1, no sideways scroll.
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ const POLL = 'BALENA_SUPERVISOR_POLL_INTERVAL';
 const DELTA = 'BALENA_SUPERVISOR_DELTA';
 const SPLASH = 'BALENA_HOST_CONFIG_disable_splash';
 const SPLASH_IMAGE = 'BALENA_HOST_SPLASH_IMAGE';
+/** A built-in (schema) variable the test never sets on the fleet. */
+const GPU_MEM = 'BALENA_HOST_CONFIG_gpu_mem';
 /** A 1×1 PNG as a data URL. */
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
@@ -87,7 +89,8 @@ describe.each(viewports())('configuration pages ($label)', ({ viewport }) => {
     await reboot.getByRole('button', { name: 'Change and reboot' }).click();
     await expect.poll(async () => (await fleetValues(fleetId))[SPLASH]).toBe('0');
 
-    // A custom variable: a name without the namespace, then an existing one, are refused (§5).
+    // A custom variable: a name without the namespace, then an existing one, are refused (§5);
+    // a built-in one the fleet does not set yet is sent to its own row.
     await page.getByRole('button', { name: 'Add custom variable' }).click();
     const add = page.getByRole('dialog', { name: 'Add custom configuration variable' });
     await add.getByRole('textbox', { name: 'Name' }).fill('MY_SETTING');
@@ -96,6 +99,9 @@ describe.each(viewports())('configuration pages ($label)', ({ viewport }) => {
     await add.getByText('Configuration variables should begin with RESIN_, BALENA_').waitFor();
     await add.getByRole('textbox', { name: 'Name' }).fill(POLL);
     await add.getByText('This fleet already has a configuration variable with this name').waitFor();
+    await add.getByRole('textbox', { name: 'Name' }).fill(GPU_MEM);
+    await add.getByText('This is a built-in setting: set it from its row in the fleet configuration table above').waitFor();
+    expect(await add.getByText('This fleet already has a configuration variable with this name').count()).toBe(0);
     await expectPageSound(page);
     await add.getByRole('textbox', { name: 'Name' }).fill('BALENA_MY_SETTING');
     await add.getByRole('button', { name: 'Add' }).click();
@@ -129,7 +135,7 @@ describe.each(viewports())('configuration pages ($label)', ({ viewport }) => {
     // Back on the fleet: the device table and the overrides dialog name the device.
     await page.goto(`${e2e.stack.url}/fleets/${fleetId}/config`);
     await row(page, 'Device configuration overrides', POLL).getByRole('link', { name: device.name }).waitFor();
-    await row(page, 'Fleet configuration variables', POLL).getByRole('button', { name: `Devices overriding ${POLL}` }).click();
+    await row(page, 'Fleet configuration variables', POLL).getByRole('button', { name: `1 device override of ${POLL}` }).click();
     const overrides = page.getByRole('dialog', { name: `Devices overriding ${POLL}` });
     await overrides.getByRole('link', { name: device.name }).waitFor();
     await overrides.getByText('30000').waitFor();

@@ -58,6 +58,9 @@ function bodyStyles(theme: Theme): CSSObject {
     '& td[data-checkbox], & th[data-checkbox]': { padding: '0 0 0 4px', width: 48 },
     // A native checkbox (keyboard, label and states for free), as large as MUI's small one's icon.
     '& input[type="checkbox"]': { width: 18, height: 18, margin: '3px 11px', accentColor: theme.palette.primary.main, cursor: 'pointer', verticalAlign: 'middle' },
+    // A cell's long text (a 300-character device name) cut with an ellipsis, so one column never
+    // pushes the others out; the element carries the whole text in its `title`.
+    '& tbody [data-truncate]': { display: 'inline-block', maxWidth: 'min(320px, 60vw)', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' },
     '& tbody a': {
       color: theme.palette.primary.main,
       textDecoration: 'underline',

@@ -85,10 +85,19 @@ describe('values against the schema', () => {
 
 describe('custom configuration names (fleets spec §5: validated against existing entries)', () => {
   it('applies the configuration-name rule, then refuses an existing name', () => {
-    expect(customNameProblem('BALENA_MY_THING', ['BALENA_OTHER'])).toBeNull();
-    expect(customNameProblem('1BALENA', [])).toEqual({ message: MSG_INVALID_CONFIG_VAR_NAME });
-    expect(customNameProblem('MY_THING', [])).toEqual({ message: MSG_CONFIG_NAMESPACE_REQUIRED });
-    expect(customNameProblem('BALENA_OTHER', ['BALENA_OTHER'])).toEqual({ key: 'alreadyExists' });
+    const none = { set: [], builtIn: [] };
+    expect(customNameProblem('BALENA_MY_THING', { set: ['BALENA_OTHER'], builtIn: [] })).toBeNull();
+    expect(customNameProblem('1BALENA', none)).toEqual({ message: MSG_INVALID_CONFIG_VAR_NAME });
+    expect(customNameProblem('MY_THING', none)).toEqual({ message: MSG_CONFIG_NAMESPACE_REQUIRED });
+    expect(customNameProblem('BALENA_OTHER', { set: ['BALENA_OTHER'], builtIn: [] })).toEqual({ key: 'alreadyExists' });
+  });
+
+  it('sends a built-in name the fleet does not set to its own row, and calls one it sets already set', () => {
+    const builtIn = Object.keys(schema.properties!);
+    const name = builtIn[0]!;
+    expect(customNameProblem(name, { set: [], builtIn })).toEqual({ key: 'builtIn' });
+    expect(customNameProblem(name, { set: [name], builtIn })).toEqual({ key: 'alreadyExists' });
+    expect(customNameProblem('BALENA_MY_THING', { set: [], builtIn })).toBeNull();
   });
 
   it('lists the fleet variables the schema does not know, by name', () => {

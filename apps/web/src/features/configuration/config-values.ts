@@ -89,11 +89,19 @@ export function valueProblem(property: ConfigSchemaProperty | undefined, value: 
   return null;
 }
 
-/** The message key for a custom name: the §5 rule's message, or a duplicate of an existing entry. */
-export function customNameProblem(name: string, existingNames: readonly string[]): { message: string } | { key: 'alreadyExists' } | null {
+export type CustomNameProblem = { message: string } | { key: 'alreadyExists' } | { key: 'builtIn' };
+
+/**
+ * What is wrong with a new custom name (§5 "Custom fleet configuration names are validated
+ * against existing entries"): the configuration-name rule's message; a name the fleet already
+ * sets; or a built-in variable of the schema it does not set yet, which is set from its own row
+ * of the fleet configuration table, not added as a custom one.
+ */
+export function customNameProblem(name: string, names: { set: readonly string[]; builtIn: readonly string[] }): CustomNameProblem | null {
   const message = validateConfigVarName(name);
   if (message) return { message };
-  return existingNames.includes(name) ? { key: 'alreadyExists' } : null;
+  if (names.set.includes(name)) return { key: 'alreadyExists' };
+  return names.builtIn.includes(name) ? { key: 'builtIn' } : null;
 }
 
 /** What a device runs with for one variable: its own override, else the fleet's value, else the schema default. */

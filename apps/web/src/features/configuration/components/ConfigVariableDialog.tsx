@@ -14,9 +14,12 @@ import { customNameProblem, valueProblem, type ConfigSchemaProperty } from '../c
 
 export interface ConfigVariableDialogProps {
   title: string;
-  /** The variable's name; null for a new custom variable, whose name is asked and checked against `existingNames`. */
+  /** The variable's name; null for a new custom variable, whose name is asked and checked against `existingNames` and `builtInNames`. */
   name: string | null;
+  /** The names the fleet sets already. */
   existingNames?: readonly string[];
+  /** The schema's variables (set from their own rows, not as custom ones). */
+  builtInNames?: readonly string[];
   property: ConfigSchemaProperty | undefined;
   initialValue: string;
   /** The "will reboot" note (§3 will_reboot), when changing the value reboots devices. */
@@ -31,10 +34,10 @@ export interface ConfigVariableDialogProps {
 /**
  * Sets one configuration value (fleet, custom or device override): an enum is a select, a number
  * is checked as one (and against its bounds), anything else single-line text (fleets spec §5).
- * For a new custom variable the name is asked too, checked by the §5 configuration-name rule
- * and against the fleet's existing entries.
+ * For a new custom variable the name is asked too, checked by the §5 configuration-name rule,
+ * against the fleet's existing entries and against the built-in variables (set from their rows).
  */
-export function ConfigVariableDialog({ title, name, existingNames = [], property, initialValue, rebootNote, submitLabel, busy, error, onSubmit, onClose }: ConfigVariableDialogProps) {
+export function ConfigVariableDialog({ title, name, existingNames = [], builtInNames = [], property, initialValue, rebootNote, submitLabel, busy, error, onSubmit, onClose }: ConfigVariableDialogProps) {
   const { t } = useTranslation('configuration');
   const { t: tc } = useTranslation('common');
   const titleId = useId();
@@ -42,7 +45,7 @@ export function ConfigVariableDialog({ title, name, existingNames = [], property
   const [value, setValue] = useState(initialValue);
   const [isSubmitted, setIsSubmitted] = useState(false);
 
-  const nameIssue = name === null ? customNameProblem(newName.trim(), existingNames) : null;
+  const nameIssue = name === null ? customNameProblem(newName.trim(), { set: existingNames, builtIn: builtInNames }) : null;
   const nameError = nameIssue === null ? null : 'message' in nameIssue ? nameIssue.message : t(`custom.${nameIssue.key}`);
   const problem = valueProblem(property, value);
   const valueError = problem === null ? null : t(`problems.${problem.key}`, problem);

@@ -141,7 +141,8 @@ function DeviceConfiguration({ device }: { device: DeviceDetail }) {
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {!isToggle && (
-                        <Button size="small" disabled={!canSet} aria-label={t('override', { name: row.name })} onClick={() => setEditing(row)}>
+                        // The name starts with the button's words (WCAG 2.5.3): "Edit" once the device has its own value.
+                        <Button size="small" disabled={!canSet} aria-label={t(row.deviceVariable ? 'edit' : 'override', { name: row.name })} onClick={() => setEditing(row)}>
                           {row.deviceVariable ? t('editButton') : t('overrideButton')}
                         </Button>
                       )}

@@ -128,7 +128,8 @@ function FleetConfiguration({ fleetId, deviceType, scope }: { fleetId: number; d
               </TableCell>
               <TableCell>
                 {count > 0 && (
-                  <Button size="small" aria-label={t('overrides.buttonLabel', { name })} onClick={() => setOverridesOf(name)}>
+                  // Named by its visible words and the variable (WCAG 2.5.3): "1 device override of NAME".
+                  <Button size="small" aria-label={t('overrides.buttonLabel', { count, name })} onClick={() => setOverridesOf(name)}>
                     {t('overrides.button', { count })}
                   </Button>
                 )}
@@ -226,7 +227,8 @@ function FleetConfiguration({ fleetId, deviceType, scope }: { fleetId: number; d
               <ConfigVariableDialog
                 title={editing.name === null ? t('custom.addTitle') : t('editTitle', { name: editing.name })}
                 name={editing.name}
-                existingNames={[...Object.keys(properties), ...fleetVariables.map((v) => v.name)]}
+                existingNames={fleetVariables.map((v) => v.name)}
+                builtInNames={Object.keys(properties)}
                 property={editing.property}
                 initialValue={editing.variable?.value ?? defaultValueOf(editing.property) ?? editing.property?.enum?.[0] ?? ''}
                 rebootNote={rebootNote(editing.property)}

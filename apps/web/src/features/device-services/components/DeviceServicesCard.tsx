@@ -32,6 +32,17 @@ export interface ServicesCardDevice {
   belongs_to__application: ReadonlyArray<{ id: number; organization?: { __id: number } | null }>;
 }
 
+/**
+ * The table's cells: one line each. On phones the padding is narrower and none at the table's
+ * outer edges (the card has its own), so the four columns fit a 390 px screen when the names
+ * are short; the actions column is as narrow as its button.
+ */
+const CELLS = {
+  '& th, & td': { whiteSpace: 'nowrap', px: { xs: 0.75, sm: 2 } },
+  '& th:first-of-type, & td:first-of-type': { pl: { xs: 0, sm: 2 } },
+  '& th:last-of-type, & td:last-of-type': { width: '1%', pl: { xs: 0.5, sm: 2 }, pr: { xs: 0, sm: 2 } },
+} as const;
+
 /** While a container action awaits the device's report, the services are read this often. */
 const AWAITING_POLL_MS = 1_000;
 
@@ -77,43 +88,46 @@ export function DeviceServicesCard({ device }: { device: ServicesCardDevice }) {
           }
         >
           {() => (
-            <Table size="small" aria-labelledby="device-services-title" sx={{ tableLayout: 'fixed' }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('columns.service')}</TableCell>
-                  <TableCell sx={{ width: { xs: '34%', sm: '35%' } }}>{t('columns.status')}</TableCell>
-                  <TableCell>{t('columns.release')}</TableCell>
-                  <TableCell sx={{ width: { xs: 104, sm: 120 }, px: { xs: 0.5, sm: 2 } }}>
-                    <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.map((line) => {
-                  const pending = controls.pendingAction(line);
-                  return (
-                    <TableRow key={line.id} data-service={line.serviceName}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.serviceName}</TableCell>
-                      <TableCell>
-                        <ServiceStatus line={line} />
-                        {pending && (
-                          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, color: 'text.secondary', fontSize: 13 }}>
-                            <CircularProgress size={12} aria-hidden />
-                            {t(`pending.${pending}`)}
-                          </Box>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                        {line.release ? <span title={line.release.commit}>{line.release.rawVersion}</span> : '—'}
-                      </TableCell>
-                      <TableCell sx={{ px: { xs: 0.5, sm: 2 } }}>
-                        <ContainerControls line={line} uuid={device.uuid} context={context} isBusy={pending !== null} onAction={(action) => controls.request(action, line)} />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            // Words are never broken (a service name, a version): a table wider than the card
+            // scrolls sideways inside it, as on a 390 px phone with long names; the action
+            // buttons it holds make it keyboard-scrollable.
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-labelledby="device-services-title" sx={CELLS}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('columns.service')}</TableCell>
+                    <TableCell>{t('columns.status')}</TableCell>
+                    <TableCell>{t('columns.release')}</TableCell>
+                    <TableCell>
+                      <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {lines.map((line) => {
+                    const pending = controls.pendingAction(line);
+                    return (
+                      <TableRow key={line.id} data-service={line.serviceName}>
+                        <TableCell>{line.serviceName}</TableCell>
+                        <TableCell>
+                          <ServiceStatus line={line} />
+                          {pending && (
+                            <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, color: 'text.secondary', fontSize: 13 }}>
+                              <CircularProgress size={12} aria-hidden />
+                              {t(`pending.${pending}`)}
+                            </Box>
+                          )}
+                        </TableCell>
+                        <TableCell>{line.release ? <span title={line.release.commit}>{line.release.rawVersion}</span> : '—'}</TableCell>
+                        <TableCell>
+                          <ContainerControls line={line} uuid={device.uuid} context={context} isBusy={pending !== null} onAction={(action) => controls.request(action, line)} />
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </Box>
           )}
         </QueryState>
         {controls.dialog}

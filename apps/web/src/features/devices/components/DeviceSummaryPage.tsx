@@ -41,6 +41,17 @@ import { releaseLabel } from '../release-label.ts';
 
 const route = getRouteApi('/_app/devices/$uuid/summary');
 
+/** The device's name as the h1: wrapped anywhere (a name may have no spaces), at most three lines. */
+const NAME_HEADING = {
+  flexGrow: 1,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+  display: '-webkit-box',
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} as const;
+
 /**
  * /devices/$uuid/summary: the device card (fleets spec §2 Device summary) with the Actions menu
  * top right, rename beside the name, the tags, the note, and the metrics bars. The device is read through QueryState (loading, error with
@@ -86,7 +97,8 @@ function DeviceSummary({ device }: { device: DeviceDetail }) {
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {/* A long name is cut after three lines: it is whole in the title and in the details' Name. */}
+        <Typography variant="h5" component="h1" title={device.device_name} sx={NAME_HEADING}>
           {device.device_name}
         </Typography>
         {canUpdate && (

@@ -29,8 +29,11 @@ export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state
       isHideable: false,
       minWidth: 160,
       render: (d) => (
-        // A plain router link (styled by DataTable, no MUI Link + Typography per row: first-frame cost).
-        <RouterLink to="/devices/$uuid" params={{ uuid: d.uuid }}>{d.device_name}</RouterLink>
+        // A plain router link (styled by DataTable, no MUI Link + Typography per row: first-frame
+        // cost); a long name is cut with an ellipsis (DataTable's data-truncate), whole in its title.
+        <RouterLink to="/devices/$uuid" params={{ uuid: d.uuid }} data-truncate="" title={d.device_name}>
+          {d.device_name}
+        </RouterLink>
       ),
     },
     {

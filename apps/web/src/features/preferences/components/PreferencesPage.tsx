@@ -27,7 +27,12 @@ export function PreferencesPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('title')}
       </Typography>
-      <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label={t('title')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+      {/*
+        Scroll buttons always there (invisible while disabled), not "auto": with "auto" they are
+        mounted after the selected tab was scrolled into view, and the narrower scroller then cut
+        it off on phones ("ACCESS" of Access tokens).
+      */}
+      <Tabs value={current} variant="scrollable" scrollButtons allowScrollButtonsMobile aria-label={t('title')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         {PREFERENCES_TABS.map((tab) => (
           <Tab key={tab.path} value={tab.path} label={t(tab.labelKey)} component={Link} to={`/preferences/${tab.path}`} />
         ))}

@@ -12,6 +12,9 @@ import type { ReleaseSummary } from '../api/release-detail.queries.ts';
 
 const STATUS_COLOR = { succeeded: 'success', running: 'info', failed: 'error', cancelled: 'default', local: 'default' } as const satisfies Record<ReleaseDisplayStatus, string>;
 
+/** The invalidated chip's text and outline: a dark orange, 5.5:1 on white (the theme's warning orange is 3.1:1). */
+const INVALIDATED_COLOR = '#b34700';
+
 /**
  * The release's header (fleets spec §2 "Release detail", §3 Release): version as the page's h1,
  * its status as §4 displays it (a running build silent for over 120 s shows as failed, timed
@@ -31,7 +34,9 @@ export function ReleaseHeader({ release }: { release: ReleaseSummary }) {
           </Typography>
           <Chip size="small" color={STATUS_COLOR[display]} label={t(`status.${display}`)} />
           <Chip size="small" variant="outlined" label={release.is_final ? t('header.final') : t('header.draft')} />
-          {release.is_invalidated && <Chip size="small" color="warning" variant="outlined" label={t('header.invalidated')} />}
+          {release.is_invalidated && (
+            <Chip size="small" variant="outlined" label={t('header.invalidated')} sx={{ color: INVALIDATED_COLOR, borderColor: INVALIDATED_COLOR }} />
+          )}
         </Box>
         {display === 'running' && (
           <Box sx={{ mb: 2 }}>

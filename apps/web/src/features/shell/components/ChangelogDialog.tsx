@@ -20,7 +20,8 @@ export function ChangelogDialog({ entries, isError, onClose }: { entries: Change
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} scroll="paper" fullWidth maxWidth="sm" fullScreen={isPhone}>
       <DialogTitle id={titleId}>{t('changelog.title')}</DialogTitle>
-      <DialogContent dividers>
+      {/* The text scrolls inside the dialog and holds nothing focusable: the region itself takes focus, so the keys scroll it. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-labelledby={titleId}>
         {isError && <Typography>{t('changelog.loadFailed')}</Typography>}
         {entries?.length === 0 && <Typography>{t('changelog.empty')}</Typography>}
         {entries?.map((entry) => (

@@ -7,6 +7,12 @@ import { breadcrumbTrail, type Breadcrumb } from '../breadcrumbs.ts';
 import { useShellContext } from '../hooks/use-shell-context.ts';
 
 /**
+ * A crumb stays on one line, cut with an ellipsis when wider than the page (a 300-character
+ * device name would otherwise fill a phone's screen); its title holds it whole.
+ */
+const CRUMB = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
  * Where the page is (accounts spec §2 "breadcrumbs"): the organization, fleet, device, member
  * or team it belongs to, the last crumb being the current page. Nothing on the home lists.
  */
@@ -20,16 +26,16 @@ export function ContextBreadcrumbs() {
   return (
     <Breadcrumbs
       aria-label={t('shell:breadcrumbs.label')}
-      sx={{ mb: 1.5, '& .MuiBreadcrumbs-ol': { rowGap: 0.5 }, '& .MuiBreadcrumbs-li': { minWidth: 0, overflowWrap: 'anywhere' } }}
+      sx={{ mb: 1.5, '& .MuiBreadcrumbs-ol': { rowGap: 0.5 }, '& .MuiBreadcrumbs-li': { minWidth: 0, maxWidth: '100%' } }}
     >
       {crumbs.map((crumb) =>
         crumb.isCurrent ? (
-          <Typography key={crumb.to} color="text.primary" variant="body2" aria-current="page">
+          <Typography key={crumb.to} color="text.primary" variant="body2" aria-current="page" title={labelOf(crumb)} sx={CRUMB}>
             {labelOf(crumb)}
           </Typography>
         ) : (
           // Exact: the router marks active links aria-current, and an ancestor is not the current page.
-          <MuiLink key={crumb.to} component={Link} to={crumb.to} activeOptions={{ exact: true }} underline="hover" color="inherit" variant="body2">
+          <MuiLink key={crumb.to} component={Link} to={crumb.to} activeOptions={{ exact: true }} underline="hover" color="inherit" variant="body2" title={labelOf(crumb)} sx={CRUMB}>
             {labelOf(crumb)}
           </MuiLink>
         ),

@@ -74,6 +74,7 @@ export type SidebarProps =
  * closes on Escape, on the backdrop and when a link is followed.
  */
 export function Sidebar(props: SidebarProps) {
+  const { t } = useTranslation('shell');
   if (props.variant === 'temporary') {
     return (
       <Drawer
@@ -83,6 +84,8 @@ export function Sidebar(props: SidebarProps) {
         // Mounted while closed, so the menu button's aria-controls always points at it; after a
         // link is followed focus goes to the new page's h1, not back to the menu button.
         ModalProps={{ keepMounted: true, disableRestoreFocus: !props.restoreFocus }}
+        // The drawer's paper is the modal dialog (role="dialog"): it needs a name of its own.
+        slotProps={{ paper: { 'aria-label': t('sidebar.drawer') } }}
         sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
       >
         <Toolbar />
