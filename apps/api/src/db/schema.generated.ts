@@ -340,6 +340,7 @@ export interface DeviceTargetCache {
   basis: string;
   device: number;
   etag: string;
+  poll_interval_ms: bigint | number | string | null;
 }
 
 export interface DeviceType {
