@@ -1,4 +1,3 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/database.ts';
@@ -7,16 +6,10 @@ import { CompileContext } from './context.ts';
 import { parseODataUrl } from './parse.ts';
 import { fixtureRegistry, userPrincipal } from './test-fixture.ts';
 import { wire } from './test-wire.ts';
+import { compileOnlyDb } from '../test/compile-only-db.ts';
 
 /** Pure compilation (no database): the SQL text and its parameters. */
-const db: Db = new Kysely({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db: Db = compileOnlyDb;
 const registry = fixtureRegistry();
 function compile(url: string, who: Principal = userPrincipal(1)) {
   return compileGet(new CompileContext(registry, who), parseODataUrl(wire(url))).compile(db);

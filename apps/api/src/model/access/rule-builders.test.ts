@@ -1,18 +1,12 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { rolesWithPermission, STAFF_ROLES } from '@flotilla/core/roles';
 import { and, or, userFleetPermission, userHasFleetInOrg, userOrgPermission, type PermissionHolder } from './rule-builders.ts';
+import { compileOnlyDb } from '../../test/compile-only-db.ts';
 
 /** The SQL shape of permission checks (what they grant is proven in rule-builders.int.test.ts). */
-const db: Db = new Kysely({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db: Db = compileOnlyDb;
 const text = (c: RawBuilder<unknown> | boolean) => (typeof c === 'boolean' ? c : sql`SELECT ${c}`.compile(db).sql);
 const fleet = sql.ref('t0.belongs_to__application');
 const member: PermissionHolder = { userId: 7 };
