@@ -115,6 +115,19 @@ describe('list screens when the API fails', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'Could not load this' }).count()).toBe(0);
   });
 
+  it("device batch actions: a failed read of the user's role says so in each action, not \"reading…\" for ever", async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/v7\/user_application_membership$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, `/fleets/${world.fleet.id}/devices`);
+    await page.getByText(world.devices[0]!.name, { exact: true }).first().waitFor();
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Identify' }).getByText('Could not read the selected devices or your role in this fleet', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await page.unroute(matches, handler);
+  });
+
   it('a 403 shows the forbidden state, without Retry and without the empty state', async () => {
     page = await newPage();
     for (const screen of [SCREENS[3]!, SCREENS[5]!]) {

@@ -172,6 +172,14 @@ export interface PermissionScope {
 
 /** The user's effective roles in a scope, or null while unknown. */
 export function useRoles(scope: PermissionScope): RoleName[] | null {
+  return useRolesState(scope).roles;
+}
+
+/**
+ * The user's effective roles in a scope (null while unknown), and whether a read they come from
+ * failed (after its retries): then they stay unknown, and a screen waiting for them says so.
+ */
+export function useRolesState(scope: PermissionScope): { roles: RoleName[] | null; failed: boolean } {
   const { data: actor } = useQuery(whoamiQuery);
   const userId = actor?.actorTypeId ?? 0;
   const orgRoles = useQuery({ ...organizationRolesQuery(userId), enabled: userId > 0 });
@@ -188,10 +196,11 @@ export function useRoles(scope: PermissionScope): RoleName[] | null {
   const flags = useQuery({ ...profileQuery, select: accountFlagsFrom, enabled: userId > 0 }).data ?? NO_FLAGS;
   const needsSupportUntil = flags.isSupportAgent && !flags.isPlatformAdmin && scope.fleetId !== undefined;
   const supportUntil = useQuery({ ...fleetSupportUntilQuery(scope.fleetId ?? 0), enabled: needsSupportUntil });
-  if (!orgRoles.data) return null;
-  if (scope.fleetId !== undefined && (fleetRole.data === undefined || teamRoles.data === undefined)) return null;
+  const failed = [orgRoles, fleetRole, teamRoles].some((q) => q.data === undefined && q.error !== null);
+  if (!orgRoles.data) return { roles: null, failed };
+  if (scope.fleetId !== undefined && (fleetRole.data === undefined || teamRoles.data === undefined)) return { roles: null, failed };
   const orgRole = scope.organizationId !== undefined ? orgRoles.data.get(scope.organizationId) : undefined;
-  return scopeRoles(orgRole, fleetRole.data, teamRoles.data ?? [], staffRoles(flags, scope, supportUntil.data, new Date()));
+  return { roles: scopeRoles(orgRole, fleetRole.data, teamRoles.data ?? [], staffRoles(flags, scope, supportUntil.data, new Date())), failed: false };
 }
 
 const NO_FLAGS: AccountFlags = { isPlatformAdmin: false, isSupportAgent: false, hasPasswordOverLimit: false };

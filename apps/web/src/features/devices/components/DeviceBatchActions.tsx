@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
 import { DANGEROUS_SUPERVISOR_ACTIONS, SUPERVISOR_ACTION_PERMISSION, SUPERVISOR_ACTIONS, type SupervisorAction, type UnavailableReason } from '@flotilla/core/device-actions';
 import { ActionMenu } from '../../../components/ActionMenu.tsx';
-import { useRoles } from '../../../lib/permissions.ts';
+import { useRolesState } from '../../../lib/permissions.ts';
 import { SupervisorLockedError } from '../../device-actions/api/device-actions.requests.ts';
 import { useRunDeviceBatch } from '../api/device-batch.mutations.ts';
 import { selectedDevicesQuery } from '../api/device-selection.queries.ts';
@@ -41,7 +41,7 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
 }) {
   const { t } = useTranslation('devices');
   // useCan is false while the roles load; they are told apart here so no one reads "not allowed" meanwhile.
-  const roles = useRoles({ fleetId, organizationId });
+  const { roles, failed: rolesFailed } = useRolesState({ fleetId, organizationId });
   const canRun = roles !== null && rolesHavePermission(roles, SUPERVISOR_ACTION_PERMISSION);
   const selection = useQuery(selectedDevicesQuery(fleetId, [...ids]));
   const run = useRunDeviceBatch<BatchDevice>(fleetId);
@@ -57,6 +57,8 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
   const planOf = (action: SupervisorAction) => planBatch(action, devices, canRun);
 
   const reasonOf = (plan: BatchPlan): string | null => {
+    // A failed read (after its retries) says so, rather than "reading…" for ever.
+    if (rolesFailed || (selection.isError && !isCurrent)) return t('batch.unavailable.failed');
     if (roles === null || !isCurrent) return t('batch.unavailable.loading');
     if (!canRun) return t('batch.unavailable.noPermission');
     if (plan.runnable.length > 0) return null;
