@@ -100,9 +100,19 @@ describe.each(viewports())('release journey ($label)', ({ viewport }) => {
     // The devices download it, with progress on the list, then run it.
     await page.goto(`${e2e.stack.url}/fleets/${fleetId}/devices`);
     await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
-    const updating = page.locator('tbody tr[aria-rowindex]').filter({ hasText: 'Updating' });
-    await updating.first().getByRole('progressbar', { name: 'Update progress' }).waitFor({ timeout: 30_000 });
-    await updating.first().getByText(/^\d+%$/).waitFor();
+    // One locator for "a row updating with a percentage": the rows move between phases while it
+    // waits, so a row found updating a moment ago may be installing (no percentage) by now.
+    const downloading = page
+      .locator('tbody tr[aria-rowindex]')
+      .filter({ hasText: 'Updating' })
+      .filter({ has: page.getByRole('progressbar', { name: 'Update progress' }) })
+      .filter({ hasText: /\b\d+%/ });
+    await downloading.first().waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+      // What the list and the database said when it was not found: the CI log is all there is.
+      const rows = await page.locator('tbody tr[aria-rowindex]').allInnerTexts();
+      const devices = await e2e.stack.app.db.selectFrom('device').select(['device_name', 'is_running__release', 'update_status']).where('belongs_to__application', '=', fleetId).execute();
+      throw new Error(`${String(err)}\nrows: ${JSON.stringify(rows)}\ndevices: ${JSON.stringify(devices)}`);
+    });
     await expectPageSound(page);
     await expect.poll(() => runningRelease(fleetId), { timeout: 120_000 }).toEqual(Array(5).fill(draft.id));
 
