@@ -109,10 +109,27 @@ describe('list screens when the API fails', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Could not load this' });
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toMatch('Database unavailable');
+    // The sidebar keeps the entries a role would gate: unknown is not "you may not".
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const entry of ['Settings', 'Provisioning keys']) await nav.getByRole('link', { name: entry, exact: true }).waitFor();
     await page.unroute(matches, handler);
     await alert.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('button', { name: 'Add member' }).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'Could not load this' }).count()).toBe(0);
+  });
+
+  it("settings pages: a failed read of the user's roles shows an error with Retry, not a spinner for ever", async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/v7\/user_application_membership$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, `/fleets/${world.fleet.id}/settings`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load your permissions' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toMatch('Database unavailable');
+    await page.unroute(matches, handler);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Fleet settings' }).waitFor();
+    expect(await alert.count()).toBe(0);
   });
 
   it("device batch actions: a failed read of the user's role says so in each action, not \"reading…\" for ever", async () => {

@@ -77,7 +77,7 @@ export interface ReferenceSpec {
   /**
    * `readable` (default): the caller may read the target. `any`: any existing row — for
    * references the server resolves itself (an invitee made from an email address) and for
-   * members named by username, which balena-sdk looks up anyway ("No user with the username");
+   * members named by username (an unknown name then fails the rules as an outsider would);
    * their rules still hold.
    */
   scope?: 'readable' | 'any';

@@ -3,6 +3,9 @@ import type { Db } from '../db/database.ts';
 import type { Values } from '../model/types.ts';
 import { findUserIdByUsername } from './organization.repository.ts';
 
+/** No user row has this id (ids start at 1). */
+const NO_SUCH_USER = 0;
+
 /**
  * The `user` of a membership POST: balena-sdk sends `username` (team.membership.create,
  * application.membership.create); pine callers may send `user` as an id. `username` is a
@@ -15,8 +18,10 @@ export async function resolveMemberUser(db: Db, values: Values, resource: string
     return user;
   }
   if (typeof username !== 'string' || username.trim() === '') throw badRequest('"username" must be a non-empty string');
-  const id = await findUserIdByUsername(db, username.trim());
-  if (id === undefined) throw badRequest(`No user with the username "${username.trim()}"`);
+  // An unknown username becomes an id no user has: the `user` field's reference rule then answers
+  // exactly as for a user outside the organization. Otherwise anyone with a free organization of
+  // their own could tell which usernames exist (400 "no such user" against 403 "not a member").
+  const id = (await findUserIdByUsername(db, username.trim())) ?? NO_SUCH_USER;
   if (typeof user === 'number' && user !== id) throw badRequest('"user" and "username" name different users');
   return id;
 }

@@ -1,15 +1,20 @@
 import Box from '@mui/material/Box';
 import { useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { ErrorState } from './states/ErrorState.tsx';
+import { HiddenPageHeading } from './VisuallyHidden.tsx';
 
 /**
  * A route that failed to load (the router's errorComponent): what failed and Retry, which
  * re-runs the route's loaders and refetches its queries instead of reloading the whole app.
+ * `asPage`: as PageLoading's, the page's one h1 while its own is unknown.
  */
-export function PageError({ error, reset }: { error: unknown; reset?: () => void }) {
+export function PageError({ error, reset, asPage = false }: { error: unknown; reset?: () => void; asPage?: boolean }) {
   const router = useRouter();
+  const { t } = useTranslation();
   return (
     <Box sx={{ p: { xs: 2, sm: 4 } }}>
+      {asPage && <HiddenPageHeading>{t('states.couldNotLoad')}</HiddenPageHeading>}
       <ErrorState
         error={error}
         onRetry={async () => {

@@ -22,3 +22,15 @@ export function VisuallyHidden({ children, id }: { children: ReactNode; id?: str
     </Box>
   );
 }
+
+/**
+ * A page's h1 for screen readers only: while a page's own heading (an entity's name) is not
+ * known yet, because it is loading or failed, the page still has its one h1 saying so.
+ */
+export function HiddenPageHeading({ children }: { children: ReactNode }) {
+  return (
+    <Box component="h1" sx={VISUALLY_HIDDEN}>
+      {children}
+    </Box>
+  );
+}

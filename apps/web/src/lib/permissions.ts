@@ -179,7 +179,14 @@ export function useRoles(scope: PermissionScope): RoleName[] | null {
  * The user's effective roles in a scope (null while unknown), and whether a read they come from
  * failed (after its retries): then they stay unknown, and a screen waiting for them says so.
  */
-export function useRolesState(scope: PermissionScope): { roles: RoleName[] | null; failed: boolean } {
+export interface RolesState {
+  roles: RoleName[] | null;
+  failed: boolean;
+  /** The first failed read's error, and a retry of the failed reads (null unless `failed`). */
+  failure: { error: unknown; retry: () => Promise<unknown> } | null;
+}
+
+export function useRolesState(scope: PermissionScope): RolesState {
   const { data: actor } = useQuery(whoamiQuery);
   const userId = actor?.actorTypeId ?? 0;
   const orgRoles = useQuery({ ...organizationRolesQuery(userId), enabled: userId > 0 });
@@ -196,11 +203,13 @@ export function useRolesState(scope: PermissionScope): { roles: RoleName[] | nul
   const flags = useQuery({ ...profileQuery, select: accountFlagsFrom, enabled: userId > 0 }).data ?? NO_FLAGS;
   const needsSupportUntil = flags.isSupportAgent && !flags.isPlatformAdmin && scope.fleetId !== undefined;
   const supportUntil = useQuery({ ...fleetSupportUntilQuery(scope.fleetId ?? 0), enabled: needsSupportUntil });
-  const failed = [orgRoles, fleetRole, teamRoles].some((q) => q.data === undefined && q.error !== null);
-  if (!orgRoles.data) return { roles: null, failed };
-  if (scope.fleetId !== undefined && (fleetRole.data === undefined || teamRoles.data === undefined)) return { roles: null, failed };
+  const failedReads = [orgRoles, fleetRole, teamRoles].filter((q) => q.data === undefined && q.error !== null);
+  const failed = failedReads.length > 0;
+  const failure = failed ? { error: failedReads[0]!.error, retry: () => Promise.all(failedReads.map((q) => q.refetch())) } : null;
+  if (!orgRoles.data) return { roles: null, failed, failure };
+  if (scope.fleetId !== undefined && (fleetRole.data === undefined || teamRoles.data === undefined)) return { roles: null, failed, failure };
   const orgRole = scope.organizationId !== undefined ? orgRoles.data.get(scope.organizationId) : undefined;
-  return { roles: scopeRoles(orgRole, fleetRole.data, teamRoles.data ?? [], staffRoles(flags, scope, supportUntil.data, new Date())), failed: false };
+  return { roles: scopeRoles(orgRole, fleetRole.data, teamRoles.data ?? [], staffRoles(flags, scope, supportUntil.data, new Date())), failed: false, failure: null };
 }
 
 const NO_FLAGS: AccountFlags = { isPlatformAdmin: false, isSupportAgent: false, hasPasswordOverLimit: false };

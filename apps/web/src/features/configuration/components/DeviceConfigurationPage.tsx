@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
 import { isTruthyVariableValue } from '@flotilla/core/variable-names';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useRoles } from '../../../lib/permissions.ts';
+import { useRolesState } from '../../../lib/permissions.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { DevicePageFrame } from '../../devices/components/DevicePageFrame.tsx';
 import { useConfigWrite, type ConfigWrite } from '../api/configuration.mutations.ts';
@@ -51,7 +51,8 @@ export function DeviceConfigurationPage() {
 function DeviceConfiguration({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('configuration');
   const fleet = device.belongs_to__application[0];
-  const roles = useRoles({ fleetId: fleet?.id, organizationId: fleet?.organization?.__id });
+  const rolesState = useRolesState({ fleetId: fleet?.id, organizationId: fleet?.organization?.__id });
+  const { roles } = rolesState;
   const schema = useQuery(configSchemaQuery(device.is_of__device_type[0]?.slug ?? ''));
   const fleetVariables = useQuery({ ...fleetConfigQuery(fleet?.id ?? 0), enabled: fleet !== undefined });
   const deviceVariables = useQuery(deviceConfigQuery(device.id));
@@ -62,7 +63,7 @@ function DeviceConfiguration({ device }: { device: DeviceDetail }) {
   const [editing, setEditing] = useState<DeviceConfigRow | null>(null);
   const [resetting, setResetting] = useState<DeviceConfigRow | null>(null);
 
-  if (roles === null) return <LoadingState />;
+  if (roles === null) return <RolesPending state={rolesState} />;
   const canSet = rolesHavePermission(roles, SET_PERMISSION);
   const canDelete = rolesHavePermission(roles, DELETE_PERMISSION);
   const reason = canSet ? null : canDelete ? t('resetOnlyDevice') : t('readOnlyDevice');

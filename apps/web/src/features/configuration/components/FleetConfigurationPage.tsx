@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
 import { isTruthyVariableValue } from '@flotilla/core/variable-names';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useRoles } from '../../../lib/permissions.ts';
+import { useRolesState } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { useConfigWrite, type ConfigWrite } from '../api/configuration.mutations.ts';
@@ -67,7 +67,8 @@ type Editing = { name: string | null; property: ConfigSchemaProperty | undefined
 
 function FleetConfiguration({ fleetId, deviceType, scope }: { fleetId: number; deviceType: string; scope: { fleetId: number; organizationId?: number } }) {
   const { t } = useTranslation('configuration');
-  const roles = useRoles(scope);
+  const rolesState = useRolesState(scope);
+  const { roles } = rolesState;
   const schema = useQuery(configSchemaQuery(deviceType));
   const variables = useQuery(fleetConfigQuery(fleetId));
   const overrides = useQuery(fleetDeviceOverridesQuery(fleetId));
@@ -79,7 +80,7 @@ function FleetConfiguration({ fleetId, deviceType, scope }: { fleetId: number; d
   const [resetting, setResetting] = useState<{ variable: ConfigVariable; property: ConfigSchemaProperty | undefined } | null>(null);
   const [overridesOf, setOverridesOf] = useState<string | null>(null);
 
-  if (roles === null) return <LoadingState />;
+  if (roles === null) return <RolesPending state={rolesState} />;
   const canEdit = rolesHavePermission(roles, FLEET_CONFIG_PERMISSION);
   const reason = canEdit ? null : t('readOnlyFleet');
 

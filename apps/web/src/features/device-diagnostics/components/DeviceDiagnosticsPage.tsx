@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { DIAGNOSTICS_PERMISSION } from '@flotilla/core/diagnostics';
 import { rolesHavePermission } from '@flotilla/core/roles';
 import { ForbiddenState } from '../../../components/states/ForbiddenState.tsx';
-import { LoadingState } from '../../../components/states/LoadingState.tsx';
-import { useRoles } from '../../../lib/permissions.ts';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
+import { useRolesState } from '../../../lib/permissions.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { DevicePageFrame } from '../../devices/components/DevicePageFrame.tsx';
 import { DiagnosticsReportPanel } from './DiagnosticsReportPanel.tsx';
@@ -42,10 +42,11 @@ export function DeviceDiagnosticsPage() {
 function DeviceDiagnostics({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('deviceDiagnostics');
   const fleet = device.belongs_to__application[0];
-  const roles = useRoles({ fleetId: fleet?.id, organizationId: fleet?.organization?.__id });
+  const rolesState = useRolesState({ fleetId: fleet?.id, organizationId: fleet?.organization?.__id });
+  const { roles } = rolesState;
   const [tab, setTab] = useState<DiagnosticsTab>('checks');
   const baseId = useId();
-  if (roles === null) return <LoadingState />;
+  if (roles === null) return <RolesPending state={rolesState} />;
   if (!rolesHavePermission(roles, DIAGNOSTICS_PERMISSION)) return <ForbiddenState message={t('forbidden')} />;
   const offlineReason = device.is_connected_to_vpn ? null : t('cloudlinkRequired');
   const tabId = (name: DiagnosticsTab) => `${baseId}-tab-${name}`;

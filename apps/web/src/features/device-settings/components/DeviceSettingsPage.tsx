@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
-import { LoadingState } from '../../../components/states/LoadingState.tsx';
-import { useRoles } from '../../../lib/permissions.ts';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
+import { useRolesState } from '../../../lib/permissions.ts';
 import { DeviceOsUpdateSection } from '../../device-os-update/components/DeviceOsUpdateSection.tsx';
 import { DeviceSupervisorUpdateSection } from '../../device-os-update/components/DeviceSupervisorUpdateSection.tsx';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
@@ -64,9 +64,10 @@ function sections(device: DeviceDetail): Array<{ id: SettingsSectionId; element:
 function DeviceSettings({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('deviceSettings');
   // The sections wait for the user's roles, so none flashes "no permission" while they load.
-  const roles = useRoles(deviceScope(device));
+  const rolesState = useRolesState(deviceScope(device));
+  const { roles } = rolesState;
   useSectionFocus(roles !== null);
-  if (roles === null) return <LoadingState />;
+  if (roles === null) return <RolesPending state={rolesState} />;
   const list = sections(device);
   const isReadOnly = list.every(({ id }) => !rolesHavePermission(roles, SECTION_PERMISSION[id]));
   return (

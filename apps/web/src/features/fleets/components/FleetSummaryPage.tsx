@@ -51,7 +51,7 @@ export function FleetSummaryPage() {
   const canAssignTeams = fleetTeamAbilities(access.roles, access.organizationRoles).canAdd;
   usePageTitle(fleet ? t('summary.pageTitle', { name: fleet.app_name }) : null);
   // The route's loader resolved the fleet before this renders; this covers a refetch that lost it.
-  if (!fleet) return <PageLoading />;
+  if (!fleet) return <PageLoading asPage />;
   const isFleet = applicationClass === 'fleet';
 
   return (

@@ -18,7 +18,7 @@ export function MemberSectionPage() {
   const { orgId, member } = useMember();
   usePageTitle(member.data ? `${memberUsername(member.data)} · ${t(`detail.sections.${section}`)}` : t('detail.pageTitle'));
   const userId = member.data ? memberUserId(member.data) : null;
-  if (!member.data || userId === null) return <PageLoading />;
+  if (!member.data || userId === null) return <PageLoading asPage />;
 
   return (
     <Box>

@@ -37,7 +37,7 @@ export function MemberSummaryPage() {
   const [displayApps] = useExperimentalFlag('displayApps');
   usePageTitle(member.data ? memberUsername(member.data) : t('detail.pageTitle'));
   const userId = member.data ? memberUserId(member.data) : null;
-  if (!member.data || userId === null) return <PageLoading />;
+  if (!member.data || userId === null) return <PageLoading asPage />;
   const base = `/orgs/${orgId}/members/${memberId}`;
   const classes: ApplicationClass[] = displayApps ? ['fleet', 'app', 'block'] : ['fleet', 'block'];
 

@@ -9,6 +9,7 @@ import { useParams } from '@tanstack/react-router';
 import { applicationPath } from '@flotilla/core/application-class';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading.tsx';
+import { HiddenPageHeading } from '../../../components/VisuallyHidden.tsx';
 import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -49,7 +50,13 @@ export function OrganizationSummaryPage() {
   const org = organization.data;
   if (!org) {
     // null: gone or out of reach; the route guard sends the user to /orgs on the next navigation.
-    return organization.error ? <ErrorState error={organization.error} what={t('summary.what')} onRetry={() => organization.refetch()} /> : <PageLoading />;
+    if (!organization.error) return <PageLoading asPage />;
+    return (
+      <>
+        <HiddenPageHeading>{t('common:states.couldNotLoadThing', { what: t('summary.what') })}</HiddenPageHeading>
+        <ErrorState error={organization.error} what={t('summary.what')} onRetry={() => organization.refetch()} />
+      </>
+    );
   }
 
   const userId = actor?.actorTypeId;

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { releaseSummaryQuery, type ReleaseSummary } from '../api/release-detail.queries.ts';
@@ -38,7 +38,7 @@ function ReleaseSettings({ release, fleetId }: { release: ReleaseSummary; fleetI
   const { t } = useTranslation('releaseDetail');
   const { fleetClass } = useReleaseIds();
   const access = useReleaseAccess(fleetId);
-  if (access.roles === null) return <LoadingState />;
+  if (access.roles === null) return <RolesPending state={access} />;
   if (access.isObserverOnly) return <Navigate to="/" replace />;
   return (
     <Box sx={{ maxWidth: 880 }}>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { isObserverOnly, rolesHavePermission, type RoleName } from '@flotilla/core/roles';
-import { useRoles } from '../../../lib/permissions.ts';
+import { useRolesState, type RolesState } from '../../../lib/permissions.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 
 const route = getRouteApi('/_app/$fleetClass/$fleetId/releases/$releaseId');
@@ -16,6 +16,8 @@ export function useReleaseIds(): { fleetClass: string; fleetId: number; releaseI
 export interface ReleaseAccess {
   /** null while the user's roles load (nothing role-dependent renders or is fetched yet). */
   roles: RoleName[] | null;
+  /** A read of the roles failed: its error and a retry (RolesPending shows them). */
+  failure: RolesState['failure'];
   scope: { fleetId: number; organizationId?: number };
   /** fleets spec §6 "Observer-only view": header, known issues, notes and assets, read only. */
   isObserverOnly: boolean;
@@ -30,10 +32,11 @@ export function useReleaseAccess(fleetId: number): ReleaseAccess {
   const fleet = useQuery(fleetQuery(fleetId));
   const scope = { fleetId, organizationId: fleet.data?.organization[0]?.id };
   // Until the fleet names its organization, the organization role is unknown: wait for it.
-  const roles = useRoles(scope);
+  const { roles, failure } = useRolesState(scope);
   const known = fleet.data ? roles : null;
   return {
     roles: known,
+    failure,
     scope,
     isObserverOnly: known === null || isObserverOnly(known),
     canUpdate: known !== null && rolesHavePermission(known, 'resin.release.update'),

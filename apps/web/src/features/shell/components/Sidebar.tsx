@@ -34,7 +34,8 @@ import WidgetsIcon from '@mui/icons-material/Widgets';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { VISUALLY_HIDDEN } from '../../../components/VisuallyHidden.tsx';
-import { useCan, useIsObserverOnly } from '../../../lib/permissions.ts';
+import { isObserverOnly, rolesHavePermission } from '@flotilla/core/roles';
+import { useRolesState } from '../../../lib/permissions.ts';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../../theme.ts';
 import { useExperimentalFlag } from '../../preferences/experimental-flags.ts';
 import { useShellContext } from '../hooks/use-shell-context.ts';
@@ -175,10 +176,12 @@ interface ItemProps {
 }
 
 function SidebarItem({ entry, scope, ...rest }: ItemProps & { entry: SidebarEntry; scope: { fleetId?: number; organizationId?: number } }) {
-  const allowed = useCan(entry.permission ?? '', scope);
-  const observerOnly = useIsObserverOnly(scope);
-  if (entry.permission && !allowed) return null;
-  if (entry.hiddenForObservers && observerOnly) return null;
+  const { roles, failed } = useRolesState(scope);
+  // Hidden only when the roles are known to lack the permission. If the role lookup failed,
+  // the entry stays: its page then answers honestly (an error with Retry, or forbidden). A
+  // settings entry that silently vanished would read as "you may not", which nobody said.
+  if (!failed && entry.permission && (roles === null || !rolesHavePermission(roles, entry.permission))) return null;
+  if (!failed && entry.hiddenForObservers && (roles === null || isObserverOnly(roles))) return null;
   return <SidebarLink to={entry.to} exact={entry.exact ?? false} Icon={ENTRY_ICONS[entry.labelKey] ?? DashboardIcon} {...rest} />;
 }
 

@@ -25,8 +25,8 @@ export function TeamSectionPage() {
   const { orgId, teamId, team, error } = useTeam();
   const sectionTitle = t(`summary.${section}`);
   usePageTitle(team ? `${sectionTitle} - ${t('summary.pageTitle', { name: team.name })}` : null);
-  if (error) return <PageError error={error} />;
-  if (!team) return <PageLoading />;
+  if (error) return <PageError error={error} asPage />;
+  if (!team) return <PageLoading asPage />;
 
   return (
     <Box>

@@ -33,8 +33,8 @@ export function TeamSummaryPage() {
   const [displayApps] = useExperimentalFlag('displayApps');
   const members = useQuery(teamMembersQuery(orgId, teamId));
   const access = useQuery(teamAccessQuery(orgId, teamId));
-  if (error) return <PageError error={error} />;
-  if (!team) return <PageLoading />;
+  if (error) return <PageError error={error} asPage />;
+  if (!team) return <PageLoading asPage />;
 
   const base = `/orgs/${orgId}/teams/${teamId}`;
   const ofClass = (applicationClass: ApplicationClass) =>

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import type { RolesState } from '../../lib/permissions.ts';
+import { ErrorState } from './ErrorState.tsx';
+import { LoadingState } from './LoadingState.tsx';
+
+/**
+ * What a screen shows while it waits for the user's roles (useRolesState): loading, or, when a
+ * read of them failed, the error with Retry. Without this a failed lookup left a spinner for ever.
+ */
+export function RolesPending({ state }: { state: Pick<RolesState, 'failure'> }) {
+  const { t } = useTranslation();
+  if (state.failure) return <ErrorState error={state.failure.error} what={t('states.yourPermissions')} onRetry={state.failure.retry} />;
+  return <LoadingState />;
+}
