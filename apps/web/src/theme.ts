@@ -14,6 +14,14 @@ export const FOCUS_RING_COLOR = '#0d47a1';
 const focusRing = { outline: `2px solid ${FOCUS_RING_COLOR}`, outlineOffset: 2 } as const;
 const insetFocusRing = { outline: `2px solid ${FOCUS_RING_COLOR}`, outlineOffset: -2 } as const;
 
+/**
+ * Warning text and outlines on the light page (an outlined chip's "Invalidated", "Takeover"): a
+ * dark orange, 5.5:1 on white, where the theme's warning orange is 3.1:1 (WCAG 1.4.3 needs 4.5).
+ */
+export const WARNING_TEXT_COLOR = '#b34700';
+/** An outlined chip in that colour (text and border). */
+export const WARNING_OUTLINED = { color: WARNING_TEXT_COLOR, borderColor: WARNING_TEXT_COLOR } as const;
+
 export const theme = createTheme({
   palette: {
     primary: { main: '#1565c0' },

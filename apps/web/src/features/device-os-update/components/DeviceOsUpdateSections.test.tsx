@@ -108,6 +108,9 @@ describe('DeviceOsUpdateSection', () => {
     const options = await openOptions('Target version');
     const takeover = options.find((o) => o.textContent?.startsWith('6.1.4'))!;
     expect(takeover.textContent).toContain('takeover');
+    // The mark's text is the dark warning orange (5.5:1 on white), not the theme's 3.1:1 one.
+    const mark = within(takeover).getByText('takeover').closest('.MuiChip-root')!;
+    expect(getComputedStyle(mark).color).toBe('rgb(179, 71, 0)');
     fireEvent.click(takeover);
     fireEvent.click(screen.getByRole('button', { name: 'Start OS update' }));
     const dialog = await screen.findByRole('dialog', { name: 'Takeover update to 6.1.4' });

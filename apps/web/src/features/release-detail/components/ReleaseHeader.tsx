@@ -8,12 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { effectiveReleaseStatus, releaseDisplayStatus, type ReleaseDisplayStatus } from '@flotilla/core/release-status';
 import { InfoList } from '../../../components/InfoList.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { WARNING_OUTLINED } from '../../../theme.ts';
 import type { ReleaseSummary } from '../api/release-detail.queries.ts';
 
 const STATUS_COLOR = { succeeded: 'success', running: 'info', failed: 'error', cancelled: 'default', local: 'default' } as const satisfies Record<ReleaseDisplayStatus, string>;
 
-/** The invalidated chip's text and outline: a dark orange, 5.5:1 on white (the theme's warning orange is 3.1:1). */
-const INVALIDATED_COLOR = '#b34700';
 
 /**
  * The release's header (fleets spec §2 "Release detail", §3 Release): version as the page's h1,
@@ -35,7 +34,7 @@ export function ReleaseHeader({ release }: { release: ReleaseSummary }) {
           <Chip size="small" color={STATUS_COLOR[display]} label={t(`status.${display}`)} />
           <Chip size="small" variant="outlined" label={release.is_final ? t('header.final') : t('header.draft')} />
           {release.is_invalidated && (
-            <Chip size="small" variant="outlined" label={t('header.invalidated')} sx={{ color: INVALIDATED_COLOR, borderColor: INVALIDATED_COLOR }} />
+            <Chip size="small" variant="outlined" label={t('header.invalidated')} sx={WARNING_OUTLINED} />
           )}
         </Box>
         {display === 'running' && (
