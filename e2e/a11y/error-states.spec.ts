@@ -118,6 +118,22 @@ describe('list screens when the API fails', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'Could not load this' }).count()).toBe(0);
   });
 
+  it('a member page whose read fails says so with Retry and a page heading, instead of "not found" and a redirect', async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/v7\/organization_membership\(\d+\)$/, 500);
+    await page.route(matches, handler);
+    const path = `/orgs/${world.org.id}/members/${world.colleagueMembershipId}`;
+    await signInAs(page, e2e.stack, world.user, path);
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load this' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toMatch('Database unavailable');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await page.unroute(matches, handler);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { level: 1, name: world.colleague.username }).waitFor();
+  });
+
   it("settings pages: a failed read of the user's roles shows an error with Retry, not a spinner for ever", async () => {
     page = await newPage();
     const { matches, handler } = failing(/^\/v7\/user_application_membership$/, 500);
@@ -127,9 +143,11 @@ describe('list screens when the API fails', () => {
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toMatch('Database unavailable');
     await page.unroute(matches, handler);
+    // The page keeps its one h1 while it fails.
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Fleet settings']);
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Fleet settings' }).waitFor();
-    expect(await alert.count()).toBe(0);
+    await alert.waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'Name', exact: true }).getByRole('button', { name: 'Rename' }).waitFor();
   });
 
   it("device batch actions: a failed read of the user's role says so in each action, not \"reading…\" for ever", async () => {

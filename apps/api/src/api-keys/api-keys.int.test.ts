@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createTestApp, type TestContext } from '../test/harness.ts';
@@ -144,6 +145,26 @@ describe('device keys', () => {
     expect((await post(`/api-key/device/${device.id}/device-key`, provisioning, { apiKey: chosen })).statusCode).toBe(200);
     const second = await createDevice(ctx.database.db, fleet);
     expect((await post(`/api-key/device/${second.id}/device-key`, provisioning, { apiKey: chosen })).statusCode).toBe(409);
+  });
+
+  it('refuses the provisioning key for a device already heard from: a neighbour cannot take its identity', async () => {
+    const user = await signUp(ctx.app);
+    const fleet = await createFleet(ctx.database.db);
+    await grantFleetRole(ctx.database.db, user.email, fleet, 'developer');
+    const provisioning = (await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: fleet.applicationId, expiryDate: null })).json() as string;
+    const foreign = await createDevice(ctx.database.db, await createFleet(ctx.database.db));
+    const outsider = await post(`/api-key/device/${foreign.id}/device-key`, provisioning, {});
+    expect(outsider.statusCode).toBe(403);
+    // Each way a device is heard from: a heartbeat, its heartbeat state, its link.
+    for (const heard of [{ last_connectivity_event: new Date() }, { api_heartbeat_state: 'offline' }, { is_connected_to_vpn: true }] as const) {
+      const device = await createDevice(ctx.database.db, fleet);
+      await ctx.database.db.updateTable('device').set(heard).where('id', '=', device.id).execute();
+      const res = await post(`/api-key/device/${device.id}/device-key`, provisioning, { apiKey: 'e'.repeat(16) + randomBytes(8).toString('hex') });
+      // The same answer as for another fleet's device.
+      expect([res.statusCode, res.json()]).toEqual([403, outsider.json()]);
+      // A user with API-key rights still can (re-provisioning a device that has run).
+      expect((await post(`/api-key/device/${device.id}/device-key`, user.token, {})).statusCode).toBe(200);
+    }
   });
 
   it('lets a fleet user generate a device key (v2 and the device route); refuses other fleets', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 export interface NewApiKey {
@@ -35,8 +36,14 @@ export async function findApplicationActor(db: Db, applicationId: number): Promi
 export async function findDeviceActor(
   db: Db,
   deviceId: number,
-): Promise<{ id: number; actor: number; belongs_to__application: number | null } | undefined> {
-  return db.selectFrom('device').select(['id', 'actor', 'belongs_to__application']).where('id', '=', deviceId).executeTakeFirst();
+): Promise<{ id: number; actor: number; belongs_to__application: number | null; has_connected: boolean } | undefined> {
+  return db
+    .selectFrom('device')
+    .select(['id', 'actor', 'belongs_to__application'])
+    // Ever heard from: a heartbeat, a link, a heartbeat state (the "configuring" status's opposite).
+    .select(sql<boolean>`(is_connected_to_vpn OR last_connectivity_event IS NOT NULL OR api_heartbeat_state <> 'unknown')`.as('has_connected'))
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
 }
 
 /** True when the user holds one of `roles` on the fleet (view user_application_role, 0009). */

@@ -65,7 +65,8 @@ export async function createUserApiKey(db: Db, user: UserPrincipal, session: Ver
   return mintKey(db, user.actorId, { ...opts, apiKey: undefined });
 }
 
-async function canManageFleetKeys(db: Db, principal: Principal, applicationId: number): Promise<boolean> {
+/** Whether `principal` may make keys of the fleet (a user holding one of KEY_CREATOR_ROLES on it). */
+export async function canManageFleetKeys(db: Db, principal: Principal, applicationId: number): Promise<boolean> {
   if (principal.kind !== 'user') return false;
   return userHasFleetRole(db, principal.userId, applicationId, KEY_CREATOR_ROLES);
 }
@@ -80,7 +81,13 @@ export async function createProvisioningKey(db: Db, principal: Principal, applic
 
 /**
  * A device key: by a user with API-key rights on the device's fleet, or by that fleet's
- * provisioning key (supervisor key exchange, compat §5.2 step 3).
+ * provisioning key (supervisor key exchange, compat §5.2 step 3) for a device never heard from
+ * yet (registered ahead, e.g. by `balena device register`, and booting for the first time).
+ * The provisioning key is in every image of the fleet: were it to mint keys for devices that
+ * already run, anyone holding one device's config.json could take the identity of any other
+ * device of the fleet (its variables, its logs, its link and the terminals opened over it).
+ * Re-provisioning a device that has run is a user's act (the dashboard, `balena device
+ * generate-device-key`) or a fresh registration.
  */
 export async function createDeviceKey(db: Db, principal: Principal, deviceId: number, opts: KeyOptions): Promise<string> {
   const device = await findDeviceActor(db, deviceId);
@@ -88,7 +95,7 @@ export async function createDeviceKey(db: Db, principal: Principal, deviceId: nu
   const allowed =
     device !== undefined &&
     fleet !== null &&
-    ((principal.kind === 'application' && principal.applicationId === fleet) || (await canManageFleetKeys(db, principal, fleet)));
+    ((principal.kind === 'application' && principal.applicationId === fleet && !device.has_connected) || (await canManageFleetKeys(db, principal, fleet)));
   if (!allowed || !device) throw forbidden(NO_DEVICE_ACCESS);
   return mintKey(db, device.actor, opts);
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { MAX_HISTORY_BYTES } from './device-logs.repository.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import type { Db } from '../db/database.ts';
 import { until } from '../test/until.ts';
@@ -165,6 +167,19 @@ describe('GET /device/v2/:uuid/logs (compat §4)', () => {
     const iso = (await read(device.uuid, reader.apiKey, `?start=${new Date(1_700_000_000_000 + 11_000).toISOString()}&count=all`)).json() as Array<{ message: string }>;
     expect(iso.map((l) => l.message)).toEqual(['line 11']);
     expect((await read(device.uuid, reader.apiKey, '?count=lots')).statusCode).toBe(400);
+  });
+
+  it('cuts one history read at MAX_HISTORY_BYTES of message text, keeping the newest lines', async () => {
+    const { device, reader } = await world();
+    // 1 000 lines of 10 000 characters (~10 MB): more than one read may carry.
+    await sql`INSERT INTO device_log (device, "timestamp", message)
+      SELECT ${device.id}::int, to_timestamp(1700000000 + g), lpad(g::text, 10000, 'x') FROM generate_series(1, 1000) g`.execute(db);
+    const all = (await read(device.uuid, reader.apiKey, '?count=all')).json() as Array<{ message: string }>;
+    const fits = Math.floor(MAX_HISTORY_BYTES / 10_000);
+    expect(all.length).toBe(fits);
+    // The newest ones, oldest first.
+    expect(all.at(-1)!.message.endsWith('1000')).toBe(true);
+    expect(all[0]!.message.endsWith(String(1001 - fits))).toBe(true);
   });
 
   it('answers an outsider exactly as a missing device, and the device itself may read its logs', async () => {

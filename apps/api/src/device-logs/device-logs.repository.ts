@@ -77,17 +77,35 @@ export interface HistoryQuery {
 
 /** A hard ceiling on one history read ("all" included): retention keeps far fewer per device. */
 export const MAX_HISTORY_LINES = 50_000;
+/**
+ * A ceiling on one history read in bytes of message text: the newest lines up to it. Lines may
+ * be 10 000 characters, so 50 000 of them would be ~500 MB in one answer, held whole in the
+ * API's memory: a few such reads at once would take the process down for every tenant.
+ */
+export const MAX_HISTORY_BYTES = 8 * 1024 * 1024;
+/** The fleet tail merges its devices' lines in one sort: fewer of them may be held at once. */
+export const MAX_FLEET_HISTORY_LINES = 10_000;
 
-const limitOf = (count: number | null) => Math.min(count ?? MAX_HISTORY_LINES, MAX_HISTORY_LINES);
+const limitOf = (count: number | null, max = MAX_HISTORY_LINES) => Math.min(count ?? max, max);
+
+/**
+ * `lines` (newest first, with `message` and `id`) cut where their message bytes, counted from
+ * the newest, pass MAX_HISTORY_BYTES. A running sum over the same order as the scan: it streams,
+ * and what is cut never reaches the API.
+ */
+function withinHistoryBytes(lines: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`SELECT * FROM (SELECT b.*, sum(octet_length(b.message)) OVER (ORDER BY b.id DESC) AS bytes_upto FROM (${lines}) b) w
+     WHERE w.bytes_upto <= ${MAX_HISTORY_BYTES} ORDER BY w.id DESC`;
+}
 
 /** The newest lines of one device, returned oldest first (compat §4). */
 export async function listDeviceLogLines(db: Db, device: { id: number; uuid: string }, q: HistoryQuery): Promise<StoredLogLine[]> {
   if (q.count === 0) return [];
   const start = q.start ? sql`AND l."timestamp" >= ${q.start.toISOString()}::timestamptz` : sql``;
-  const r = await sql<Omit<Row, 'uuid'>>`
+  const r = await sql<Omit<Row, 'uuid'>>`${withinHistoryBytes(sql`
     SELECT l.id, l.device, l."timestamp", l.message, l.created_at, l.is_system, l.is_stderr, l.service_id
       FROM device_log l WHERE l.device = ${device.id} ${start}
-     ORDER BY l.id DESC LIMIT ${limitOf(q.count)}`.execute(db);
+     ORDER BY l.id DESC LIMIT ${limitOf(q.count)}`)}`.execute(db);
   return r.rows.map((row) => toLine({ ...row, uuid: device.uuid })).reverse();
 }
 
@@ -107,14 +125,14 @@ export interface FleetHistoryQuery extends HistoryQuery {
  * until it found `count` of this fleet's — the whole table for a small or quiet fleet.
  */
 export function fleetLogLinesQuery(fleetId: number, q: FleetHistoryQuery): RawBuilder<Row> {
-  const limit = limitOf(q.count);
+  const limit = limitOf(q.count, MAX_FLEET_HISTORY_LINES);
   const devices: RawBuilder<unknown>[] = [sql`d.belongs_to__application = ${fleetId}`];
   if (q.readable !== true && q.readable !== false) devices.push(q.readable);
   if (q.deviceUuids?.length) devices.push(sql`d.uuid = ANY (${q.deviceUuids}::text[])`);
   const lines: RawBuilder<unknown>[] = [sql`l.device = d.id`];
   if (q.start) lines.push(sql`l."timestamp" >= ${q.start.toISOString()}::timestamptz`);
   if (q.serviceIds?.length) lines.push(sql`l.service_id = ANY (${q.serviceIds}::int[])`);
-  return sql<Row>`
+  return sql<Row>`${withinHistoryBytes(sql`
     SELECT l.id, l.device, d.uuid, l."timestamp", l.message, l.created_at, l.is_system, l.is_stderr, l.service_id
       FROM device d
      CROSS JOIN LATERAL (
@@ -122,7 +140,7 @@ export function fleetLogLinesQuery(fleetId: number, q: FleetHistoryQuery): RawBu
          FROM device_log l WHERE ${sql.join(lines, sql` AND `)}
         ORDER BY l.id DESC LIMIT ${limit}) l
      WHERE ${sql.join(devices, sql` AND `)}
-     ORDER BY l.id DESC LIMIT ${limit}`;
+     ORDER BY l.id DESC LIMIT ${limit}`)}`;
 }
 
 /** The newest lines of the readable devices of a fleet, oldest first, each with its device's uuid. */

@@ -55,4 +55,21 @@ describe('config.json from /download-config', () => {
     expect((await plain.app.inject({ method: 'GET', url: '/download-config?appId=99999999999&version=6.0.13', headers })).statusCode).toBe(400);
     expect((await plain.app.inject({ method: 'GET', url: `/download-config?appId=${fleet.applicationId}&version=6.0.13`, headers })).statusCode).toBe(200);
   });
+
+  it("tells an outsider nothing about another tenant's fleet: not that it exists, nor its architecture", async () => {
+    const theirs = await createFleetWithProvisioningKey(plain.app.db);
+    const mine = await createFleetWithProvisioningKey(plain.app.db);
+    const outsider = await createUserWithKey(plain.app.db, mine.applicationId, 'administrator');
+    const ask = (appId: number, deviceType: string) =>
+      plain.app.inject({ method: 'POST', url: '/download-config', headers: { authorization: `Bearer ${outsider.apiKey}` }, payload: { appId, version: '6.0.13', deviceType } });
+    const missing = await ask(2_000_000_000, 'intel-nuc');
+    expect(missing.statusCode).toBe(403);
+    // An amd64 type on an aarch64 fleet, and an aarch64 one: the same answer as no fleet at all.
+    for (const deviceType of ['intel-nuc', 'raspberrypi4-64']) {
+      const res = await ask(theirs.applicationId, deviceType);
+      expect([res.statusCode, res.json()], deviceType).toEqual([missing.statusCode, missing.json()]);
+    }
+    // The fleet's own administrator gets the compatibility answer.
+    expect((await ask(mine.applicationId, 'intel-nuc')).statusCode).toBe(400);
+  });
 });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { isDeviceArchCompatibleWithFleet } from '@flotilla/core/cpu-architecture';
 import type { DownloadConfigBody } from '@flotilla/core/schemas/download-config';
 import type { UserPrincipal } from '../auth/guards.ts';
-import { createProvisioningKey, NO_FLEET_ACCESS } from '../api-keys/api-keys.service.ts';
+import { canManageFleetKeys, createProvisioningKey, NO_FLEET_ACCESS } from '../api-keys/api-keys.service.ts';
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { badRequest, forbidden } from '../lib/errors.ts';
@@ -30,7 +30,9 @@ function apiEndpointOf(config: AppConfig, request: FastifyRequest): string {
  */
 export async function buildDeviceConfig(db: Db, config: AppConfig, request: FastifyRequest, user: UserPrincipal, body: DownloadConfigBody): Promise<Record<string, unknown>> {
   const fleet = await findFleetForRegister(db, body.appId);
-  if (!fleet) throw forbidden(NO_FLEET_ACCESS);
+  // The right first, then anything about the fleet: an outsider's device type must not learn
+  // that the fleet exists, nor its CPU architecture ("not compatible" against "no access").
+  if (!fleet || !(await canManageFleetKeys(db, user, fleet.id))) throw forbidden(NO_FLEET_ACCESS);
   let deviceTypeSlug: string;
   if (body.deviceType) {
     const deviceType = await findDeviceTypeByAlias(db, body.deviceType);
@@ -40,7 +42,7 @@ export async function buildDeviceConfig(db: Db, config: AppConfig, request: Fast
   } else {
     deviceTypeSlug = fleet.deviceTypeSlug;
   }
-  // Checked here, after the fleet exists: minting is what needs the right.
+  // Minting checks the right again (one more read): it is createProvisioningKey's own rule.
   const apiKey = await createProvisioningKey(db, user, fleet.id, {
     name: body.provisioningKeyName ?? null,
     description: body.provisioningKeyDescription ?? null,

@@ -60,6 +60,12 @@ const BUDGETS = {
    * a statement each.
    */
   stateReport: 8,
+  /**
+   * The registry's token service (registry/token.service.ts) with a user key asking for 200
+   * repositories in one request (anyone may send that many scopes, anonymous callers too): the
+   * key's owner, then one statement for every repository together. Was one per scope.
+   */
+  registryToken: 2,
 } as const;
 
 const SERVICES = ['api', 'db', 'proxy', 'web', 'worker'];
@@ -201,5 +207,14 @@ describe('statement budgets of the hot paths (issue 16)', () => {
     expect(installs.map((i) => i.status)).toEqual(SERVICES.map(() => 'Running'));
     // A steady report (the same again) is the common case: measured too.
     await withinBudget('stateReport', { method: 'PATCH', url: '/device/v3/state', headers: bearer(device.apiKey), payload: report }, 200);
+  });
+
+  it('registry token: any number of scopes in one request costs the same statements', async () => {
+    const { userKey } = await fleetWithFiveServices();
+    const scopes = Array.from({ length: 20 }, (_, i) => Array.from({ length: 10 }, (_, j) => `repository:v2/missing${i}x${j}:pull,push`).join(' '));
+    const query = scopes.map((scope, i) => `scope%5B${i}%5D=${encodeURIComponent(scope)}`).join('&');
+    const res = await withinBudget('registryToken', { method: 'GET', url: `/auth/v1/token?${query}`, headers: { authorization: `Basic ${Buffer.from(`u:${userKey}`).toString('base64')}` } }, 200);
+    const access = JSON.parse(Buffer.from((res.json() as { token: string }).token.split('.')[1]!, 'base64url').toString()) as { access: unknown[] };
+    expect(access.access).toHaveLength(200);
   });
 });

@@ -54,24 +54,28 @@ function rights(principal: Principal): { pull: Cond; push: Cond } {
 export async function grantAccess(db: Db, config: AppConfig, principal: Principal, scopes: readonly ScopeRequest[]): Promise<GrantedAccess[]> {
   const host = registryHost(config);
   const { pull, push } = rights(principal);
-  const granted: GrantedAccess[] = [];
-  for (const scope of scopes) {
+  const asked = pull === false && push === false ? [] : [...new Set(scopes.filter((s) => s.type === 'repository').map((s) => `${host}/${s.name}`))];
+  // One statement for every repository asked (a request may name hundreds): never one per scope.
+  const rightsByLocation = new Map<string, { pull: boolean; push: boolean }>();
+  if (asked.length > 0) {
+    const { rows } = await sql<{ location: string; pull: boolean; push: boolean }>`
+      SELECT i.is_stored_at__image_location AS location,
+             coalesce(${asSql(pull)}, FALSE) AS pull, coalesce(${asSql(push)}, FALSE) AS push
+        FROM image i JOIN service s ON s.id = i.is_a_build_of__service
+       WHERE i.is_stored_at__image_location = ANY(${asked}::text[])`.execute(db);
+    for (const row of rows) rightsByLocation.set(row.location, row);
+  }
+  return scopes.map((scope) => {
     const entry: GrantedAccess = { type: scope.type, name: scope.name, actions: [] };
-    granted.push(entry);
-    if (scope.type !== 'repository' || (pull === false && push === false)) continue;
-    const { rows } = await sql<{ pull: boolean; push: boolean }>`
-      SELECT coalesce(${asSql(pull)}, FALSE) AS pull, coalesce(${asSql(push)}, FALSE) AS push
-      FROM image i JOIN service s ON s.id = i.is_a_build_of__service
-      WHERE i.is_stored_at__image_location = ${`${host}/${scope.name}`}`.execute(db);
-    const row = rows[0];
-    if (!row) continue;
+    const row = scope.type === 'repository' ? rightsByLocation.get(`${host}/${scope.name}`) : undefined;
+    if (!row) return entry;
     // Pushing needs to read what is there (layer mounts, existing manifests): push implies pull.
     const allowed = new Set<string>();
     if (row.pull || row.push) allowed.add('pull');
     if (row.push) allowed.add('push');
     entry.actions = [...new Set(scope.actions)].filter((a) => allowed.has(a));
-  }
-  return granted;
+    return entry;
+  });
 }
 
 export interface RegistryToken {

@@ -60,6 +60,13 @@ describe('chunked release asset upload', () => {
     const { uuid, uploadParts } = (await begin('developer', id, 6)).json().asset as { uuid: string; uploadParts: { url: string }[] };
     expect((await put(uploadParts[0]!.url, 'abc')).statusCode).toBe(400);
     expect((await put(uploadParts[0]!.url.replace(uuid, '00000000-0000-4000-8000-000000000000'), 'abcd')).statusCode).toBe(404);
+    // Answered from the headers, before the body is read: an unknown upload, or a part announced
+    // at another size (no one can make the server hold 100 MB per connection).
+    const huge = { 'content-length': String(100 * 1024 * 1024) };
+    const unknownHuge = await m.ctx.app.inject({ method: 'PUT', url: new URL(uploadParts[0]!.url.replace(uuid, '00000000-0000-4000-8000-000000000000')).pathname, headers: huge, payload: Buffer.from('x') });
+    expect(unknownHuge.statusCode).toBe(404);
+    const announced = await m.ctx.app.inject({ method: 'PUT', url: new URL(uploadParts[0]!.url).pathname, headers: huge, payload: Buffer.from('x') });
+    expect([announced.statusCode, announced.json().error]).toEqual([400, `Part 1 must be 4 bytes, not ${100 * 1024 * 1024}`]);
     expect((await put(uploadParts[0]!.url, 'abcd')).statusCode).toBe(200);
     expect((await put(uploadParts[1]!.url, 'ef')).statusCode).toBe(200);
     const bad = await as('developer', 'POST', `/v7/release_asset(${id})/commitUpload`, { uuid, providerCommitData: { Parts: [{ PartNumber: 1, ETag: 'x' }, { PartNumber: 2, ETag: 'y' }] } });

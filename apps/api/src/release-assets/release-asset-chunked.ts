@@ -110,11 +110,17 @@ async function commitUpload(db: Db, assetId: number, body: z.infer<typeof commit
 }
 
 /** PUT of one part: the uuid is the credential; the size must be the one beginUpload gave it. */
-export async function storeUploadPart(db: Db, uuid: string, partNumber: number, content: Buffer): Promise<string> {
+/** The size part `partNumber` of upload `uuid` must have, or null when there is no such upload or part. */
+export async function expectedPartSize(db: Db, uuid: string, partNumber: number): Promise<number | null> {
   const upload = await db.selectFrom('release_asset_upload').select(['size', 'chunk_size']).where('uuid', '=', uuid).executeTakeFirst();
   const size = Number(upload?.size ?? 0);
-  if (!upload || partNumber > Math.ceil(size / upload.chunk_size)) throw notFound('Upload not found');
-  const want = partSize(size, upload.chunk_size, partNumber);
+  if (!upload || partNumber > Math.ceil(size / upload.chunk_size)) return null;
+  return partSize(size, upload.chunk_size, partNumber);
+}
+
+export async function storeUploadPart(db: Db, uuid: string, partNumber: number, content: Buffer): Promise<string> {
+  const want = await expectedPartSize(db, uuid, partNumber);
+  if (want === null) throw notFound('Upload not found');
   if (content.length !== want) throw badRequest(`Part ${partNumber} must be ${want} bytes, not ${content.length}`);
   const etag = etagOf(content);
   await db

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANONYMOUS } from '../auth/principal.ts';
-import { notFound } from '../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../lib/errors.ts';
 import { odataEngine } from '../odata/odata.routes.ts';
-import { storeUploadPart } from './release-asset-chunked.ts';
+import { expectedPartSize, storeUploadPart } from './release-asset-chunked.ts';
 import { downloadKeyMatches, loadAssetFile } from './release-asset-store.ts';
 import { releaseAssetMaxBytes } from './release-asset-upload.ts';
 
@@ -51,7 +51,19 @@ export async function releaseAssetRoutes(fastify: FastifyInstance): Promise<void
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: releaseAssetMaxBytes(scope.config) }, (_req, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().put('/release-asset/v1/uploads/:uuid/parts/:n', { schema: { params: partParams } }, async (request, reply) => {
+    scope.withTypeProvider<ZodTypeProvider>().put('/release-asset/v1/uploads/:uuid/parts/:n', {
+      schema: { params: partParams },
+      // Before a byte of the body is read: the upload exists and the part is announced at its exact
+      // size. Otherwise anyone could hold the body limit (100 MB) in memory per connection.
+      onRequest: async (request) => {
+        const parsed = partParams.safeParse(request.params);
+        const expected = parsed.success ? await expectedPartSize(scope.db, parsed.data.uuid, parsed.data.n) : null;
+        if (expected === null) throw notFound('Upload not found');
+        const announced = request.headers['content-length'];
+        if (announced === undefined) throw new AppError(411, 'A part must be sent with its Content-Length');
+        if (Number(announced) !== expected) throw badRequest(`Part ${parsed.data!.n} must be ${expected} bytes, not ${announced}`);
+      },
+    }, async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const etag = await storeUploadPart(scope.db, request.params.uuid, request.params.n, body);
       return reply.header('etag', `"${etag}"`).header('access-control-expose-headers', 'ETag').status(200).send();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createTestApp, type TestContext } from '../test/harness.ts';
-import { bearer, signUp, whoamiOf, type TestUser } from '../auth/test-helpers.ts';
+import { bearer, createFleet, grantFleetRole, signUp, whoamiOf, type TestUser } from '../auth/test-helpers.ts';
 import { hashPassword } from '../auth/password.ts';
 
 let ctx: TestContext;
@@ -99,6 +99,27 @@ describe('POST /user/v1/logout-others', () => {
     expect((await whoamiOf(ctx.app, res.body)).status).toBe(200);
     expect((await whoamiOf(ctx.app, other.body)).status).toBe(401);
     expect((await whoamiOf(ctx.app, user.token)).status).toBe(401);
+  });
+});
+
+describe('staff accounts are not listed to users', () => {
+  it('a user with a fleet sees its members, not the platform admins or support agents', async () => {
+    const admin = await signUp(ctx.app);
+    await makeAdmin(admin);
+    const agent = await signUp(ctx.app);
+    await ctx.app.db.updateTable('user').set({ is_support_agent: true }).where('id', '=', userIdOf(agent)).execute();
+    const owner = await signUp(ctx.app);
+    const colleague = await signUp(ctx.app);
+    const fleet = await createFleet(ctx.app.db);
+    // The fleet open to support: its support agents hold a role on it, as admins do on every fleet.
+    await ctx.app.db.updateTable('application').set({ is_accessible_by_support_until__date: new Date(Date.now() + 86_400_000) }).where('id', '=', fleet.applicationId).execute();
+    await grantFleetRole(ctx.app.db, owner.email, fleet, 'developer');
+    await grantFleetRole(ctx.app.db, colleague.email, fleet, 'observer');
+    const seen = async (url: string) => ((await ctx.app.inject({ method: 'GET', url, headers: bearer(owner.token) })).json() as { d: Array<{ username: string }> }).d.map((u) => u.username);
+    const users = await seen('/v7/user?$select=username');
+    expect(users).toEqual(expect.arrayContaining([usernameOf(owner), usernameOf(colleague)]));
+    expect(users).not.toContain(usernameOf(admin));
+    expect(users).not.toContain(usernameOf(agent));
   });
 });
 

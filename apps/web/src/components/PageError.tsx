@@ -7,9 +7,10 @@ import { HiddenPageHeading } from './VisuallyHidden.tsx';
 /**
  * A route that failed to load (the router's errorComponent): what failed and Retry, which
  * re-runs the route's loaders and refetches its queries instead of reloading the whole app.
- * `asPage`: as PageLoading's, the page's one h1 while its own is unknown.
+ * `asPage`: as PageLoading's, the page's one h1 while its own is unknown. `onRetry`: a page
+ * showing its own failed query retries that query instead.
  */
-export function PageError({ error, reset, asPage = false }: { error: unknown; reset?: () => void; asPage?: boolean }) {
+export function PageError({ error, reset, onRetry, asPage = false }: { error: unknown; reset?: () => void; onRetry?: () => unknown; asPage?: boolean }) {
   const router = useRouter();
   const { t } = useTranslation();
   return (
@@ -17,10 +18,14 @@ export function PageError({ error, reset, asPage = false }: { error: unknown; re
       {asPage && <HiddenPageHeading>{t('states.couldNotLoad')}</HiddenPageHeading>}
       <ErrorState
         error={error}
-        onRetry={async () => {
-          reset?.();
-          await router.invalidate();
-        }}
+        onRetry={
+          // A page's own failed query retries itself; the router's loaders are not what failed.
+          onRetry ??
+          (async () => {
+            reset?.();
+            await router.invalidate();
+          })
+        }
       />
     </Box>
   );

@@ -3,6 +3,7 @@ import { whoamiQuery } from '../lib/auth-api.ts';
 import { requireSignedIn, requireVerifiedEmail } from '../lib/guards.ts';
 import { loadAppCatalogs } from '../lib/i18n.ts';
 import { rootRoute } from './root.tsx';
+import { pageRouteStates } from '../components/page-route-states.tsx';
 
 /** Everything behind sign-in, inside the header and sidebar. */
 export const appRoute = createRoute({
@@ -22,6 +23,7 @@ export const appRoute = createRoute({
   loader: async ({ context }) => {
     await Promise.all([requireVerifiedEmail({ queryClient: context.queryClient }), context.queryClient.ensureQueryData(whoamiQuery), loadAppCatalogs()]);
   },
+  ...pageRouteStates,
   // The shell (header, sidebar) is its own chunk: the sign-in page does not load it.
   component: lazyRouteComponent(() => import('../features/shell/components/AppLayout.tsx'), 'AppLayout'),
 });

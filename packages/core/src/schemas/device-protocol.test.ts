@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceLogBatch, deviceRegisterBody, deviceStateBody, deviceTagsBody } from './device-protocol.ts';
+import { deviceLogBatch, deviceRegisterBody, deviceStateBody, deviceTagsBody, MAX_REPORTED_APPS, MAX_REPORTED_RELEASES, MAX_REPORTED_SERVICES, MAX_TAGS_PER_REPORT } from './device-protocol.ts';
 
 const uuid = 'a'.repeat(32);
 
@@ -88,6 +88,27 @@ describe('state report (compat §5.4)', () => {
     for (const bad of [[], 'text', null, { 'not-a-uuid': {} }, { [`${uuid}\u0000`]: {} }]) {
       expect(deviceStateBody.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+});
+
+describe('how much of a report is read', () => {
+  const many = <T,>(n: number, value: (i: number) => T) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)]));
+  it('reads at most MAX_REPORTED_APPS apps, MAX_REPORTED_RELEASES releases and MAX_REPORTED_SERVICES services, in order, skipping invalid ones', () => {
+    const services = many(MAX_REPORTED_SERVICES + 10, () => ({ status: 'Running' }));
+    const releases = many(MAX_REPORTED_RELEASES + 10, () => ({ update_status: 'done', services }));
+    const apps = { bad: 'not an object', ...many(MAX_REPORTED_APPS + 10, () => ({ releases })) };
+    const parsed = deviceStateBody.parse({ [uuid]: { apps } })[uuid]!;
+    const appKeys = Object.keys(parsed.apps ?? {});
+    expect(appKeys).toEqual(Array.from({ length: MAX_REPORTED_APPS }, (_, i) => `k${i}`));
+    const release = Object.values(parsed.apps!)[0]!.releases;
+    expect(Object.keys(release)).toHaveLength(MAX_REPORTED_RELEASES);
+    expect(Object.keys(Object.values(release)[0]!.services)).toHaveLength(MAX_REPORTED_SERVICES);
+  });
+
+  it('sets at most MAX_TAGS_PER_REPORT tags per device in one report', () => {
+    const parsed = deviceTagsBody.parse({ [uuid]: many(MAX_TAGS_PER_REPORT + 50, (i) => `v${i}`) })[uuid]!;
+    expect(Object.keys(parsed)).toHaveLength(MAX_TAGS_PER_REPORT);
+    expect(parsed.k0).toBe('v0');
   });
 });
 

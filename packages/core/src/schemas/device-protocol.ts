@@ -60,18 +60,36 @@ const reportedBool = dropInvalid(z.boolean().nullable());
  * with a key that is empty, too long or not storable, or a value that does not parse, are
  * dropped; anything that is not an object reads as empty.
  */
-function looseRecord<V extends z.ZodType>(keyMax: number, value: V) {
+function looseRecord<V extends z.ZodType>(keyMax: number, value: V, maxEntries: number) {
   return z.unknown().optional().transform((input) => {
     const out: Record<string, z.output<V>> = {};
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return out;
+    let kept = 0;
     for (const [key, raw] of Object.entries(input)) {
+      // Entries past the cap are dropped like invalid ones: a report bounds the work it causes.
+      if (kept >= maxEntries) break;
       if (key === '' || key.length > keyMax || !isStorableText(key)) continue;
       const parsed = value.safeParse(raw);
-      if (parsed.success) out[key] = parsed.data;
+      if (parsed.success) {
+        out[key] = parsed.data;
+        kept += 1;
+      }
     }
     return out;
   });
 }
+
+/**
+ * How much of a state report is read: a supervisor reports its fleet's app and the host OS
+ * (a few apps), the running release and the one it updates to, and their services. Beyond these,
+ * entries are dropped: each costs lookups and writes, and the body limit alone would allow
+ * tens of thousands.
+ */
+export const MAX_REPORTED_APPS = 16;
+export const MAX_REPORTED_RELEASES = 16;
+export const MAX_REPORTED_SERVICES = 256;
+/** Tags one tags report may set per device. */
+export const MAX_TAGS_PER_REPORT = 500;
 
 const reportedService = z.object({
   image: dropInvalid(safeString(LONG_TEXT)),
@@ -81,12 +99,12 @@ const reportedService = z.object({
 
 const reportedRelease = z.object({
   update_status: dropInvalid(z.enum(UPDATE_STATUSES)),
-  services: looseRecord(SHORT_TEXT, reportedService),
+  services: looseRecord(SHORT_TEXT, reportedService, MAX_REPORTED_SERVICES),
 });
 
 const reportedApp = z.object({
   release_uuid: dropInvalid(safeString(SHORT_TEXT)),
-  releases: looseRecord(SHORT_TEXT, reportedRelease),
+  releases: looseRecord(SHORT_TEXT, reportedRelease, MAX_REPORTED_RELEASES),
 });
 
 /** One device's entry of PATCH /device/v3/state (compat §5.4); only the fields we store. */
@@ -111,7 +129,7 @@ export const deviceStateReport = z.object({
   cpu_usage: reportedInt,
   cpu_id: reportedText(SHORT_TEXT),
   is_undervolted: reportedBool,
-  apps: dropInvalid(looseRecord(SHORT_TEXT, reportedApp)),
+  apps: dropInvalid(looseRecord(SHORT_TEXT, reportedApp, MAX_REPORTED_APPS)),
 });
 export type DeviceStateReport = z.output<typeof deviceStateReport>;
 
@@ -130,7 +148,7 @@ export const DEVICE_TAG_KEY_MAX = SHORT_TEXT;
 export const DEVICE_TAG_VALUE_MAX = 10_000;
 
 /** PATCH /device/v3/tags (compat §5.6): `{"<uuid>": {"<tag_key>": "<value>"}}`; non-string values are dropped. */
-export const deviceTagsBody = keyedByDeviceUuid(looseRecord(DEVICE_TAG_KEY_MAX, safeString(DEVICE_TAG_VALUE_MAX)));
+export const deviceTagsBody = keyedByDeviceUuid(looseRecord(DEVICE_TAG_KEY_MAX, safeString(DEVICE_TAG_VALUE_MAX), MAX_TAGS_PER_REPORT));
 export type DeviceTagsBody = z.output<typeof deviceTagsBody>;
 
 export const MAX_LOG_LINES_PER_BATCH = 1000;

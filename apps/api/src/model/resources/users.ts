@@ -5,13 +5,18 @@ import { publicKeyHooks } from './public-key.hooks.ts';
 import { userHooks } from '../../account/user.hooks.ts';
 import { createdAt, field, fk, hidden, id, reverse } from './field-helpers.ts';
 
-/** Users that share an organization with `userId`, or a fleet where `userId` may list members. */
+/**
+ * Users that share an organization with `userId`, or a fleet where `userId` may list members.
+ * The other user counts by membership only (user_application_member_role): the staff rows of
+ * user_application_role (a platform admin on every fleet, a support agent on every fleet open
+ * to support) would let anyone with a fleet list the platform's staff accounts.
+ */
 export function userIsVisibleTo(userRow: RawBuilder<unknown>, userId: number): RawBuilder<unknown> {
   return sql`(${userRow} = ${userId}
     OR EXISTS (SELECT 1 FROM organization_membership m1 JOIN organization_membership m2
                  ON m2.is_member_of__organization = m1.is_member_of__organization
                 WHERE m1."user" = ${userId} AND m2."user" = ${userRow})
-    OR EXISTS (SELECT 1 FROM user_application_role ur1 JOIN user_application_role ur2
+    OR EXISTS (SELECT 1 FROM user_application_role ur1 JOIN user_application_member_role ur2
                  ON ur2.application_id = ur1.application_id
                 WHERE ur1.user_id = ${userId} AND ur2.user_id = ${userRow}))`;
 }

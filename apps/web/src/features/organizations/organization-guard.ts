@@ -9,18 +9,15 @@ import { organizationQuery } from './api/organizations.queries.ts';
 
 /**
  * Loader guard for everything under `/orgs/$orgId` (accounts spec §2):
- * - an unknown or unreachable organization goes to /orgs;
+ * - an unknown or unreachable organization goes to /orgs; a failed read is the route's error;
  * - a frozen organization (`is_frozen`) can reach only its billing page: users holding
  *   resin.organization.access_billing are sent there with the update-billing-details error,
  *   others go to /orgs with the reach-your-administrators error.
  */
 export async function organizationGuard(queryClient: QueryClient, orgId: number, pathname: string): Promise<void> {
-  let organization;
-  try {
-    organization = await queryClient.ensureQueryData(organizationQuery(orgId));
-  } catch {
-    organization = null;
-  }
+  // null is the answer "no such organization (for you)"; a failed read (a 500, the network) is
+  // thrown on to the route's error screen, with Retry, rather than read as "unknown".
+  const organization = await queryClient.ensureQueryData(organizationQuery(orgId));
   if (!organization) throw redirect({ to: '/orgs' });
   if (!organization.is_frozen) return;
 

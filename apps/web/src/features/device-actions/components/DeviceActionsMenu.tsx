@@ -12,7 +12,7 @@ import { useDeviceActionFlow } from '../hooks/use-device-action-flow.tsx';
  */
 export function DeviceActionsMenu({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('deviceActions');
-  const availability = useDeviceActionAvailability(device);
+  const { availability, failure } = useDeviceActionAvailability(device);
   const flow = useDeviceActionFlow({
     id: device.id,
     uuid: device.uuid,
@@ -21,7 +21,7 @@ export function DeviceActionsMenu({ device }: { device: DeviceDetail }) {
   });
   const items = MENU_ACTIONS.map((action) => {
     const state = availability?.[action];
-    const reason = state === undefined ? t('checking') : state.isAvailable ? null : t(`unavailable.${state.reason}`);
+    const reason = state === undefined ? t(failure ? 'checkFailed' : 'checking') : state.isAvailable ? null : t(`unavailable.${state.reason}`);
     return { key: action, label: t(`actions.${action}.label`), reason, isDangerous: action === 'delete' };
   });
 

@@ -12,6 +12,7 @@ import { actionDocsUrl, PAGE_ACTIONS } from '../device-action-rules.ts';
 import { useDeviceActionAvailability } from '../hooks/use-device-action-availability.ts';
 import { useDeviceActionFlow } from '../hooks/use-device-action-flow.tsx';
 import { DeviceActionSection } from './DeviceActionSection.tsx';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
 
 const route = getRouteApi('/_app/devices/$uuid/actions');
 
@@ -32,7 +33,7 @@ export function DeviceActionsPage() {
 
 function DeviceActionSections({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('deviceActions');
-  const availability = useDeviceActionAvailability(device);
+  const { availability, failure } = useDeviceActionAvailability(device);
   const { data: docsBase } = useQuery({ ...clientConfigQuery, select: (config) => config.headerLinks.docs });
   const flow = useDeviceActionFlow({
     id: device.id,
@@ -48,6 +49,11 @@ function DeviceActionSections({ device }: { device: DeviceDetail }) {
   return (
     <>
       {isForbidden && <ForbiddenState message={t('page.forbidden')} />}
+      {failure && (
+        <Box sx={{ mb: 2 }}>
+          <RolesPending state={{ failure }} />
+        </Box>
+      )}
       <Typography variant="body1" sx={{ mt: isForbidden ? 2 : 0, mb: 2, overflowWrap: 'anywhere' }}>
         {t('page.intro')}{' '}
         <Link component={RouterLink} to={`/devices/${device.uuid}/summary`}>

@@ -31,15 +31,21 @@ const route = getRouteApi('/_app/$fleetClass/$fleetId');
  */
 export function FleetSettingsPage() {
   const { t } = useTranslation('fleetSettings');
-  const { fleetId } = route.useRouteContext();
+  const { fleetId, applicationClass } = route.useRouteContext();
   const fleet = useQuery(fleetSettingsQuery(fleetId));
   usePageTitle(fleet.data ? t('pageTitle', { name: fleet.data.app_name }) : null);
   // The fleet vanished (deleted or transferred out of sight elsewhere): the fleet list.
   if (fleet.data === null) return <Navigate to="/$fleetClass" params={{ fleetClass: 'fleets' }} replace />;
+  // The heading comes from the route (the class), so the page has its h1 while it loads or fails.
   return (
-    <QueryState query={fleet} what={t('loadingWhat')}>
-      {(data) => (data ? <FleetSettingsContent fleet={data} /> : null)}
-    </QueryState>
+    <Box sx={{ maxWidth: 880 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t(`heading.${applicationClass}`)}
+      </Typography>
+      <QueryState query={fleet} what={t('loadingWhat')}>
+        {(data) => (data ? <FleetSettingsContent fleet={data} /> : null)}
+      </QueryState>
+    </Box>
   );
 }
 
@@ -55,11 +61,7 @@ function FleetSettingsContent({ fleet }: { fleet: FleetSettings }) {
   const canUpdate = can('resin.application.update');
 
   return (
-    <Box sx={{ maxWidth: 880 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t(`heading.${fleet.is_of__class}`)}
-      </Typography>
-      <Stack spacing={2}>
+    <Stack spacing={2}>
         <SupportAccessBanner until={fleet.is_accessible_by_support_until__date} applicationClass={fleet.is_of__class} />
         <RenameSection fleet={fleet} canUpdate={canUpdate} />
         <SupportAccessSection fleet={fleet} canUpdate={canUpdate} />
@@ -72,7 +74,6 @@ function FleetSettingsContent({ fleet }: { fleet: FleetSettings }) {
           userId={actor.actorTypeId}
           permissions={{ canTransfer: can('resin.application.transfer'), canDelete: can('resin.application.delete') }}
         />
-      </Stack>
-    </Box>
+    </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { teamListQuery } from '../../teams/api/teams.queries.ts';
 import { useAddMemberToTeams } from '../api/teams.mutations.ts';
 import { memberErrorMessage } from '../member-errors.ts';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 
 /**
  * "Add team to member" (accounts spec §2 dialogs): the organization's teams the member is not
@@ -61,7 +62,10 @@ export function AddTeamToMemberDialog({ orgId, username, currentTeamIds, onClose
             {memberErrorMessage(mutation.error, t)}
           </Alert>
         )}
-        {teams.isPending ? (
+        {teams.data === undefined && teams.error ? (
+          // A failed read is not "nobody left to add": its error, with Retry.
+          <ErrorState error={teams.error} what={t('teams.whatOrganization')} onRetry={() => teams.refetch()} />
+        ) : teams.isPending ? (
           <PageLoading />
         ) : available.length === 0 ? (
           <Typography color="text.secondary">{t('teams.noneAvailable')}</Typography>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { PageError } from '../../../components/PageError.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { ScopedApplicationList } from '../../organizations/components/ScopedApplicationList.tsx';
@@ -15,9 +16,10 @@ export function MemberSectionPage() {
   const { t } = useTranslation('members');
   const pathname = useLocation({ select: (location) => location.pathname });
   const section = memberSectionFromPath(pathname);
-  const { orgId, member } = useMember();
+  const { orgId, member, failure, retry } = useMember();
   usePageTitle(member.data ? `${memberUsername(member.data)} · ${t(`detail.sections.${section}`)}` : t('detail.pageTitle'));
   const userId = member.data ? memberUserId(member.data) : null;
+  if (failure) return <PageError error={failure} onRetry={retry} asPage />;
   if (!member.data || userId === null) return <PageLoading asPage />;
 
   return (

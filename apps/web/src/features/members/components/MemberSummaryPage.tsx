@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageError } from '../../../components/PageError.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import type { ApplicationClass } from '../../../lib/model.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -33,10 +34,11 @@ function Card({ children, footer }: { children: ReactNode; footer?: ReactNode })
  */
 export function MemberSummaryPage() {
   const { t } = useTranslation('members');
-  const { orgId, memberId, member } = useMember();
+  const { orgId, memberId, member, failure, retry } = useMember();
   const [displayApps] = useExperimentalFlag('displayApps');
   usePageTitle(member.data ? memberUsername(member.data) : t('detail.pageTitle'));
   const userId = member.data ? memberUserId(member.data) : null;
+  if (failure) return <PageError error={failure} onRetry={retry} asPage />;
   if (!member.data || userId === null) return <PageLoading asPage />;
   const base = `/orgs/${orgId}/members/${memberId}`;
   const classes: ApplicationClass[] = displayApps ? ['fleet', 'app', 'block'] : ['fleet', 'block'];

@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../../components/PageLoading.tsx';
+import { QueryState } from '../../../components/states/QueryState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
@@ -66,11 +66,9 @@ export function MemberTeams({ orgId, userId, username, allowRemove, listMaxHeigh
           </Button>
         )}
       </Box>
-      {teams.isPending ? (
-        <PageLoading />
-      ) : rows.length === 0 ? (
-        <Typography color="text.secondary">{t('teams.empty')}</Typography>
-      ) : (
+      {/* QueryState: a failed read shows its error with Retry, never "Not in any team". */}
+      <QueryState query={teams} what={t('teams.what')} isEmpty={(list) => list.length === 0} empty={<Typography color="text.secondary">{t('teams.empty')}</Typography>}>
+        {() => (
         <List dense aria-label={t('teams.title')} sx={listMaxHeight ? { maxHeight: listMaxHeight, overflowY: 'auto' } : undefined}>
           {rows.map((row) => (
             <ListItem
@@ -93,7 +91,8 @@ export function MemberTeams({ orgId, userId, username, allowRemove, listMaxHeigh
             </ListItem>
           ))}
         </List>
-      )}
+        )}
+      </QueryState>
       {isAddOpen && (
         <AddTeamToMemberDialog
           orgId={orgId}

@@ -3,6 +3,7 @@ import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { toast } from '../../../lib/toast.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryFailureKind } from '../../../components/states/query-failure.ts';
 import { memberQuery } from '../api/members.queries.ts';
 
 const memberRoute = getRouteApi('/_app/orgs/$orgId/members/$memberId');
@@ -17,11 +18,14 @@ export function useMember() {
   const router = useRouter();
   const { orgId, memberId } = memberRoute.useRouteContext();
   const member = useQuery(memberQuery(orgId, memberId));
-  const isMissing = member.data === null || (member.isError && !member.data);
+  // Missing is an answer (no such membership, or 404); a failed read (a 500, the network) is not,
+  // and the pages show it with Retry rather than "not found".
+  const failed = member.isError && !member.data;
+  const isMissing = member.data === null || (failed && queryFailureKind(member.error) === 'notFound');
   useEffect(() => {
     if (!isMissing) return;
     toast(t('detail.notFound'), { variant: 'error' });
     void router.navigate({ to: '/orgs/$orgId/members', params: { orgId: String(orgId) }, replace: true });
   }, [isMissing, orgId, router, t]);
-  return { orgId, memberId, member };
+  return { orgId, memberId, member, failure: failed && !isMissing ? member.error : null, retry: member.refetch };
 }

@@ -110,7 +110,9 @@ export function organizationQuery(id: number) {
           options: { $select: ['id', 'name', 'handle', 'created_at', 'logo_image', 'is_frozen'] },
         });
       } catch (error) {
-        if (error instanceof ApiError && error.status < 500) return null;
+        // Not found, or not the caller's; anything else (a 429, a 500) is a failure to show with
+        // Retry, not "no such organization".
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;
         throw error;
       }
     },

@@ -27,10 +27,16 @@ export function ReleaseSettingsPage() {
   const { fleetId, releaseId } = useReleaseIds();
   const query = useQuery(releaseSummaryQuery(fleetId, releaseId));
   usePageTitle(query.data ? t('settings.pageTitle', { version: query.data.raw_version }) : null);
+  // The heading is fixed text: the page has its h1 while it loads, fails or waits for roles.
   return (
-    <QueryState query={query} what={t('what')}>
-      {(release) => (release ? <ReleaseSettings release={release} fleetId={fleetId} /> : <Alert severity="info">{t('notFound')}</Alert>)}
-    </QueryState>
+    <Box sx={{ maxWidth: 880 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('settings.title')}
+      </Typography>
+      <QueryState query={query} what={t('what')}>
+        {(release) => (release ? <ReleaseSettings release={release} fleetId={fleetId} /> : <Alert severity="info">{t('notFound')}</Alert>)}
+      </QueryState>
+    </Box>
   );
 }
 
@@ -41,11 +47,7 @@ function ReleaseSettings({ release, fleetId }: { release: ReleaseSummary; fleetI
   if (access.roles === null) return <RolesPending state={access} />;
   if (access.isObserverOnly) return <Navigate to="/" replace />;
   return (
-    <Box sx={{ maxWidth: 880 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('settings.title')}
-      </Typography>
-      <Stack spacing={2}>
+    <Stack spacing={2}>
         {!access.canUpdate && !access.canDelete && <Alert severity="info">{t('settings.readOnly')}</Alert>}
         <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>
           {t('settings.intro')}{' '}
@@ -57,7 +59,6 @@ function ReleaseSettings({ release, fleetId }: { release: ReleaseSummary; fleetI
         <ValiditySection release={release} fleetId={fleetId} canUpdate={access.canUpdate} />
         <FinalizeSection release={release} fleetId={fleetId} canUpdate={access.canUpdate} />
         <DeleteReleaseSection release={release} fleetId={fleetId} fleetClass={fleetClass} canDelete={access.canDelete} />
-      </Stack>
-    </Box>
+    </Stack>
   );
 }

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
@@ -47,7 +48,7 @@ function ReleaseSummary({ release, fleetId }: { release: ReleaseSummary; fleetId
   return (
     <Stack spacing={2}>
       <ReleaseHeader release={release} />
-      {access.roles === null ? <LoadingState /> : <ReleaseSections release={release} fleetId={fleetId} appName={fleet.data?.app_name ?? String(fleetId)} access={access} />}
+      {access.roles === null ? <RolesPending state={access} /> : <ReleaseSections release={release} fleetId={fleetId} appName={fleet.data?.app_name ?? String(fleetId)} access={access} />}
     </Stack>
   );
 }

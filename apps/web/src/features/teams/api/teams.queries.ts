@@ -131,7 +131,8 @@ export function teamQuery(orgId: number, teamId: number) {
         });
         return rows[0] ?? null;
       } catch (error) {
-        if (error instanceof ApiError && error.status < 500) return null;
+        // Not found, or not the caller's; a 429 or a 500 is a failure to show with Retry.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;
         throw error;
       }
     },

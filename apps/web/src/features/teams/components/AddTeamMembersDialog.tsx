@@ -15,6 +15,7 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddTeamMembers } from '../api/teams.mutations.ts';
 import { organizationMembersQuery, type TeamMember } from '../api/teams.queries.ts';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 
 /**
  * "Add member to team" (accounts spec §2 dialogs, §5): choose among the organization's members
@@ -62,7 +63,10 @@ export function AddTeamMembersDialog({
     <Dialog open onClose={add.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{t('addMembers.title')}</DialogTitle>
       <DialogContent>
-        {organizationMembers.isPending ? (
+        {organizationMembers.data === undefined && organizationMembers.error ? (
+          // A failed read is not "nobody left to add": its error, with Retry.
+          <ErrorState error={organizationMembers.error} what={t('addMembers.what')} onRetry={() => organizationMembers.refetch()} />
+        ) : organizationMembers.isPending ? (
           <PageLoading />
         ) : candidates.length === 0 ? (
           <Alert severity="info">{t('addMembers.noneAvailable')}</Alert>

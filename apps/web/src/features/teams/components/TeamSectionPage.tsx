@@ -22,10 +22,10 @@ function sectionOf(pathname: string): Section {
 export function TeamSectionPage() {
   const { t } = useTranslation('teams');
   const section = sectionOf(useRouterState({ select: (state) => state.location.pathname }));
-  const { orgId, teamId, team, error } = useTeam();
+  const { orgId, teamId, team, error, retry } = useTeam();
   const sectionTitle = t(`summary.${section}`);
   usePageTitle(team ? `${sectionTitle} - ${t('summary.pageTitle', { name: team.name })}` : null);
-  if (error) return <PageError error={error} asPage />;
+  if (error && !team) return <PageError error={error} onRetry={retry} asPage />;
   if (!team) return <PageLoading asPage />;
 
   return (

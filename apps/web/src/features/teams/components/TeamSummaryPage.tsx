@@ -28,12 +28,12 @@ import { useTeam } from '../hooks/use-team.ts';
  */
 export function TeamSummaryPage() {
   const { t } = useTranslation('teams');
-  const { orgId, teamId, team, error } = useTeam();
+  const { orgId, teamId, team, error, retry } = useTeam();
   usePageTitle(team ? t('summary.pageTitle', { name: team.name }) : null);
   const [displayApps] = useExperimentalFlag('displayApps');
   const members = useQuery(teamMembersQuery(orgId, teamId));
   const access = useQuery(teamAccessQuery(orgId, teamId));
-  if (error) return <PageError error={error} asPage />;
+  if (error && !team) return <PageError error={error} onRetry={retry} asPage />;
   if (!team) return <PageLoading asPage />;
 
   const base = `/orgs/${orgId}/teams/${teamId}`;

@@ -22,5 +22,5 @@ export function useTeam() {
     toast(t('notFound'), { variant: 'error' });
     void navigate({ to: '/orgs/$orgId/teams', params: { orgId: String(orgId) }, replace: true });
   }, [isMissing, navigate, orgId, t]);
-  return { orgId, teamId, team: team.data ?? null, error: team.error };
+  return { orgId, teamId, team: team.data ?? null, error: team.error, retry: team.refetch };
 }

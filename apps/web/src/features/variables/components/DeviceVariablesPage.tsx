@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
-import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
-import { useRoles } from '../../../lib/permissions.ts';
+import { useRolesState } from '../../../lib/permissions.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { DevicePageFrame } from '../../devices/components/DevicePageFrame.tsx';
 import { deviceReleaseStateQuery } from '../api/not-applied.queries.ts';
@@ -36,13 +36,14 @@ function DeviceVariables({ device }: { device: DeviceDetail }) {
   const variables = useQuery(deviceVariablesQuery(device.id, fleet?.id ?? null));
   // The §8 "Not applied" warning is extra: while it loads or if it fails, the table shows without it.
   const releaseState = useQuery(deviceReleaseStateQuery(device.id)).data;
-  const roles = useRoles({ fleetId: fleet?.id, organizationId: fleet?.organization?.__id });
+  const rolesState = useRolesState({ fleetId: fleet?.id, organizationId: fleet?.organization?.__id });
+  const { roles } = rolesState;
   const can = (permission: string) => roles !== null && rolesHavePermission(roles, permission);
   return (
     <QueryState query={variables} what={t('deviceWhat')} loadingRows={4}>
       {(data) =>
         roles === null ? (
-          <LoadingState rows={4} />
+          <RolesPending state={rolesState} rows={4} />
         ) : (
           <VariablesEditor
             level="device"

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
-import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
-import { useRoles } from '../../../lib/permissions.ts';
+import { useRolesState } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { fleetVariablesQuery } from '../api/variables.queries.ts';
@@ -25,7 +25,8 @@ export function FleetVariablesPage() {
   const { fleetId } = route.useRouteContext();
   const fleet = useQuery(fleetQuery(fleetId));
   const variables = useQuery(fleetVariablesQuery(fleetId));
-  const roles = useRoles({ fleetId, organizationId: fleet.data?.organization[0]?.id });
+  const rolesState = useRolesState({ fleetId, organizationId: fleet.data?.organization[0]?.id });
+  const { roles } = rolesState;
   usePageTitle(fleet.data ? t('fleetPageTitle', { name: fleet.data.app_name }) : null);
   const can = (permission: string) => roles !== null && rolesHavePermission(roles, permission);
   return (
@@ -36,7 +37,7 @@ export function FleetVariablesPage() {
       <QueryState query={variables} what={t('fleetWhat')} loadingRows={4}>
         {(data) =>
           roles === null ? (
-            <LoadingState rows={4} />
+            <RolesPending state={rolesState} rows={4} />
           ) : (
             <VariablesEditor
               level="fleet"
