@@ -50,7 +50,6 @@ export function FleetSettingsPage() {
 }
 
 function FleetSettingsContent({ fleet }: { fleet: FleetSettings }) {
-  const { t } = useTranslation('fleetSettings');
   const { data: actor } = useQuery(whoamiQuery);
   const organizationId = fleet.organization[0]?.id;
   const rolesState = useRolesState({ fleetId: fleet.id, organizationId });
@@ -62,18 +61,18 @@ function FleetSettingsContent({ fleet }: { fleet: FleetSettings }) {
 
   return (
     <Stack spacing={2}>
-        <SupportAccessBanner until={fleet.is_accessible_by_support_until__date} applicationClass={fleet.is_of__class} />
-        <RenameSection fleet={fleet} canUpdate={canUpdate} />
-        <SupportAccessSection fleet={fleet} canUpdate={canUpdate} />
-        <ReleaseTargetSection fleet={fleet} canUpdate={canUpdate} />
-        <FleetPublicitySettings fleet={fleet} />
-        <ApplicationTypeSection fleet={fleet} canChangeType={can('resin.application.change-type')} />
-        <DeviceTypeSection fleet={fleet} canUpdate={canUpdate} />
-        <DangerZone
-          fleet={fleet}
-          userId={actor.actorTypeId}
-          permissions={{ canTransfer: can('resin.application.transfer'), canDelete: can('resin.application.delete') }}
-        />
+      <SupportAccessBanner until={fleet.is_accessible_by_support_until__date} applicationClass={fleet.is_of__class} />
+      <RenameSection fleet={fleet} canUpdate={canUpdate} />
+      <SupportAccessSection fleet={fleet} canUpdate={canUpdate} />
+      <ReleaseTargetSection fleet={fleet} canUpdate={canUpdate} />
+      <FleetPublicitySettings fleet={fleet} />
+      <ApplicationTypeSection fleet={fleet} canChangeType={can('resin.application.change-type')} />
+      <DeviceTypeSection fleet={fleet} canUpdate={canUpdate} />
+      <DangerZone
+        fleet={fleet}
+        userId={actor.actorTypeId}
+        permissions={{ canTransfer: can('resin.application.transfer'), canDelete: can('resin.application.delete') }}
+      />
     </Stack>
   );
 }

@@ -69,28 +69,28 @@ export function MemberTeams({ orgId, userId, username, allowRemove, listMaxHeigh
       {/* QueryState: a failed read shows its error with Retry, never "Not in any team". */}
       <QueryState query={teams} what={t('teams.what')} isEmpty={(list) => list.length === 0} empty={<Typography color="text.secondary">{t('teams.empty')}</Typography>}>
         {() => (
-        <List dense aria-label={t('teams.title')} sx={listMaxHeight ? { maxHeight: listMaxHeight, overflowY: 'auto' } : undefined}>
-          {rows.map((row) => (
-            <ListItem
-              key={row.id}
-              secondaryAction={
-                allowRemove && (canRemoveOthers || isSelf) ? (
-                  <IconButton edge="end" aria-label={t('teams.removeFrom', { team: teamName(row) })} onClick={() => setRemoving(row)}>
-                    <PersonRemoveIcon fontSize="small" />
-                  </IconButton>
-                ) : undefined
-              }
-            >
-              <ListItemText
-                primary={
-                  <Link component={RouterLink} to={`/orgs/${orgId}/teams/${row.is_member_of__team[0]?.id ?? ''}`}>
-                    {teamName(row)}
-                  </Link>
+          <List dense aria-label={t('teams.title')} sx={listMaxHeight ? { maxHeight: listMaxHeight, overflowY: 'auto' } : undefined}>
+            {rows.map((row) => (
+              <ListItem
+                key={row.id}
+                secondaryAction={
+                  allowRemove && (canRemoveOthers || isSelf) ? (
+                    <IconButton edge="end" aria-label={t('teams.removeFrom', { team: teamName(row) })} onClick={() => setRemoving(row)}>
+                      <PersonRemoveIcon fontSize="small" />
+                    </IconButton>
+                  ) : undefined
                 }
-              />
-            </ListItem>
-          ))}
-        </List>
+              >
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={`/orgs/${orgId}/teams/${row.is_member_of__team[0]?.id ?? ''}`}>
+                      {teamName(row)}
+                    </Link>
+                  }
+                />
+              </ListItem>
+            ))}
+          </List>
         )}
       </QueryState>
       {isAddOpen && (

@@ -48,17 +48,17 @@ function ReleaseSettings({ release, fleetId }: { release: ReleaseSummary; fleetI
   if (access.isObserverOnly) return <Navigate to="/" replace />;
   return (
     <Stack spacing={2}>
-        {!access.canUpdate && !access.canDelete && <Alert severity="info">{t('settings.readOnly')}</Alert>}
-        <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>
-          {t('settings.intro')}{' '}
-          <Link component={RouterLink} to={`/${fleetClass}/${fleetId}/releases/${release.id}/summary`}>
-            {release.raw_version}
-          </Link>
-        </Typography>
-        <VersionSection release={release} fleetId={fleetId} canUpdate={access.canUpdate} />
-        <ValiditySection release={release} fleetId={fleetId} canUpdate={access.canUpdate} />
-        <FinalizeSection release={release} fleetId={fleetId} canUpdate={access.canUpdate} />
-        <DeleteReleaseSection release={release} fleetId={fleetId} fleetClass={fleetClass} canDelete={access.canDelete} />
+      {!access.canUpdate && !access.canDelete && <Alert severity="info">{t('settings.readOnly')}</Alert>}
+      <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>
+        {t('settings.intro')}{' '}
+        <Link component={RouterLink} to={`/${fleetClass}/${fleetId}/releases/${release.id}/summary`}>
+          {release.raw_version}
+        </Link>
+      </Typography>
+      <VersionSection release={release} fleetId={fleetId} canUpdate={access.canUpdate} />
+      <ValiditySection release={release} fleetId={fleetId} canUpdate={access.canUpdate} />
+      <FinalizeSection release={release} fleetId={fleetId} canUpdate={access.canUpdate} />
+      <DeleteReleaseSection release={release} fleetId={fleetId} fleetClass={fleetClass} canDelete={access.canDelete} />
     </Stack>
   );
 }
