@@ -48,6 +48,15 @@ describe('organizationGuard (accounts spec §2)', () => {
     expect(await redirectOf(organizationGuard(cacheWith(null, null), ORG_ID, `/orgs/${ORG_ID}`))).toMatchObject({ to: '/orgs' });
   });
 
+  it('lets a failed read (a 500, a 429) reach the route as an error, not as "unknown organization"', async () => {
+    for (const status of [500, 429]) {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'Database unavailable' }), { status, headers: { 'content-type': 'application/json' } })));
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await expect(organizationGuard(client, ORG_ID, `/orgs/${ORG_ID}`), String(status)).rejects.toMatchObject({ status });
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('sends billing users away from a frozen organization with the update-billing-details error', async () => {
     const target = await redirectOf(organizationGuard(cacheWith({ is_frozen: true }, 'administrator'), ORG_ID, `/orgs/${ORG_ID}/members`));
     // No billing route yet: /orgs until the billing issue adds /orgs/{id}/billing.
