@@ -86,8 +86,8 @@ export async function createProvisioningKey(db: Db, principal: Principal, applic
  * The provisioning key is in every image of the fleet: were it to mint keys for devices that
  * already run, anyone holding one device's config.json could take the identity of any other
  * device of the fleet (its variables, its logs, its link and the terminals opened over it).
- * Re-provisioning a device that has run is a user's act (the dashboard, `balena device
- * generate-device-key`) or a fresh registration.
+ * Re-provisioning a device that has run is a user's act (balena-sdk `device.generateDeviceKey`)
+ * or a fresh registration.
  */
 export async function createDeviceKey(db: Db, principal: Principal, deviceId: number, opts: KeyOptions): Promise<string> {
   const device = await findDeviceActor(db, deviceId);
