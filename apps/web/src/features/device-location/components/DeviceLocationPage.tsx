@@ -43,7 +43,8 @@ export function DeviceLocationPage({ uuid }: { uuid: string }) {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('title')}
       </Typography>
-      <QueryState query={{ data: device.data && tileUrl.data ? { device: device.data, tileUrl: tileUrl.data } : undefined, error: device.error ?? tileUrl.error, refetch: () => Promise.all([device.refetch(), tileUrl.refetch()]) }} what={t('what')}>
+      {/* Both read, or loading: a device read as null (gone) is data too, and says "not found". */}
+      <QueryState query={{ data: device.data === undefined || tileUrl.data === undefined ? undefined : { device: device.data, tileUrl: tileUrl.data }, error: device.error ?? tileUrl.error, refetch: () => Promise.all([device.refetch(), tileUrl.refetch()]) }} what={t('what')}>
         {({ device: row, tileUrl: tiles }) => (row ? <LocationEditor key={row.id} device={row} tileUrl={tiles} /> : <Alert severity="info">{t('notFound')}</Alert>)}
       </QueryState>
     </Box>

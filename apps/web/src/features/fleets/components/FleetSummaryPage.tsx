@@ -9,7 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, getRouteApi } from '@tanstack/react-router';
+import { Link as RouterLink, getRouteApi, Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { applicationPath } from '@flotilla/core/application-class';
 import { InfoList } from '../../../components/InfoList.tsx';
@@ -50,7 +50,9 @@ export function FleetSummaryPage() {
   const access = useFleetAccess(fleetId);
   const canAssignTeams = fleetTeamAbilities(access.roles, access.organizationRoles).canAdd;
   usePageTitle(fleet ? t('summary.pageTitle', { name: fleet.app_name }) : null);
-  // The route's loader resolved the fleet before this renders; this covers a refetch that lost it.
+  // The route's loader resolved the fleet before this renders. A refetch that finds it gone
+  // (deleted or moved out of reach elsewhere) leads to the fleet list, as the loader would.
+  if (fleet === null) return <Navigate to="/$fleetClass" params={{ fleetClass: 'fleets' }} replace />;
   if (!fleet) return <PageLoading asPage />;
   const isFleet = applicationClass === 'fleet';
 
