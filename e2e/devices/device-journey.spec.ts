@@ -7,6 +7,7 @@
 // it moves to a compatible fleet (landing on that fleet's page) → another is deleted with its
 // name typed (landing on its fleet's page). Fleets spec §2, §4 "Batch actions", §5 "Move",
 // "Location", §8 "Batch failures".
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FleetSimulator } from '../../apps/device/src/simulator.ts';
@@ -61,8 +62,15 @@ describe.each(VIEWPORTS)('device journey ($label)', ({ viewport }) => {
     const plan = await e2e.stack.app.db.selectFrom('plan').select('id').where('billing_code', '=', 'pilot-v2').executeTakeFirstOrThrow();
     await e2e.stack.app.db.insertInto('subscription').values({ is_for__organization: org.id, is_for__plan: plan.id, is_active: true }).execute();
     const pi4 = await simulate(admin, fleetId, 14, 'raspberrypi4-64', 1);
-    await simulate(admin, fleetId, 6, 'raspberrypi5');
+    const pi5 = await simulate(admin, fleetId, 6, 'raspberrypi5');
     await expect.poll(() => linkedCount(fleetId), { timeout: 30_000 }).toBe(20);
+    // Names are drawn at random and may repeat; the steps below find devices by name, so a
+    // repeated one gets its id appended (the devices learn it from their next target state).
+    await sql`UPDATE device d SET device_name = d.device_name || '-' || d.id
+      WHERE d.belongs_to__application = ${fleetId}
+        AND EXISTS (SELECT 1 FROM device o WHERE o.belongs_to__application = d.belongs_to__application AND o.device_name = d.device_name AND o.id < d.id)`.execute(e2e.stack.app.db);
+    const everyDevice = [...pi4.devices, ...pi5.devices];
+    await expect.poll(() => new Set(everyDevice.map((d) => d.name)).size, { timeout: 15_000 }).toBe(20);
     // Two Raspberry Pi 4s lose power: their links drop.
     const [locked, ...rest] = pi4.devices as [SimDevice, ...SimDevice[]];
     for (const dark of rest.slice(-2)) dark.goOffline();

@@ -350,7 +350,9 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
     const p = await e2e.newPage({ viewport });
     await signInAs(p, e2e.stack, observer, `/fleets/${fleet.id}/settings`);
     await p.waitForURL((url) => url.pathname === '/fleets');
-    expect(await p.getByRole('heading', { name: 'Fleet settings' }).count()).toBe(0);
+    // The settings page's heading shows while the roles load; once they say observer, the page is gone.
+    await expect.poll(() => p.getByRole('heading', { name: 'Fleet settings' }).count()).toBe(0);
+    await p.getByRole('heading', { level: 1, name: 'Fleets' }).waitFor();
     // The API agrees: an observer may not rename the fleet.
     const refused = await e2e.stack.api('PATCH', `/v7/application(${fleet.id})`, observer.token, { app_name: `${fleet.name}x` });
     expect(refused.status).toBeGreaterThanOrEqual(401);
