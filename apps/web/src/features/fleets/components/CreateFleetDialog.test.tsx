@@ -61,6 +61,21 @@ afterEach(() => {
 });
 
 describe('CreateFleetDialog', () => {
+  it('says when its choices could not be read, with a Retry that reads them again', async () => {
+    const client = seededClient([{ id: 5, name: 'Acme', handle: 'acme' }], new Map([[5, 'administrator']]));
+    client.removeQueries({ queryKey: deviceTypesQuery.queryKey });
+    let answer = 500;
+    vi.stubGlobal('fetch', vi.fn(async () => (answer === 500
+      ? new Response(JSON.stringify({ error: 'Database unavailable' }), { status: 500, headers: { 'content-type': 'application/json' } })
+      : new Response(JSON.stringify({ d: [{ id: 2, slug: 'raspberrypi4-64', name: 'Raspberry Pi 4 (64bit)' }] }), { status: 200, headers: { 'content-type': 'application/json' } }))));
+    renderWithProviders(<CreateFleetDialog applicationClass="fleet" existingNames={[]} onClose={() => undefined} />, { queryClient: client });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Database unavailable');
+    answer = 200;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
   it('prefills a valid suggested name, the organization and raspberrypi4-64, and enables Create', async () => {
     renderWithProviders(<CreateFleetDialog applicationClass="fleet" existingNames={['taken-name']} onClose={() => undefined} />, {
       queryClient: seededClient([{ id: 5, name: 'Acme', handle: 'acme' }], new Map([[5, 'administrator']])),

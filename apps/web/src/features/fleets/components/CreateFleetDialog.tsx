@@ -27,6 +27,7 @@ import { defaultDeviceType, organizationsQuery } from '../api/create-fleet.queri
 import { CreateOrganizationDialog } from '../../organizations/components/CreateOrganizationDialog.tsx';
 import { DeployConfigNotice } from '../../deploy/components/DeployConfigNotice.tsx';
 import { useDeployConfig } from '../../deploy/hooks/use-deploy-config.ts';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 
 interface CreateFleetForm {
   organizationId: string;
@@ -59,6 +60,8 @@ export function CreateFleetDialog({
   const roles = useQuery({ ...organizationRolesQuery(userId), enabled: userId > 0 });
   const deviceTypes = useQuery(deviceTypesQuery);
   const [isCreateOrgOpen, setCreateOrgOpen] = useState(false);
+  const failedReads = [organizations, roles, deviceTypes].filter((q) => q.data === undefined && q.error);
+  const readFailure = failedReads.length === 0 ? null : { error: failedReads[0]!.error, retry: () => Promise.all(failedReads.map((q) => q.refetch())) };
   const nameTaken = t('create.nameUsed', context);
 
   // Only organizations where the user may create fleets, when roles are known (fleets spec §6 Other).
@@ -143,6 +146,8 @@ export function CreateFleetDialog({
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {submitError && <Alert severity="error">{submitError}</Alert>}
+              {/* A failed read of the choices says so, with Retry, rather than empty selects. */}
+              {readFailure && <ErrorState error={readFailure.error} onRetry={readFailure.retry} />}
               <DeployConfigNotice deploy={deploy} />
               {noOrganization && (
                 <Alert
