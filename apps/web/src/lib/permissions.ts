@@ -5,6 +5,7 @@ import { accountFlagsFrom, type AccountFlags } from '../features/staff/account-f
 import { profileQuery } from '../features/profile/api/profile.queries.ts';
 import { whoamiQuery } from './auth-api.ts';
 import { pine } from './pine.ts';
+import { readFailureOf, type ReadFailure } from '../components/states/query-failure.ts';
 
 /**
  * Permission checks for screens (fleets spec §6 "Permissions checked by screens").
@@ -183,7 +184,7 @@ export interface RolesState {
   roles: RoleName[] | null;
   failed: boolean;
   /** The first failed read's error, and a retry of the failed reads (null unless `failed`). */
-  failure: { error: unknown; retry: () => Promise<unknown> } | null;
+  failure: ReadFailure | null;
 }
 
 export function useRolesState(scope: PermissionScope): RolesState {
@@ -203,9 +204,8 @@ export function useRolesState(scope: PermissionScope): RolesState {
   const flags = useQuery({ ...profileQuery, select: accountFlagsFrom, enabled: userId > 0 }).data ?? NO_FLAGS;
   const needsSupportUntil = flags.isSupportAgent && !flags.isPlatformAdmin && scope.fleetId !== undefined;
   const supportUntil = useQuery({ ...fleetSupportUntilQuery(scope.fleetId ?? 0), enabled: needsSupportUntil });
-  const failedReads = [orgRoles, fleetRole, teamRoles].filter((q) => q.data === undefined && q.error !== null);
-  const failed = failedReads.length > 0;
-  const failure = failed ? { error: failedReads[0]!.error, retry: () => Promise.all(failedReads.map((q) => q.refetch())) } : null;
+  const failure = readFailureOf([orgRoles, fleetRole, teamRoles]);
+  const failed = failure !== null;
   if (!orgRoles.data) return { roles: null, failed, failure };
   if (scope.fleetId !== undefined && (fleetRole.data === undefined || teamRoles.data === undefined)) return { roles: null, failed, failure };
   const orgRole = scope.organizationId !== undefined ? orgRoles.data.get(scope.organizationId) : undefined;

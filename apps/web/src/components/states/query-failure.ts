@@ -24,3 +24,19 @@ export function queryFailureDetail(error: unknown): string {
   if (error instanceof ApiError || (error instanceof Error && !(error instanceof TypeError))) return error.message;
   return '';
 }
+
+/** A read that failed for good: its error and a Retry of every read that failed with it. */
+export interface ReadFailure {
+  error: unknown;
+  retry: () => Promise<unknown>;
+}
+
+/**
+ * Of several queries a screen waits for, the ones that failed without data (after their
+ * retries), as one failure to show with Retry; null while none has. A failure is never a wait.
+ */
+export function readFailureOf(queries: ReadonlyArray<{ data: unknown; error: unknown; refetch: () => Promise<unknown> }>): ReadFailure | null {
+  const failed = queries.filter((q) => q.data === undefined && q.error != null);
+  if (failed.length === 0) return null;
+  return { error: failed[0]!.error, retry: () => Promise.all(failed.map((q) => q.refetch())) };
+}

@@ -3,6 +3,7 @@ import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { fleetMembershipRoleQuery, organizationRolesQuery, teamFleetRolesQuery } from '../../../lib/permissions.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { fleetAccessRoles } from '../fleet-member-rules.ts';
+import { readFailureOf } from '../../../components/states/query-failure.ts';
 
 /**
  * The fleet on screen, its organization, the user's roles on the fleet and whether they
@@ -20,10 +21,9 @@ export function useFleetAccess(fleetId: number) {
   const isKnown = fleet.data != null && organizationRoles.data !== undefined && fleetRole.data !== undefined && teamRoles.data !== undefined;
   const organizationRole = organizationId === undefined ? undefined : organizationRoles.data?.get(organizationId);
   // A read that failed (after its retries) is an error to show with Retry, not a wait for ever.
-  const failed = [fleet, organizationRoles, fleetRole, teamRoles].filter((q) => q.data === undefined && q.error);
   return {
     /** The first failed read and a Retry of every failed one; null while nothing failed. */
-    failure: failed.length === 0 ? null : { error: failed[0]!.error, retry: () => Promise.all(failed.map((q) => q.refetch())) },
+    failure: readFailureOf([fleet, organizationRoles, fleetRole, teamRoles]),
     fleet: fleet.data ?? null,
     organizationId,
     roles: isKnown ? fleetAccessRoles(organizationRole, fleetRole.data ?? null, teamRoles.data ?? []) : null,

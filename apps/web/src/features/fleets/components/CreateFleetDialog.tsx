@@ -28,6 +28,7 @@ import { CreateOrganizationDialog } from '../../organizations/components/CreateO
 import { DeployConfigNotice } from '../../deploy/components/DeployConfigNotice.tsx';
 import { useDeployConfig } from '../../deploy/hooks/use-deploy-config.ts';
 import { ErrorState } from '../../../components/states/ErrorState.tsx';
+import { readFailureOf } from '../../../components/states/query-failure.ts';
 
 interface CreateFleetForm {
   organizationId: string;
@@ -60,8 +61,7 @@ export function CreateFleetDialog({
   const roles = useQuery({ ...organizationRolesQuery(userId), enabled: userId > 0 });
   const deviceTypes = useQuery(deviceTypesQuery);
   const [isCreateOrgOpen, setCreateOrgOpen] = useState(false);
-  const failedReads = [organizations, roles, deviceTypes].filter((q) => q.data === undefined && q.error);
-  const readFailure = failedReads.length === 0 ? null : { error: failedReads[0]!.error, retry: () => Promise.all(failedReads.map((q) => q.refetch())) };
+  const readFailure = readFailureOf([organizations, roles, deviceTypes]);
   const nameTaken = t('create.nameUsed', context);
 
   // Only organizations where the user may create fleets, when roles are known (fleets spec §6 Other).
