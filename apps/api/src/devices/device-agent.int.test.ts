@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { createTestApp, type TestContext } from '../test/harness.ts';
 import { until } from '../test/until.ts';
 import type { Db } from '../db/database.ts';
 import { startFleetSimulator } from '../../../device/src/simulator.ts';
-import { createFleetWithProvisioningKey, createRelease } from './device-test-factories.ts';
+import { createFleetWithProvisioningKey, createRelease, createUserWithKey, newDeviceUuid } from './device-test-factories.ts';
 
 /** The real device agent (apps/device) against a listening server: register, poll, report, update. */
 
@@ -88,27 +89,61 @@ describe('device agent against a live server', () => {
     expect(await fleetDevices(fleet.applicationId)).toHaveLength(3);
   });
 
-  it('after a 409 on register, exchanges a new device key through the provisioning key (compat §5.2 step 3)', async () => {
+  it('a device registered ahead boots: 409 on register, then exchanges its key through the provisioning key (compat §5.2 step 3)', async () => {
     const fleet = await createFleetWithProvisioningKey(db);
-    const stateFile = join(stateDir, 'exchange.json');
-    const first = await startFleetSimulator({ apiUrl, provisioningKey: fleet.provisioningKey, count: 1, intervalMs: 200, stateFile });
-    await first.waitUntilProvisioned(10_000);
-    await first.stop();
-    // Same uuid, a key the server has never seen, and no device id: the device must re-provision.
-    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as { devices: Array<Record<string, unknown>> };
-    const uuid = saved.devices[0]!.uuid as string;
-    writeFileSync(stateFile, JSON.stringify({ version: 1, devices: [{ ...saved.devices[0], deviceId: undefined, apiKey: 'Zx'.repeat(16) }] }));
-    await db.updateTable('device').set({ api_heartbeat_state: 'offline', is_online: false }).where('uuid', '=', uuid).execute();
+    // Registered ahead, as `balena device register` does: a uuid, no key the device knows.
+    const uuid = newDeviceUuid();
+    const registered = await fetch(`${apiUrl}/device/register`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fleet.provisioningKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ application: fleet.applicationId, uuid, device_type: 'raspberrypi4-64' }),
+    });
+    expect(registered.status).toBe(201);
+    const stateFile = join(stateDir, `exchange-${uuid}.json`);
+    writeFileSync(stateFile, JSON.stringify({ version: 1, devices: [{ uuid, apiKey: randomBytes(16).toString('hex'), ipAddress: '10.0.0.9', macAddress: '02:00:00:00:00:09' }] }));
 
-    const again = await startFleetSimulator({ apiUrl, provisioningKey: fleet.provisioningKey, count: 1, intervalMs: 200, stateFile });
+    const device = await startFleetSimulator({ apiUrl, provisioningKey: fleet.provisioningKey, count: 1, intervalMs: 200, stateFile });
     try {
-      await again.waitUntilProvisioned(10_000);
+      await device.waitUntilProvisioned(10_000);
       const row = await until(
-        'the re-keyed device online',
+        'the exchanged device online',
         () => db.selectFrom('device').select(['id', 'api_heartbeat_state']).where('uuid', '=', uuid).executeTakeFirstOrThrow(),
         (r) => r.api_heartbeat_state === 'online',
       );
-      expect(again.devices[0]!.identity.deviceId).toBe(row.id);
+      expect(device.devices[0]!.identity.deviceId).toBe(row.id);
+      expect(await fleetDevices(fleet.applicationId)).toHaveLength(1);
+    } finally {
+      await device.stop();
+    }
+  });
+
+  it('a device that has run and lost its key is refused by the provisioning key, and comes back once a fleet user sets its key', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const stateFile = join(stateDir, `rekey-${fleet.applicationId}.json`);
+    const first = await startFleetSimulator({ apiUrl, provisioningKey: fleet.provisioningKey, count: 1, intervalMs: 200, stateFile });
+    await first.waitUntilProvisioned(10_000);
+    await first.stop();
+    // Same uuid, a key the server has never seen, and no device id: reflashed with its old uuid.
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as { devices: Array<Record<string, unknown>> };
+    const uuid = saved.devices[0]!.uuid as string;
+    const newKey = randomBytes(16).toString('hex');
+    writeFileSync(stateFile, JSON.stringify({ version: 1, devices: [{ ...saved.devices[0], deviceId: undefined, apiKey: newKey }] }));
+
+    const again = await startFleetSimulator({ apiUrl, provisioningKey: fleet.provisioningKey, count: 1, intervalMs: 200, stateFile });
+    try {
+      // Whoever holds the fleet's provisioning key (every image has it) cannot take a running device's identity.
+      await expect(again.waitUntilProvisioned(1_500)).rejects.toThrow(/device key exchange: 403/);
+      const { id } = await db.selectFrom('device').select('id').where('uuid', '=', uuid).executeTakeFirstOrThrow();
+      // A user with API-key rights on the fleet sets the key the device chose (balena-sdk device.generateDeviceKey).
+      const developer = await createUserWithKey(db, fleet.applicationId, 'developer');
+      const set = await fetch(`${apiUrl}/api-key/device/${id}/device-key`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${developer.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ apiKey: newKey }),
+      });
+      expect(set.status).toBe(200);
+      await again.waitUntilProvisioned(15_000);
+      expect(again.devices[0]!.identity.deviceId).toBe(id);
       expect(await fleetDevices(fleet.applicationId)).toHaveLength(1);
     } finally {
       await again.stop();
