@@ -107,7 +107,8 @@ export async function runLogIngestBench(partial: Partial<LogIngestOptions> = {})
   const { database, drop } = await openBenchDatabase();
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp({ db: database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex') }) });
+    // Ingest capacity, not one device's allowance: the per-device line rate (log-line-rate.ts) is lifted.
+    app = await buildApp({ db: database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex'), logLinesPerSecond: 0 }) });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const fleet = await createFleetWithProvisioningKey(database.db);
     const register = async () => {

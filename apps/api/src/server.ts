@@ -88,6 +88,7 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     trustProxy: env.TRUST_PROXY,
     releaseAssetMaxBytes: env.RELEASE_ASSET_MAX_BYTES,
     logRetentionLines: env.LOG_RETENTION_LINES,
+    logLinesPerSecond: env.LOG_LINES_PER_SECOND,
   });
 }
 

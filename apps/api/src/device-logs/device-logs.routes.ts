@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceLogBatch, deviceUuidParams } from '@flotilla/core/schemas/device-protocol';
 import {
   DEFAULT_LOG_HISTORY_COUNT,
+  DEFAULT_LOG_LINES_PER_SECOND,
   DEFAULT_LOG_SUBSCRIPTION_COUNT,
+  LOG_LINE_BURST_SECONDS,
   LOG_STREAM_KEEPALIVE_MS,
   fleetLogParams,
   fleetLogReadQuery,
@@ -15,6 +17,8 @@ import { deleteDeviceLogLines, listDeviceLogLines, listFleetLogLines } from './d
 import { deviceLineOut, deviceLogTopic, fleetLineOut, fleetLogTopic, toBusLine } from './device-logs.live.ts';
 import { storeDeviceLogLines, type LogStore } from './device-logs.service.ts';
 import { decodedBody, ingestLogStream } from './log-stream-ingest.ts';
+import { createLogLineRate } from './log-line-rate.ts';
+import { tooManyRequests } from '../auth/attempt-limits.ts';
 import { sendLogStream } from './ndjson-log-stream.ts';
 import { assertReadableFleet, readableDeviceCache } from './fleet-log-access.ts';
 
@@ -27,6 +31,10 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store: LogStore = { db: app.db, bus: app.eventBus, log: app.log };
   const keepAliveMs = app.config.logStreamKeepAliveMs ?? LOG_STREAM_KEEPALIVE_MS;
+  const linesPerSecond = app.config.logLinesPerSecond ?? DEFAULT_LOG_LINES_PER_SECOND;
+  const rate = createLogLineRate(linesPerSecond, linesPerSecond * LOG_LINE_BURST_SECONDS);
+  // An upload waiting for its device's rate stops waiting when the server closes (what it holds is stored).
+  const closing = new AbortController();
   // Open read streams never end on their own: closing the server cuts them (clients reconnect elsewhere).
   const openStreams = new Set<ServerResponse>();
   const track = (raw: ServerResponse) => {
@@ -37,12 +45,15 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   // sends its unacknowledged lines again (to another replica) — nothing acknowledged is lost.
   const openUploads = new Set<IncomingMessage>();
   app.addHook('preClose', async () => {
+    closing.abort();
     for (const raw of openStreams) raw.destroy();
     for (const raw of openUploads) raw.destroy();
   });
 
   app.post('/device/v2/:uuid/logs', { schema: { params: deviceUuidParams, body: deviceLogBatch } }, async (request, reply) => {
     const device = await getLogWriterDevice(app.db, request.principal, request.params.uuid);
+    const waitMs = rate.take(device.id, request.body.length);
+    if (waitMs > 0) throw tooManyRequests(new Date(Date.now() + waitMs), new Date());
     await storeDeviceLogLines({ ...store, log: request.log }, device, request.body);
     return reply.status(201).send();
   });
@@ -56,7 +67,13 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
       const body = decodedBody(request.raw, request.headers['content-encoding']);
       openUploads.add(request.raw);
       request.raw.once('close', () => openUploads.delete(request.raw));
-      const result = await ingestLogStream(body, { store: (lines) => storeDeviceLogLines({ ...store, log: request.log }, device, lines).then(() => undefined) });
+      const result = await ingestLogStream(body, {
+        store: async (lines) => {
+          // Over its rate the device's upload waits here; meanwhile nothing more is read from it.
+          await rate.acquire(device.id, lines.length, closing.signal);
+          await storeDeviceLogLines({ ...store, log: request.log }, device, lines);
+        },
+      });
       request.log.debug({ device: device.uuid, ...result }, 'log stream ended');
       // Only now, when the device ended its upload (an early answer is an error to the supervisor).
       return reply.status(201).send();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import type { Db } from '../db/database.ts';
 import { bearer, createBoundaryWorld, type BoundaryWorld } from '../test/boundary-fixtures.ts';
+import { MAX_TAGS_PER_DEVICE, MAX_TAGS_PER_REPORT, MSG_TOO_MANY_DEVICE_TAGS } from '@flotilla/core/schemas/device-protocol';
 import { createRelease } from './device-test-factories.ts';
 
 /**
@@ -106,6 +107,27 @@ describe('PATCH /device/v3/tags', () => {
     expect(res.statusCode, res.body).toBe(200);
     const tags = await db.selectFrom('device_tag').select(['tag_key', 'value']).where('device', '=', world.device.id).execute();
     expect(tags).toEqual([{ tag_key: 'location', value: 'lab' }]);
+  });
+
+  it('holds a device to MAX_TAGS_PER_DEVICE tags, by its own reports and by a user\'s POST; updates of keys it has still pass', async () => {
+    const tagCount = async () => Number((await db.selectFrom('device_tag').select((eb) => eb.fn.countAll<string>().as('n')).where('device', '=', world.device.id).executeTakeFirstOrThrow()).n);
+    await db.deleteFrom('device_tag').where('device', '=', world.device.id).execute();
+    const batch = (from: number, n: number, value = 'v') => Object.fromEntries(Array.from({ length: n }, (_, i) => [`t${from + i}`, value]));
+    for (let from = 0; from < MAX_TAGS_PER_DEVICE; from += MAX_TAGS_PER_REPORT) {
+      expect((await patch('/device/v3/tags', { [world.device.uuid]: batch(from, MAX_TAGS_PER_REPORT) })).statusCode).toBe(200);
+    }
+    expect(await tagCount()).toBe(MAX_TAGS_PER_DEVICE);
+    // One new key more: refused whole, the keys it carried alongside not written either.
+    const over = await patch('/device/v3/tags', { [world.device.uuid]: { ...batch(0, 3, 'changed'), extra: 'x' } });
+    expect([over.statusCode, over.json().error]).toEqual([400, MSG_TOO_MANY_DEVICE_TAGS]);
+    expect(await db.selectFrom('device_tag').select('value').where('device', '=', world.device.id).where('tag_key', '=', 't0').executeTakeFirstOrThrow()).toEqual({ value: 'v' });
+    // Keys it already has are updates.
+    expect((await patch('/device/v3/tags', { [world.device.uuid]: batch(0, 3, 'changed') })).statusCode).toBe(200);
+    const post = await ctx.app.inject({ method: 'POST', url: '/v7/device_tag', headers: bearer(world.adminKey), payload: { device: world.device.id, tag_key: 'one-more', value: '' } });
+    expect([post.statusCode, post.json().error]).toEqual([400, MSG_TOO_MANY_DEVICE_TAGS]);
+    expect(await tagCount()).toBe(MAX_TAGS_PER_DEVICE);
+    await db.deleteFrom('device_tag').where('device', '=', world.device.id).where('tag_key', '=', 't0').execute();
+    expect((await ctx.app.inject({ method: 'POST', url: '/v7/device_tag', headers: bearer(world.adminKey), payload: { device: world.device.id, tag_key: 'one-more', value: '' } })).statusCode).toBe(201);
   });
 });
 

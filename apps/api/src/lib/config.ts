@@ -81,6 +81,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Log lines kept per device (LOG_RETENTION_LINES); unset = 1000, as balena keeps (jobs/log-retention.ts). */
   logRetentionLines?: number;
+  /** Log lines one device may write per second (LOG_LINES_PER_SECOND; 0 = no limit); unset = 200 (device-logs/log-line-rate.ts). */
+  logLinesPerSecond?: number;
   /** Keep-alive newline interval of log streams; unset = 58 s (compat §4). Tests shorten it. */
   logStreamKeepAliveMs?: number;
   /** Web terminal re-check interval and session caps; unset = terminal/terminal-sessions.ts defaults. Tests shorten them. */

@@ -106,6 +106,7 @@ export const envSchema = z.object({
   RELEASE_ASSET_MAX_BYTES: optional(integer(1, 1024 * 1024 * 1024)),
   // Log lines kept per device (device-logs/, jobs/log-retention.ts); unset = 1000.
   LOG_RETENTION_LINES: optional(integer(1, 10_000_000)),
+  LOG_LINES_PER_SECOND: optional(integer(0, 1_000_000)),
   DEMO_POLL_INTERVAL_MS: optional(integer(100, 86_400_000)).default(10_000),
   REDIS_URL: optional(urlWith(['redis:', 'rediss:'], 'a redis:// or rediss:// URL')),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).default('info'),

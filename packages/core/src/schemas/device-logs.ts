@@ -8,6 +8,13 @@ import { z } from 'zod';
 
 /** Lines kept per device unless the operator says otherwise (LOG_RETENTION_LINES), as balena keeps. */
 export const DEFAULT_LOG_RETENTION_LINES = 1000;
+/**
+ * Log lines one device may write per second, sustained (LOG_LINES_PER_SECOND; 0 = no limit),
+ * and the burst it may send at once (a boot's backlog). Beyond them the device's upload waits
+ * (TCP pushes back; nothing is dropped) and its batch POST answers 429 with Retry-After.
+ */
+export const DEFAULT_LOG_LINES_PER_SECOND = 200;
+export const LOG_LINE_BURST_SECONDS = 25;
 /** History lines of a plain read without `count` (compat §4). */
 export const DEFAULT_LOG_HISTORY_COUNT = 1000;
 /** History lines of a stream without `count`: only live lines (clients pass count=100, or 0 on reconnect). */

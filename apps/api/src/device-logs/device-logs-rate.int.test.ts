@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { createFleetWithProvisioningKey } from '../devices/device-test-factories.ts';
+import { listen, openLogStream, registerDevice } from './log-test-helpers.ts';
+
+/**
+ * The per-device log line rate (log-line-rate.ts), here 100 lines a second with a 2,500-line
+ * burst: past it a batch POST answers 429 with Retry-After, and a log-stream upload waits
+ * (nothing read, nothing dropped) until its lines fit. Other devices are not held up.
+ */
+let ctx: TestContext;
+let base: string;
+beforeAll(async () => {
+  ctx = await createTestApp({ logLinesPerSecond: 100 });
+  base = await listen(ctx.app);
+});
+afterAll(async () => ctx?.close());
+
+const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ message: `${tag} ${i}`, timestamp: Date.now() }));
+const postBatch = (device: { uuid: string; apiKey: string }, body: unknown[]) =>
+  ctx.app.inject({ method: 'POST', url: `/device/v2/${device.uuid}/logs`, headers: { authorization: `Bearer ${device.apiKey}` }, payload: body });
+const storedCount = async (deviceId: number) =>
+  Number((await ctx.database.db.selectFrom('device_log').select((eb) => eb.fn.countAll<string>().as('n')).where('device', '=', deviceId).executeTakeFirstOrThrow()).n);
+
+describe('device log line rate', () => {
+  it('answers a batch past the burst with 429 and Retry-After, storing none of it; another device still writes', async () => {
+    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    const chatty = await registerDevice(ctx.app, fleet);
+    const quiet = await registerDevice(ctx.app, fleet);
+    for (let i = 0; i < 5; i++) expect((await postBatch(chatty, lines(500, `b${i}`))).statusCode).toBe(201);
+    const refused = await postBatch(chatty, lines(200, 'over'));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await storedCount(chatty.id)).toBe(2500);
+    expect((await postBatch(quiet, lines(10, 'q'))).statusCode).toBe(201);
+    expect(await storedCount(quiet.id)).toBe(10);
+  });
+
+  it('holds a log-stream upload past the burst until its lines fit, and then stores every line', async () => {
+    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    const device = await registerDevice(ctx.app, fleet);
+    for (let i = 0; i < 5; i++) expect((await postBatch(device, lines(500, `b${i}`))).statusCode).toBe(201);
+    const started = Date.now();
+    const stream = openLogStream(base, device.uuid, device.apiKey);
+    await stream.write(lines(50, 's'));
+    const answer = await stream.end();
+    expect(answer.status).toBe(201);
+    // 50 lines at 100 a second from an empty bucket: not before half a second.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(await storedCount(device.id)).toBe(2550);
+  });
+});
