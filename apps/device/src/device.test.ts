@@ -78,6 +78,24 @@ function makeDevice(api: FakeApi, now = { t: 0 }, id = identity(), extra: Partia
 const body = (report: Record<string, unknown>) => report['a'.repeat(32)] as Record<string, unknown>;
 
 describe('SimulatedDevice', () => {
+  it('polls only while the API holds its state back (a frozen device: 304 with no state ever sent), and goes on once served', async () => {
+    const api = new FakeApi();
+    const frozen = { on: true };
+    const getTargetState = api.getTargetState.bind(api);
+    api.getTargetState = async (key, uuid, etag) => (frozen.on ? { status: 304 } : getTargetState(key, uuid, etag));
+    api.target = targetWith('a'.repeat(32), null);
+    const now = { t: 0 };
+    const d = makeDevice(api, now);
+    await d.step();
+    expect([d.isProvisioned, d.isHeldBack, d.hasTargetState, d.lastError]).toEqual([true, true, false, null]);
+    expect(api.reports).toEqual([]);
+    frozen.on = false;
+    now.t += 2000;
+    await d.step();
+    expect([d.isHeldBack, d.hasTargetState]).toEqual([false, true]);
+    expect(api.reports.length).toBeGreaterThan(0);
+  });
+
   it('reports the versions of its profile, and an undervolted supply once told to', async () => {
     const api = new FakeApi();
     api.target = targetWith('a'.repeat(32), null);

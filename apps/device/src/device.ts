@@ -110,6 +110,12 @@ export class SimulatedDevice {
   /** device_name from the target state; '' until the first target state arrives (see hasTargetState). */
   name = '';
   hasTargetState = false;
+  /**
+   * The API answers its polls 304 without ever having sent it a state: a frozen device (the
+   * API's devices/device-frozen.ts), which it does not serve. It then polls only: its reports,
+   * logs and link would be refused.
+   */
+  isHeldBack = false;
   readonly apps = new Map<string, AppState>();
   polls = 0;
   reports = 0;
@@ -204,6 +210,11 @@ export class SimulatedDevice {
         await this.poll();
         const interval = this.pollIntervalMs;
         this.nextPollAt = this.now() + interval + this.rng() * Math.min(interval * 0.1, MAX_JITTER_MS);
+      }
+      if (this.isHeldBack) {
+        this.failures = 0;
+        this.lastError = null;
+        return Math.max(0, this.nextPollAt - this.now());
       }
       await this.pullImages();
       this.advanceUpdates();
@@ -382,6 +393,8 @@ export class SimulatedDevice {
     const res = await this.opts.api.getTargetState(this.identity.apiKey, this.identity.uuid, this.etag);
     this.polls += 1;
     await this.checkSupervisorTarget();
+    // A 304 with no state ever received: nothing to keep running but what it has (isHeldBack).
+    this.isHeldBack = res.status === 304 && this.etag === null && !this.hasTargetState;
     if (res.status === 304) return;
     this.etag = res.etag;
     this.applyTarget(res.body);

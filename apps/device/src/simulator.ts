@@ -148,7 +148,8 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
     devices,
     async waitUntilProvisioned(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
-      while (!devices.every((d) => d.isProvisioned && d.hasTargetState)) {
+      // A held-back (frozen) device is as far as it will get: provisioned, no state.
+      while (!devices.every((d) => d.isProvisioned && (d.hasTargetState || d.isHeldBack))) {
         if (stopped) throw new Error('simulator stopped');
         if (Date.now() > deadline) {
           const errors = devices.map((d) => d.lastError).filter(Boolean);

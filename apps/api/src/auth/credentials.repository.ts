@@ -16,6 +16,7 @@ export interface ApiKeyOwnerRow {
   device_id: number | null;
   device_application_id: number | null;
   device_uuid: string | null;
+  device_is_frozen: boolean | null;
 }
 
 /**
@@ -43,6 +44,7 @@ export async function findApiKeyOwners(db: Db, keyHashes: readonly string[]): Pr
       'd.id as device_id',
       'd.belongs_to__application as device_application_id',
       'd.uuid as device_uuid',
+      'd.is_frozen as device_is_frozen',
     ])
     .where(sql<boolean>`k.key_hash = ANY(${keyHashes}::text[])`)
     .modifyEnd(preparedStatement)

@@ -92,7 +92,7 @@ async function resolveApiKey(reads: CredentialReads, key: string): Promise<Resol
     return { principal: { kind: 'application', actorId: row.actor, applicationId: row.application_id } };
   }
   if (row.device_id !== null) {
-    return { principal: { kind: 'device', actorId: row.actor, deviceId: row.device_id, applicationId: row.device_application_id, uuid: row.device_uuid ?? undefined } };
+    return { principal: { kind: 'device', actorId: row.actor, deviceId: row.device_id, applicationId: row.device_application_id, uuid: row.device_uuid ?? undefined, isFrozen: row.device_is_frozen === true } };
   }
   // An actor whose owner is gone: the key no longer stands for anyone.
   throw unauthorized(AUTH_MESSAGES.notLoggedIn);

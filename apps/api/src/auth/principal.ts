@@ -28,6 +28,8 @@ export type Principal =
       applicationId: number | null;
       /** The device's uuid, read with its key (saves the device-only routes a lookup); absent on hand-built principals. */
       uuid?: string;
+      /** True for a frozen device (provisioned beyond the free allowance): device-frozen.ts says what it may still do. */
+      isFrozen?: boolean;
     };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };

@@ -175,7 +175,7 @@ class LinkStatePublisher {
 
 /** The device a link belongs to, when it may link: active, and the key's own device. */
 export async function findLinkableDevice(db: Db, deviceId: number): Promise<{ id: number; uuid: string } | undefined> {
-  const r = await sql<{ id: number; uuid: string }>`SELECT id, uuid FROM device WHERE id = ${deviceId} AND is_active`.execute(db);
+  const r = await sql<{ id: number; uuid: string }>`SELECT id, uuid FROM device WHERE id = ${deviceId} AND is_active AND NOT is_frozen`.execute(db);
   return r.rows[0];
 }
 

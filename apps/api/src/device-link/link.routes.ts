@@ -14,7 +14,7 @@ const CLOSE_TRY_AGAIN = 1013;
 
 /**
  * `GET /device/v1/link` (packages/core/src/device-link.ts): a device's key opens its link.
- * Anything but a device key, or a device that is not active, is closed with `unauthorized`
+ * Anything but a device key, or a device that is not active or is frozen (devices/device-frozen.ts), is closed with `unauthorized`
  * without a word more (the same for every refusal). While the link is open the device is
  * "connected" (cloudlink.repository.ts, which also pushes the change to the dashboard once it is
  * written); the hub (app.linkHub) is how /supervisor reaches it.

@@ -1,4 +1,5 @@
 import { isThrottledMetric } from '@flotilla/core/device-metrics';
+import { MSG_DEVICE_FROZEN } from './device-frozen.ts';
 import { highestPrecedenceUpdateStatus } from '@flotilla/core/device-status';
 import type { DeviceStateBody, DeviceStateReport, DeviceTagsBody } from '@flotilla/core/schemas/device-protocol';
 import type { Db } from '../db/database.ts';
@@ -108,7 +109,6 @@ async function applyAppsReport(db: Db, deviceId: number, apps: AppsReport): Prom
   return { runningReleaseId, updateStatus };
 }
 
-/** The calling device's own id, after checking every uuid in the body is its own. */
 /** The device a device key belongs to, as the routes that only a device itself may call need it. */
 export interface OwnDevice {
   id: number;
@@ -117,8 +117,9 @@ export interface OwnDevice {
 }
 
 /**
- * Routes only a device itself may call (state reports, log uploads): a device key, and every
- * uuid named is its own. `what` names the call in the refusals.
+ * Routes only a device itself may call (state reports, log uploads): a device key, every uuid
+ * named is its own, and the device is not frozen (device-frozen.ts). `what` names the call in
+ * the refusals.
  */
 export async function authorizeOwnDevice(db: Db, principal: Principal, uuids: readonly string[], what: string): Promise<OwnDevice> {
   if (principal.kind === 'anonymous') throw unauthorized('You have to log in');
@@ -126,11 +127,12 @@ export async function authorizeOwnDevice(db: Db, principal: Principal, uuids: re
   // The auth hook read the device with its key (same request): no second read for that.
   const own =
     principal.uuid !== undefined
-      ? { id: principal.deviceId, uuid: principal.uuid, fleetId: principal.applicationId }
-      : await db.selectFrom('device').select(['id', 'uuid', 'belongs_to__application as fleetId']).where('id', '=', principal.deviceId).executeTakeFirst();
+      ? { id: principal.deviceId, uuid: principal.uuid, fleetId: principal.applicationId, isFrozen: principal.isFrozen === true }
+      : await db.selectFrom('device').select(['id', 'uuid', 'belongs_to__application as fleetId', 'is_frozen as isFrozen']).where('id', '=', principal.deviceId).executeTakeFirst();
   if (!own) throw unauthorized('You have to log in');
   if (uuids.some((u) => u !== own.uuid)) throw forbidden(`A device may only ${what} of its own`);
-  return own;
+  if (own.isFrozen) throw unauthorized(MSG_DEVICE_FROZEN);
+  return { id: own.id, uuid: own.uuid, fleetId: own.fleetId };
 }
 
 export async function authorizeReport(db: Db, principal: Principal, uuids: string[]): Promise<number> {

@@ -71,7 +71,10 @@ export interface TargetStateRow {
  * What a poll reads first (pollOwnTargetStateHeads): the device, its heartbeat from before the
  * poll, and the tag stored for the state and whether it is of the state's current versions.
  */
-export type TargetStateHead = Pick<TargetStateRow, 'basis' | 'cached_etag' | 'cache_valid' | 'id' | 'belongs_to__application' | 'api_heartbeat_state' | 'is_online'>;
+export type TargetStateHead = Pick<TargetStateRow, 'basis' | 'cached_etag' | 'cache_valid' | 'id' | 'belongs_to__application' | 'api_heartbeat_state' | 'is_online'> & {
+  /** A frozen device (device-frozen.ts): its poll is a 304 and writes no heartbeat. */
+  is_frozen: boolean;
+};
 
 /** One device's poll as its first statement takes it: its key (hashed), its uuid and the salt of the state it asks for. */
 export interface PollHeadInput {
@@ -162,7 +165,7 @@ export async function findTargetStateRow(db: Db, device: { uuid: string } | { id
  * Devices' own polls, first statement (issue 16 W1, docs/query-budgets.md), for many polls at
  * once (poll-reads.ts gathers those of one turn of the event loop): for each, the API key with
  * this hash, unexpired, owned by the device with this uuid; its heartbeat written when due
- * (heartbeat-sql.ts); the state's versions and the tag stored for them. When the caller holds
+ * (heartbeat-sql.ts), unless the device is frozen (device-frozen.ts); the state's versions and the tag stored for them. When the caller holds
  * that tag this is the whole poll, a 304; else the caller reads the device's own part of the
  * state (findDeviceTargetParts) and lays it over the fleet's, kept in memory
  * (fleet-target-parts.ts). A small statement on purpose: a 304 should not pay for a state, not
@@ -185,15 +188,15 @@ export async function pollOwnTargetStateHeads(db: Db, polls: readonly PollHeadIn
       SELECT * FROM unnest(${polls.map((p) => p.keyHash)}::text[], ${polls.map((p) => p.uuid)}::text[], ${polls.map((p) => p.salt)}::text[])
         WITH ORDINALITY AS p(key_hash, uuid, salt, n)
     ), caller AS (
-      SELECT p.n, p.salt, d.id FROM poll p
+      SELECT p.n, p.salt, d.id, d.is_frozen FROM poll p
         JOIN api_key k ON k.key_hash = p.key_hash
         JOIN device d ON d.actor = k.is_of__actor AND d.uuid = p.uuid
        WHERE k.expiry_date IS NULL OR k.expiry_date > now()
     ), beat AS (
       UPDATE device d SET ${HEARTBEAT_SET}
-       WHERE d.id = ANY(ARRAY(SELECT id FROM caller)) AND ${heartbeatDue(defaultPollMs)}
+       WHERE d.id = ANY(ARRAY(SELECT id FROM caller WHERE NOT is_frozen)) AND ${heartbeatDue(defaultPollMs)}
     )
-    SELECT caller.n, d.id, d.belongs_to__application, d.api_heartbeat_state, d.is_online,
+    SELECT caller.n, d.id, d.belongs_to__application, d.api_heartbeat_state, d.is_online, caller.is_frozen,
            t.basis, c.etag AS cached_etag, c.basis IS NOT DISTINCT FROM t.basis AS cache_valid
       FROM caller
       JOIN device d ON d.id = caller.id

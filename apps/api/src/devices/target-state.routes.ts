@@ -39,9 +39,10 @@ export function targetStateRoutes(fastify: FastifyInstance): void {
           state = await getTargetState(app.db, app.targetTags, app.config, request.principal, request.params.uuid, version);
         }
         if (state.cameOnlineDeviceId !== undefined) await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [state.cameOnlineDeviceId]);
-        void reply.header('etag', state.etag).header('cache-control', 'no-cache');
-        // A state left unbuilt is one whose tag the device holds (target-state.repository.ts).
-        if (state.body === null || ifNoneMatchMatches(ifNoneMatch, state.etag)) return reply.status(304).send();
+        void reply.header('cache-control', 'no-cache');
+        if (state.etag !== undefined) void reply.header('etag', state.etag);
+        // A state left unbuilt is one whose tag the device holds (target-state.repository.ts), or a frozen device's.
+        if (state.body === null || (state.etag !== undefined && ifNoneMatchMatches(ifNoneMatch, state.etag))) return reply.status(304).send();
         return reply.type('application/json; charset=utf-8').send(state.body);
       },
     );

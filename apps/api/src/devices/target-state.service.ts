@@ -12,9 +12,10 @@ import { buildTargetStateV2, buildTargetStateV3, etagOf, etagSalt, holdsTag, kno
 /** GET /device/v{2,3}/:uuid/state — the target state, which doubles as the API heartbeat. */
 
 export interface TargetStateResponse {
-  /** The state, serialised; null when the caller already holds `etag` (a 304: nothing was built). */
+  /** The state, serialised; null when the caller already holds `etag` (a 304: nothing was built), or is frozen. */
   body: string | null;
-  etag: string;
+  /** Absent for a frozen device's poll: a 304 that names no state (device-frozen.ts). */
+  etag?: string;
   /** The device's id when this poll brought its heartbeat back online (a status change to push). */
   cameOnlineDeviceId?: number;
 }
@@ -40,6 +41,9 @@ async function loadReadableDevice(db: Db, principal: Principal, uuid: string, sa
   // with its device key only (compat §5.2–5.3); device logs refuse the key for the same reason.
   throw notFound('Device not found');
 }
+
+/** A frozen device's poll: 304, no tag, no heartbeat (device-frozen.ts). */
+const FROZEN_POLL: TargetStateResponse = { body: null };
 
 /** True when the device's heartbeat was not online before this poll (a status change to push). */
 const wasOffline = (row: TargetStateHead | TargetStateRow) => row.api_heartbeat_state !== 'online' || !row.is_online;
@@ -92,6 +96,8 @@ export async function pollOwnTargetState(
   const known = knownTags(ifNoneMatch);
   const head = await polls.head({ keyHash: hashApiKey(apiKey), uuid, salt });
   if (!head) return undefined;
+  // A frozen device keeps what it runs: no state, and the statement wrote no heartbeat (device-frozen.ts).
+  if (head.is_frozen) return FROZEN_POLL;
   const cameOnlineDeviceId = wasOffline(head) ? head.id : undefined;
   // The device holds the tag stored for the state's current versions, or one queued to be: nothing to read or build.
   if (head.cache_valid && head.cached_etag !== null && holdsTag(known, head.cached_etag)) {
@@ -125,6 +131,7 @@ export async function getTargetState(
   version: 'v2' | 'v3',
 ): Promise<TargetStateResponse> {
   const row = await loadReadableDevice(db, principal, uuid, etagSalt(version, config.defaultPollIntervalMs));
+  if (principal.kind === 'device' && principal.isFrozen) return FROZEN_POLL;
   // Every target-state GET with a device key is a heartbeat (compat §5.7); written when due.
   if (principal.kind === 'device') await touchHeartbeat(db, row.id, config.defaultPollIntervalMs);
   return respond(tags, row, config, version, principal.kind === 'device' && wasOffline(row));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FREE_DEVICE_ALLOWANCE } from '@flotilla/core/device-allowance';
 import { registerDevice } from '../device-logs/log-test-helpers.ts';
 import { createFleetWithProvisioningKey } from './device-test-factories.ts';
 import { TargetTagWriter } from './target-tag-writer.ts';
@@ -18,12 +19,13 @@ describe('TargetTagWriter', () => {
   it('writes the tags of many first polls after answering them, charged to none of them, and answers them from memory until then', async () => {
     const fleet = await createFleetWithProvisioningKey(world.db);
     const devices = [];
-    for (let i = 0; i < 12; i++) devices.push(await registerDevice(world.ctx.app, fleet));
+    // As many as the free plan serves: one more would be frozen (device-frozen.ts), its poll a 304.
+    for (let i = 0; i < FREE_DEVICE_ALLOWANCE; i++) devices.push(await registerDevice(world.ctx.app, fleet));
     await world.ctx.app.targetTags.flush();
     const ids = devices.map((d) => d.id);
     await world.db.deleteFrom('device_target_cache').where('device', 'in', ids).execute();
 
-    // Twelve devices' first polls at once: each answer is charged its own two statements, no write.
+    // Ten devices' first polls at once: each answer is charged its own two statements, no write.
     const first = await Promise.all(
       devices.map((d) => world.counter.measure(() => world.ctx.app.inject({ method: 'GET', url: `/device/v3/${d.uuid}/state`, headers: { authorization: `Bearer ${d.apiKey}` } }))),
     );

@@ -45,7 +45,7 @@ export class SimulatedDeviceLink {
   }
 
   sync(): void {
-    const wanted = this.device.isProvisioned && this.device.isPoweredOn && this.now() >= this.blockedUntil;
+    const wanted = this.device.isProvisioned && !this.device.isHeldBack && this.device.isPoweredOn && this.now() >= this.blockedUntil;
     if (wanted && !this.client) this.open();
     else if (!wanted && this.client) this.close();
   }
