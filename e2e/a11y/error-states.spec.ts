@@ -178,3 +178,128 @@ describe('list screens when the API fails', () => {
     }
   });
 });
+
+// A part of a screen whose read fails says so with Retry: never a placeholder for ever, an
+// "All" with nothing to choose, an empty form that could be saved, or a reasonless wait.
+describe('parts of a screen when their read fails', () => {
+  it('team summary: failed counts show what failed with Retry, not "…" for ever', async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/v7\/team_(membership|application_access)$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, `/orgs/${world.org.id}/teams/${world.team.id}`);
+    await page.getByRole('heading', { level: 1, name: world.team.name }).waitFor();
+    const membersCard = page.getByRole('region', { name: 'Members', exact: true });
+    const fleetsCard = page.getByRole('region', { name: 'Fleets', exact: true });
+    const membersAlert = membersCard.getByRole('alert').filter({ hasText: 'Could not load the team members' });
+    const fleetsAlert = fleetsCard.getByRole('alert').filter({ hasText: 'Could not load the fleets of the team' });
+    await membersAlert.waitFor({ timeout: 20_000 });
+    await fleetsAlert.waitFor({ timeout: 20_000 });
+    for (const alert of [membersAlert, fleetsAlert]) {
+      expect(await alert.textContent()).toMatch('Database unavailable');
+      expect(await alert.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    }
+    for (const card of [membersCard, fleetsCard]) {
+      expect(await card.textContent(), 'placeholder count shown while failing').not.toContain('…');
+      expect(await card.getByText('None', { exact: true }).count(), '"None" shown while failing').toBe(0);
+    }
+
+    await page.unroute(matches, handler);
+    await membersAlert.getByRole('button', { name: 'Retry' }).click();
+    await membersCard.getByText(world.colleague.username, { exact: true }).waitFor();
+    await fleetsAlert.getByRole('button', { name: 'Retry' }).click();
+    await fleetsCard.getByText(world.fleet.name, { exact: true }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Could not load' }).count()).toBe(0);
+  });
+
+  it('fleet logs: a filter whose options failed says so with Retry, instead of offering "All"', async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/v7\/service$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, `/fleets/${world.fleet.id}/logs`);
+    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load the filter options' });
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await alert.textContent()).toMatch('Database unavailable');
+    // The service filter is not offered with an "All" that looks like nothing to filter by; the device filter, read fine, stays.
+    expect(await page.getByRole('combobox', { name: 'Service' }).count()).toBe(0);
+    expect(await page.getByText('All services').count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Device' }).waitFor();
+
+    await page.unroute(matches, handler);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('combobox', { name: 'Service' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Could not load the filter options' }).count()).toBe(0);
+  });
+
+  it('profile: a failed read shows the error with Retry, never an empty form that could be saved', async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/user\/profile$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, '/preferences/profile');
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load your profile' });
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await alert.textContent()).toMatch('Database unavailable');
+    expect(await page.getByRole('textbox', { name: 'First name' }).count(), 'form shown while failing').toBe(0);
+    expect(await page.getByRole('button', { name: 'Save' }).count(), 'Save shown while failing').toBe(0);
+
+    await page.unroute(matches, handler);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('textbox', { name: 'First name' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Could not load your profile' }).count()).toBe(0);
+  });
+
+  it('signup profile: a failed read shows the error with Retry and keeps Skip, never an empty form', async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/user\/profile$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, '/signup/profile');
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load your profile' });
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('textbox', { name: 'First name' }).count(), 'form shown while failing').toBe(0);
+    expect(await page.getByRole('button', { name: 'Skip' }).count()).toBe(1);
+    await page.unroute(matches, handler);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('textbox', { name: 'First name' }).waitFor();
+  });
+
+  it('account details: a failed read of the account (the signed-in pages wait for it) shows the error with Retry, not a spinner for ever', async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/user\/v1\/account-status$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, '/preferences/details');
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('alert').first().textContent()).toMatch('Database unavailable');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Delete account' }).count()).toBe(0);
+    await page.unroute(matches, handler);
+    await retry.click();
+    await page.getByRole('button', { name: 'Delete account' }).waitFor();
+  });
+
+  it('delete account: a failed read of the organizations and plans says so with Retry, and the deletion waits for it', async () => {
+    page = await newPage();
+    const failure = failing(/^\/user\/v1\/account\/deletion$/, 500);
+    // Only the preview (GET) fails; nothing here sends the deletion itself.
+    const handler = (route: Route) => (route.request().method() === 'GET' ? failure.handler(route) : route.continue());
+    await page.route(failure.matches, handler);
+    await signInAs(page, e2e.stack, world.user, '/preferences/details');
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account' });
+    const alert = dialog.getByRole('alert').filter({ hasText: 'Could not load your organizations and their plans' });
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await alert.textContent()).toMatch('Database unavailable');
+    // No guessed step list, and no deletion on a guess.
+    expect(await dialog.getByTestId('delete-step-verifyPassword').count()).toBe(0);
+    expect(await dialog.getByLabel('Password').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
+
+    await page.unroute(failure.matches, handler);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await dialog.getByTestId('delete-step-verifyPassword').waitFor();
+    expect(await dialog.getByRole('alert').filter({ hasText: 'Could not load' }).count()).toBe(0);
+    await dialog.getByLabel('Password').fill('some password');
+    expect(await dialog.getByRole('button', { name: 'Delete my account' }).isEnabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+});

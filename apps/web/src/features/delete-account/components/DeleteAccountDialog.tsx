@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,6 +13,8 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
+import { readFailureOf } from '../../../components/states/query-failure.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { logout } from '../../../lib/session.ts';
 import { useReverifyIdentity } from '../../access-tokens/api/access-tokens.mutations.ts';
@@ -27,7 +30,11 @@ const STATE_COLOR: Record<StepState, string> = { pending: 'text.secondary', inpr
  */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('deleteAccount');
-  const { data: preview } = useQuery(deletionPreviewQuery);
+  const previewQuery = useQuery(deletionPreviewQuery);
+  const preview = previewQuery.data;
+  // Without the preview the steps and whether a custom plan blocks are unknown: a failed read
+  // says so with Retry, and the deletion waits for it instead of running on a guess.
+  const previewFailure = readFailureOf([previewQuery]);
   // Step 1 proves the password again (a fresh session token); a wrong one keeps the session.
   const reverify = useReverifyIdentity();
   const remove = useDeleteAccount();
@@ -39,6 +46,8 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const [isBusy, setBusy] = useState(false);
   const [isDone, setDone] = useState(false);
   const isBlocked = isCustomPlan || (preview?.customPlanOrganizations.length ?? 0) > 0;
+  // The deletion waits while a custom plan blocks it or the preview could not be read.
+  const isHeld = isBlocked || previewFailure !== null;
 
   const mark = (keys: StepKey[], state: StepState) => setStates((s) => ({ ...s, ...Object.fromEntries(keys.map((k) => [k, state])) }));
 
@@ -83,11 +92,16 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (password !== '' && !isBlocked) void handleDelete();
+          if (password !== '' && !isHeld) void handleDelete();
         }}
       >
         <DialogTitle id="delete-account-dialog-title">{t('dialog.title')}</DialogTitle>
         <DialogContent>
+          {previewFailure && (
+            <Box sx={{ mb: 2 }}>
+              <ErrorState error={previewFailure.error} what={t('dialog.previewWhat')} onRetry={previewFailure.retry} />
+            </Box>
+          )}
           {isBlocked && (
             <Alert severity="warning" sx={{ mb: 2 }}>
               {t('messages.customPlan')}
@@ -103,28 +117,32 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
               {t('messages.success')}
             </Alert>
           )}
-          <DialogContentText>{t('dialog.intro')}</DialogContentText>
-          <List dense aria-label={t('dialog.title')}>
-            {steps.map((key) => {
-              const state = states[key] ?? 'pending';
-              return (
-                <ListItem key={key} data-testid={`delete-step-${key}`} data-state={state}>
-                  <ListItemText
-                    primary={t(`steps.${key}`)}
-                    secondary={t(`state.${state}`)}
-                    slotProps={{ secondary: { sx: { color: STATE_COLOR[state] } } }}
-                  />
-                </ListItem>
-              );
-            })}
-          </List>
+          {!previewFailure && (
+            <>
+              <DialogContentText>{t('dialog.intro')}</DialogContentText>
+              <List dense aria-label={t('dialog.title')}>
+                {steps.map((key) => {
+                  const state = states[key] ?? 'pending';
+                  return (
+                    <ListItem key={key} data-testid={`delete-step-${key}`} data-state={state}>
+                      <ListItemText
+                        primary={t(`steps.${key}`)}
+                        secondary={t(`state.${state}`)}
+                        slotProps={{ secondary: { sx: { color: STATE_COLOR[state] } } }}
+                      />
+                    </ListItem>
+                  );
+                })}
+              </List>
+            </>
+          )}
           <TextField
             label={t('dialog.password')}
             type="password"
             autoComplete="current-password"
             fullWidth
             value={password}
-            disabled={isBusy || isDone || isBlocked}
+            disabled={isBusy || isDone || isHeld}
             onChange={(event) => setPassword(event.target.value)}
           />
         </DialogContent>
@@ -132,7 +150,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           <Button onClick={onClose} disabled={isBusy || isDone}>
             {t('dialog.close')}
           </Button>
-          <Button type="submit" color="error" variant="contained" disabled={isBusy || isDone || isBlocked || password === ''}>
+          <Button type="submit" color="error" variant="contained" disabled={isBusy || isDone || isHeld || password === ''}>
             {t('dialog.confirm')}
           </Button>
         </DialogActions>

@@ -7,6 +7,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logDownloadFileName } from '@flotilla/core/device-log-client';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
+import { readFailureOf } from '../../../components/states/query-failure.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { fleetLogStreamUrl } from '../api/device-logs.requests.ts';
@@ -49,24 +51,38 @@ export function FleetLogsPage() {
     [serviceNames, deviceNames],
   );
 
+  // A filter whose options could not be read is not offered (its "All" would look like nothing
+  // to filter by): one alert says so, and Retry reads the failed options again.
+  const isDevicesFailed = devices.data === undefined && devices.error != null;
+  const isServicesFailed = services.data === undefined && services.error != null;
+  const optionsFailure = readFailureOf([devices, services]);
   const filters = (
     <>
-      <TextField select size="small" label={t('deviceFilter')} value={deviceUuid} onChange={(event) => setDeviceUuid(event.target.value)} sx={{ minWidth: 160, flex: '0 1 14rem' }}>
-        <MenuItem value={ALL}>{t('allDevices')}</MenuItem>
-        {(devices.data ?? []).map((d) => (
-          <MenuItem key={d.uuid} value={d.uuid}>
-            {d.device_name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField select size="small" label={t('serviceFilterLabel')} value={serviceId} onChange={(event) => setServiceId(event.target.value)} sx={{ minWidth: 140, flex: '0 1 12rem' }}>
-        <MenuItem value={ALL}>{t('allServices')}</MenuItem>
-        {(services.data ?? []).map((s) => (
-          <MenuItem key={s.id} value={String(s.id)}>
-            {s.service_name}
-          </MenuItem>
-        ))}
-      </TextField>
+      {!isDevicesFailed && (
+        <TextField select size="small" label={t('deviceFilter')} value={deviceUuid} onChange={(event) => setDeviceUuid(event.target.value)} sx={{ minWidth: 160, flex: '0 1 14rem' }}>
+          <MenuItem value={ALL}>{t('allDevices')}</MenuItem>
+          {(devices.data ?? []).map((d) => (
+            <MenuItem key={d.uuid} value={d.uuid}>
+              {d.device_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {!isServicesFailed && (
+        <TextField select size="small" label={t('serviceFilterLabel')} value={serviceId} onChange={(event) => setServiceId(event.target.value)} sx={{ minWidth: 140, flex: '0 1 12rem' }}>
+          <MenuItem value={ALL}>{t('allServices')}</MenuItem>
+          {(services.data ?? []).map((s) => (
+            <MenuItem key={s.id} value={String(s.id)}>
+              {s.service_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {optionsFailure && (
+        <Box sx={{ flex: '1 1 100%' }}>
+          <ErrorState error={optionsFailure.error} what={t('filterOptionsWhat')} onRetry={optionsFailure.retry} />
+        </Box>
+      )}
     </>
   );
 

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { actionAvailability } from '@flotilla/core/device-actions';
 import { MutationConfirmDialog } from '../../../components/MutationConfirmDialog.tsx';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
+import { readFailureOf } from '../../../components/states/query-failure.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
 import { deviceForActions } from '../../device-actions/device-action-rules.ts';
 import { useDeactivateDevice } from '../api/device-settings.mutations.ts';
@@ -25,7 +28,9 @@ export function DeactivateSection({ device }: { device: DeviceDetail }) {
   const paid = useQuery({ ...organizationPaidQuery(organizationId), enabled: canDeactivate && organizationId > 0 });
   const mutation = useDeactivateDevice({ id: device.id, fleetId: device.belongs_to__application[0]?.id ?? null });
   const [isOpen, setIsOpen] = useState(false);
-  // While the plan is read the button waits (disabled, no reason yet) rather than saying "upgrade".
+  // While the plan is read the button waits (disabled, no reason yet) rather than saying "upgrade";
+  // a failed read of it says so with Retry instead of leaving the button disabled without a reason.
+  const planFailure = canDeactivate ? readFailureOf([paid]) : null;
   const availability = paid.data === undefined && canDeactivate ? null : actionAvailability('deactivate', deviceForActions(device), { isPermitted: canDeactivate, isPaidPlan: paid.data ?? false });
   const reason = availability === null || availability.isAvailable ? null : availability.reason === 'noPermission' ? t('noPermission') : ta(`unavailable.${availability.reason}`);
   return (
@@ -33,6 +38,11 @@ export function DeactivateSection({ device }: { device: DeviceDetail }) {
       <Typography variant="body2" sx={{ mb: 2 }}>
         {t('deactivate.fee')}
       </Typography>
+      {planFailure && (
+        <Box sx={{ mb: 2 }}>
+          <ErrorState error={planFailure.error} what={t('deactivate.planWhat')} onRetry={planFailure.retry} />
+        </Box>
+      )}
       <Button variant="outlined" color="error" disabled={!availability?.isAvailable} onClick={() => setIsOpen(true)}>
         {t('deactivate.button')}
       </Button>

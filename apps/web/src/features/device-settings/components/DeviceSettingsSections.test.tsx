@@ -41,14 +41,15 @@ function stubApi() {
 
 interface Setup {
   fleetRole: string;
-  isPaid?: boolean;
+  /** The organization's plan as the cache holds it; null leaves it to the (stubbed) API. */
+  isPaid?: boolean | null;
   extra?: DeviceSettingsExtra;
   candidates?: MoveCandidate[];
 }
 
 function renderSection(ui: (device: DeviceDetail) => React.ReactElement, device: DeviceDetail, setup: Setup) {
   const client = queryClientWithFleetRole(setup.fleetRole);
-  client.setQueryData(organizationPaidQuery(ORG).queryKey, setup.isPaid ?? true);
+  if (setup.isPaid !== null) client.setQueryData(organizationPaidQuery(ORG).queryKey, setup.isPaid ?? true);
   client.setQueryData(deviceSettingsQuery(device.uuid).queryKey, setup.extra ?? { pinnedRelease: null, cpuArchitecture: 'aarch64' });
   client.setQueryData(moveCandidatesQuery(1, [ORG]).queryKey, setup.candidates ?? []);
   return renderWithProviders(ui(device), { queryClient: client });
@@ -126,6 +127,28 @@ describe('DeactivateSection (fleets spec §4, §5 deactivate)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('greenhouse-1 deactivated')).toBeTruthy();
     expect(requests).toEqual([{ method: 'PATCH', path: `/v7/device(${DEVICE_ID})`, body: { is_active: false } }]);
+  });
+
+  it('says the plan could not be read, with Retry, instead of a disabled button without a reason', async () => {
+    let isFailing = true;
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        if (new URL(String(input), 'http://localhost').pathname !== '/v7/subscription') return json({ d: [] });
+        return isFailing ? json({ error: 'Database unavailable' }, 500) : json({ d: [{ id: 1, is_for__plan: [{ billing_code: 'pro' }] }] });
+      }),
+    );
+    renderSection((d) => <DeactivateSection device={d} />, makeDevice({ is_connected_to_vpn: false }), { fleetRole: 'operator', isPaid: null });
+    const alert = await screen.findByTestId('error-state');
+    expect(alert.textContent).toContain("Could not load the organization's plan");
+    expect(alert.textContent).toContain('Database unavailable');
+    expect(button().disabled).toBe(true);
+
+    isFailing = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(button().disabled).toBe(false));
+    expect(screen.queryByTestId('error-state')).toBeNull();
   });
 });
 

@@ -20,12 +20,12 @@ interface ProfileFormValues {
   account_type: AccountType | '';
 }
 
-function toFormValues(profile: Profile | undefined): ProfileFormValues {
+function toFormValues(profile: Profile): ProfileFormValues {
   return {
-    first_name: profile?.first_name ?? '',
-    last_name: profile?.last_name ?? '',
-    company: profile?.company ?? '',
-    account_type: profile?.account_type ?? '',
+    first_name: profile.first_name ?? '',
+    last_name: profile.last_name ?? '',
+    company: profile.company ?? '',
+    account_type: profile.account_type ?? '',
   };
 }
 
@@ -34,7 +34,7 @@ function toFormValues(profile: Profile | undefined): ProfileFormValues {
  * Used by the sign-up profile step and the Profile tab; `actions` renders the buttons, given
  * whether a save is running.
  */
-export function ProfileForm({ profile, onSaved, actions }: { profile: Profile | undefined; onSaved: (profile: Profile) => void; actions: (saving: boolean) => ReactNode }) {
+export function ProfileForm({ profile, onSaved, actions }: { profile: Profile; onSaved: (profile: Profile) => void; actions: (saving: boolean) => ReactNode }) {
   const { t } = useTranslation('preferences');
   const { register, control, handleSubmit, formState } = useForm<ProfileFormValues>({ mode: 'onTouched', values: toFormValues(profile) });
   const mutation = useSaveProfile();

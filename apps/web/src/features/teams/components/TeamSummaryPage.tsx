@@ -13,6 +13,8 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageError } from '../../../components/PageError.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
+import { readFailureOf, type ReadFailure } from '../../../components/states/query-failure.ts';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import type { ApplicationClass } from '../../../lib/model.ts';
@@ -37,12 +39,15 @@ export function TeamSummaryPage() {
   if (!team) return <PageLoading asPage />;
 
   const base = `/orgs/${orgId}/teams/${teamId}`;
+  // A count whose read failed says so with Retry, instead of "…" for ever.
+  const membersFailure = readFailureOf([members]);
+  const accessFailure = readFailureOf([access]);
   const ofClass = (applicationClass: ApplicationClass) =>
     access.data?.filter((a) => a.application.is_of__class === applicationClass).map((a) => ({ key: a.id, label: a.application.app_name }));
-  const classes: Array<{ section: ApplicationClass; path: string; label: string }> = [
-    { section: 'fleet', path: 'fleets', label: t('summary.fleets') },
-    ...(displayApps ? [{ section: 'app' as const, path: 'apps', label: t('summary.apps') }] : []),
-    { section: 'block', path: 'blocks', label: t('summary.blocks') },
+  const classes: Array<{ section: ApplicationClass; path: string; label: string; what: string }> = [
+    { section: 'fleet', path: 'fleets', label: t('summary.fleets'), what: t('fleets.what') },
+    ...(displayApps ? [{ section: 'app' as const, path: 'apps', label: t('summary.apps'), what: t('summary.appsWhat') }] : []),
+    { section: 'block', path: 'blocks', label: t('summary.blocks'), what: t('summary.blocksWhat') },
   ];
 
   return (
@@ -58,16 +63,32 @@ export function TeamSummaryPage() {
           title={t('summary.members')}
           to={`${base}/members`}
           items={members.data?.map((m) => ({ key: m.id, label: m.username }))}
+          failure={membersFailure}
+          what={t('members.what')}
         />
         {classes.map((c) => (
-          <SummaryCard key={c.section} title={c.label} to={`${base}/${c.path}`} items={ofClass(c.section)} />
+          <SummaryCard key={c.section} title={c.label} to={`${base}/${c.path}`} items={ofClass(c.section)} failure={accessFailure} what={c.what} />
         ))}
       </Box>
     </Box>
   );
 }
 
-function SummaryCard({ title, to, items }: { title: string; to: string; items: Array<{ key: number; label: ReactNode }> | undefined }) {
+function SummaryCard({
+  title,
+  to,
+  items,
+  failure,
+  what,
+}: {
+  title: string;
+  to: string;
+  items: Array<{ key: number; label: ReactNode }> | undefined;
+  /** The read behind `items` failed without data: the card shows it with Retry, not a count. */
+  failure: ReadFailure | null;
+  /** Names what `items` are, for the error's title ("the team members"). */
+  what: string;
+}) {
   const { t } = useTranslation('teams');
   const headingId = `team-summary-${to.split('/').pop()}`;
   return (
@@ -78,11 +99,14 @@ function SummaryCard({ title, to, items }: { title: string; to: string; items: A
             {title}
           </Typography>
           {/* An aria-label on a paragraph is not read: what the number counts is hidden text. */}
-          <Typography variant="h6" component="p">
-            <VisuallyHidden>{`${title}: `}</VisuallyHidden>
-            {items === undefined ? '…' : t('summary.count', { count: items.length })}
-          </Typography>
+          {!(items === undefined && failure) && (
+            <Typography variant="h6" component="p">
+              <VisuallyHidden>{`${title}: `}</VisuallyHidden>
+              {items === undefined ? '…' : t('summary.count', { count: items.length })}
+            </Typography>
+          )}
         </Box>
+        {items === undefined && failure && <ErrorState error={failure.error} what={what} onRetry={failure.retry} />}
         {items !== undefined && items.length === 0 && <Typography color="text.secondary">{t('summary.none')}</Typography>}
         {items !== undefined && items.length > 0 && (
           // Focusable, so a keyboard can scroll a long list (its items are plain text).
