@@ -27,10 +27,13 @@ export interface AxeResult {
 let axeSource: string | undefined;
 
 /**
- * Runs axe on the page. `include` limits it to some parts (CSS selectors, each as axe's
- * `[selector]` form); by default the whole document is checked.
+ * Runs axe on the page once its animations have settled. `include` limits it to some parts
+ * (CSS selectors, each as axe's `[selector]` form); by default the whole document is checked.
  */
 export async function runAxe(page: Page, include?: string[][]): Promise<AxeResult> {
+  // Colours are read at rest: a menu or dialog still fading in is translucent, and its text
+  // would be measured against whatever shows through it.
+  await settleAnimations(page);
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
   return page.evaluate(

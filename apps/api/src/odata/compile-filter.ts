@@ -3,6 +3,7 @@ import { badRequest } from '../lib/errors.ts';
 import type { ResourceDef } from '../model/types.ts';
 import type { Expr, Lambda, Literal, PathNode } from './ast.ts';
 import { compileCall } from './compile-functions.ts';
+import { mayFailOnData } from './filter-may-fail.ts';
 import { compileLiteral, sqlTypeOf, type SqlType, type Typed } from './compile-literal.ts';
 import { fieldSql, findField, requireNav, type CompileContext, type ResolvedNav } from './context.ts';
 import { enterNavigation, refuseNavigationOutsideLambda } from './navigation-rules.ts';
@@ -42,6 +43,28 @@ export function compileFilter(e: Expr, scope: Scope): RawBuilder<unknown> {
   const c = compileExpr(e, scope);
   if (c.type !== 'boolean') throw badRequest('$filter must be a boolean expression');
   return c.sql;
+}
+
+/**
+ * The caller's filter `e` over rows that `rule` (the resource's read rule on the same alias) lets
+ * them read, to be ANDed after the rule. PostgreSQL evaluates AND's operands in the order it
+ * finds cheapest, not as written, so a filter that can fail on a row's data (filter-may-fail.ts:
+ * `1 div (id sub 77) eq 0`, `1 div indexof(value,'AKIA') eq 0`) would run on other tenants'
+ * rows too, and whether it failed would tell their ids and values. Those parts of the filter run
+ * under CASE WHEN rule, which PostgreSQL evaluates in order; the others (comparisons, `in`,
+ * lambdas, text searches: they cannot fail) stay as they are, and keep their indexes.
+ */
+export function ruleThenFilter(rule: RawBuilder<unknown>, e: Expr, scope: Scope): RawBuilder<unknown> {
+  const parts = e.t === 'and' ? e.args : [e];
+  return sql.join(
+    parts.map((part) => afterRule(rule, part, compileFilter(part, scope))),
+    sql` AND `,
+  );
+}
+
+/** `c`, the SQL of `e`, evaluated only on rows `rule` holds for when `e` may fail on data. */
+function afterRule(rule: RawBuilder<unknown>, e: Expr, c: RawBuilder<unknown>): RawBuilder<unknown> {
+  return mayFailOnData(e) ? sql`(CASE WHEN ${rule} THEN ${c} ELSE FALSE END)` : c;
 }
 
 export function compileExpr(e: Expr, scope: Scope, hint?: SqlType): Typed {
@@ -130,16 +153,18 @@ function compilePath(node: PathNode, scope: Scope): Typed {
   return { sql: fieldSql(field, scope.alias), type: sqlTypeOf(field.type) };
 }
 
-function navFrom(nav: ResolvedNav, scope: Scope, child: string): RawBuilder<unknown> {
-  return sql`FROM ${sql.table(nav.target.table)} AS ${sql.id(child)} WHERE ${nav.on(scope.alias, child)} AND ${scope.ctx.rule(nav.target, 'read', child)}`;
+/** `FROM target AS child WHERE join AND read rule`, and `AND <more(rule)>` when given (a filter of the target's rows). */
+function navFrom(nav: ResolvedNav, scope: Scope, child: string, more?: (rule: RawBuilder<unknown>) => RawBuilder<unknown>): RawBuilder<unknown> {
+  const rule = scope.ctx.rule(nav.target, 'read', child);
+  const extra = more ? sql` AND ${more(rule)}` : sql``;
+  return sql`FROM ${sql.table(nav.target.table)} AS ${sql.id(child)} WHERE ${nav.on(scope.alias, child)} AND ${rule}${extra}`;
 }
 
 /** `(SELECT count(*) FROM target WHERE join AND read rule [AND filter])` — used by filters, orderby and `$expand=nav/$count`. */
 export function countSubquery(nav: ResolvedNav, scope: Scope, filter?: Expr): RawBuilder<unknown> {
   const child = scope.ctx.alias();
   const inner = scopeOf(nav, scope, child);
-  const extra = filter ? sql` AND ${compileFilter(filter, inner)}` : sql``;
-  return sql`(SELECT count(*)::int ${navFrom(nav, scope, child)}${extra})`;
+  return sql`(SELECT count(*)::int ${navFrom(nav, scope, child, filter && ((rule) => ruleThenFilter(rule, filter, inner)))})`;
 }
 
 function compileLambda(nav: ResolvedNav, lambda: Lambda, scope: Scope): Typed {
@@ -147,10 +172,10 @@ function compileLambda(nav: ResolvedNav, lambda: Lambda, scope: Scope): Typed {
   const { path } = scopeOf(nav, scope, child);
   const vars = new Map(scope.vars).set(lambda.identifier, { def: nav.target, alias: child, path });
   const body = compileFilter(lambda.expression, { ...scope, vars, lambdaVar: lambda.identifier });
-  const from = navFrom(nav, scope, child);
-  return lambda.method === 'any'
-    ? { sql: sql`EXISTS (SELECT 1 ${from} AND ${body})`, type: 'boolean' }
-    : { sql: sql`NOT EXISTS (SELECT 1 ${from} AND NOT coalesce(${body}, FALSE))`, type: 'boolean' };
+  // `all`: no readable row for which the body is not true.
+  const test = lambda.method === 'any' ? body : sql`NOT coalesce(${body}, FALSE)`;
+  const from = navFrom(nav, scope, child, (rule) => afterRule(rule, lambda.expression, test));
+  return { sql: sql`${sql.raw(lambda.method === 'any' ? 'EXISTS' : 'NOT EXISTS')} (SELECT 1 ${from})`, type: 'boolean' };
 }
 
 /** `nav/field` (single-valued) or `nav/other/any(…)` (any row of a multi-valued nav). */

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ODataRequest } from './ast.ts';
-import { compileFilter, rootScope } from './compile-filter.ts';
+import { rootScope, ruleThenFilter } from './compile-filter.ts';
 import { compileKey } from './compile-key.ts';
 import { selectRows } from './compile-select.ts';
 import type { CompileContext } from './context.ts';
@@ -14,9 +14,10 @@ export function compileGet(ctx: CompileContext, req: ODataRequest): RawBuilder<{
   const alias = ctx.alias();
   const keyCond = req.key ? compileKey(def, req.key, alias) : undefined;
   if (req.count) {
-    const where = [ctx.rule(def, 'read', alias)];
+    const rule = ctx.rule(def, 'read', alias);
+    const where = [rule];
     if (keyCond) where.push(keyCond);
-    if (req.options.filter) where.push(compileFilter(req.options.filter, rootScope(ctx, def, alias)));
+    if (req.options.filter) where.push(ruleThenFilter(rule, req.options.filter, rootScope(ctx, def, alias)));
     return sql<{ d: unknown }>`SELECT count(*)::int AS d FROM ${sql.table(def.table)} AS ${sql.id(alias)} WHERE ${sql.join(where, sql` AND `)}`;
   }
   const rows = selectRows(ctx, def, alias, req.options, keyCond);

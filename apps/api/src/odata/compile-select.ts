@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../lib/errors.ts';
 import type { FieldDef, ResourceDef } from '../model/types.ts';
 import type { ExpandItem, QueryOptions } from './ast.ts';
-import { compileFilter, countSubquery, rootScope } from './compile-filter.ts';
+import { countSubquery, rootScope, ruleThenFilter } from './compile-filter.ts';
 import { compileOrderBy, compilePaging } from './compile-orderby.ts';
 import { fieldSql, findField, findNav, requireNav, type CompileContext } from './context.ts';
 import { enterNavigation } from './navigation-rules.ts';
@@ -79,9 +79,10 @@ export function selectRows(
   path: readonly string[] = [def.name],
 ): RawBuilder<unknown> {
   const scope = rootScope(ctx, def, alias, path);
-  const where = [ctx.rule(def, 'read', alias)];
+  const rule = ctx.rule(def, 'read', alias);
+  const where = [rule];
   if (extra) where.push(extra);
-  if (options.filter) where.push(compileFilter(options.filter, scope));
+  if (options.filter) where.push(ruleThenFilter(rule, options.filter, scope));
   const from = sql`${sql.table(def.table)} AS ${sql.id(alias)} WHERE ${sql.join(where, sql` AND `)}`;
   if (options.top === undefined && !options.skip) {
     const cols = projection(ctx, def, alias, options, path);

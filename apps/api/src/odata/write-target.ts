@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { badRequest, notFound, unauthorized } from '../lib/errors.ts';
 import type { ResourceDef, Values } from '../model/types.ts';
 import type { ODataRequest } from './ast.ts';
-import { compileFilter, rootScope } from './compile-filter.ts';
+import { rootScope, ruleThenFilter } from './compile-filter.ts';
 import { compileKey } from './compile-key.ts';
 import { idSql, ruleSql, type CompileContext } from './context.ts';
 import { candidateJson, checkColumns, foreignKeysIn, raiseFailed, referenceChecks, type WriteCheck } from './write-checks.ts';
@@ -26,9 +26,10 @@ export async function targetIds(db: Db, ctx: CompileContext, def: ResourceDef, r
     throw badRequest('PATCH and DELETE accept only a key or $filter');
   }
   const alias = ctx.alias();
-  const where = [ctx.rule(def, 'read', alias)];
+  const rule = ctx.rule(def, 'read', alias);
+  const where = [rule];
   if (req.key) where.push(compileKey(def, req.key, alias));
-  if (o.filter) where.push(compileFilter(o.filter, rootScope(ctx, def, alias)));
+  if (o.filter) where.push(ruleThenFilter(rule, o.filter, rootScope(ctx, def, alias)));
   const candidate = patch && Object.keys(patch).length > 0 && ctx.principal.kind !== 'system' ? ctx.alias() : undefined;
   const checks = candidate && patch ? candidateChecks(ctx, def, alias, candidate, patch, { oneRow: req.key !== undefined }) : [];
   const lateral: RawBuilder<unknown> =
