@@ -26,6 +26,13 @@ export async function findTargetName(db: Db, kind: InviteKind, targetId: number)
   return row?.name as string | undefined;
 }
 
+/** The organizations or fleets the invites `ids` are for. */
+export async function findInviteTargets(db: Db, kind: InviteKind, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom(kind.inviteTable).select(`${kind.targetColumn} as target`).where('id', 'in', ids).distinct().execute();
+  return rows.map((r) => r.target as number);
+}
+
 export async function findUsername(db: Db, userId: number): Promise<string | undefined> {
   const row = await db.selectFrom('user').select('username').where('id', '=', userId).executeTakeFirst();
   return row?.username;

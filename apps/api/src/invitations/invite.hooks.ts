@@ -7,9 +7,11 @@ import type { AppConfig } from '../lib/config.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import type { ResourceHooks, Values } from '../model/types.ts';
 import { assertFleetRoleAllowed } from '../organizations/fleet-role-rules.ts';
+import { rejectChanged } from '../organizations/member-lookup.ts';
 import { APPLICATION_INVITE, ORGANIZATION_INVITE, type InviteKind } from './invite-kinds.ts';
 import { generateInvitationToken } from './invite-token.ts';
 import {
+  findInviteTargets,
   findOrCreateInvitee,
   findRoleId,
   findRoleName,
@@ -94,6 +96,20 @@ function inviteHooks(kind: InviteKind): ResourceHooks {
         token_hash: hash,
         expires_at: new Date(Date.now() + INVITATION_TTL_MS),
       };
+    },
+    /**
+     * An invite stays addressed to whom and what it was sent for: pointed at another invitee id
+     * it would make that invitee readable (their email) to whoever may edit the invite. A new
+     * role follows the rules of a new invite; a message is bounded as on create.
+     */
+    async beforeUpdate(patch: Values, ids: number[], ctx) {
+      rejectChanged(patch, ['invitee', kind.targetColumn, 'token_hash', 'is_created_by__user'], kind.inviteTable);
+      const out: Values = { ...patch };
+      if ('message' in out) out.message = messageOf(out.message);
+      if (kind === APPLICATION_INVITE && typeof out[kind.roleColumn] === 'number') {
+        for (const targetId of await findInviteTargets(ctx.db, kind, ids)) await assertFleetRoleAllowed(ctx.db, targetId, out[kind.roleColumn] as number);
+      }
+      return out;
     },
   };
 }

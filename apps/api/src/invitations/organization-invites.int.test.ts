@@ -134,6 +134,26 @@ describe('organization invites', () => {
     expect(res.json().error).toBe(INVALID_INVITATION);
   });
 
+  it('keeps an invite addressed to whom and what it was sent for: no PATCH of its invitee or organization, so no other invitee\u2019s email becomes readable', async () => {
+    const victim = await orgWithAdmin(ctx.app);
+    const victimEmail = uniqueEmail('victim');
+    const victimInvite = (await invite(victim.admin.token, victim.orgId, victimEmail)).json();
+    const victimInviteeId = (await ctx.app.db.selectFrom('organization_invite').select('invitee').where('id', '=', victimInvite.id).executeTakeFirstOrThrow()).invitee;
+    const { admin, orgId } = await orgWithAdmin(ctx.app);
+    const other = await orgWithAdmin(ctx.app);
+    const mine = (await invite(admin.token, orgId, uniqueEmail('mine'))).json();
+    for (const patch of [{ invitee: victimInviteeId }, { is_invited_to__organization: other.orgId }]) {
+      const res = await ctx.app.inject({ method: 'PATCH', url: `/v7/organization_invite(${mine.id})`, headers: bearer(admin.token), payload: patch });
+      // 400 from the invite's own rule, or 401 first when the caller may not invite into the other organization.
+      expect([400, 401], JSON.stringify(patch)).toContain(res.statusCode);
+    }
+    const read = await ctx.app.inject({ method: 'GET', url: `/v7/invitee(${victimInviteeId})?$select=email`, headers: bearer(admin.token) });
+    expect(read.json().d).toEqual([]);
+    // The message is still the inviter\u2019s to change, within its bound.
+    const message = await ctx.app.inject({ method: 'PATCH', url: `/v7/organization_invite(${mine.id})`, headers: bearer(admin.token), payload: { message: 'x'.repeat(5000) } });
+    expect(message.statusCode).toBe(400);
+  });
+
   it('denies members and outsiders: no listing, no creating (and no hint who is a member), no revoking', async () => {
     const { admin, orgId } = await orgWithAdmin(ctx.app);
     const member = await signUp(ctx.app);

@@ -13,6 +13,7 @@ import {
   getOrganizationRoleId,
   isHandleTaken,
   orgsLosingLastAdmin,
+  removeMembershipGrants,
   userHasOrganizationNamed,
 } from './organization.repository.ts';
 
@@ -88,7 +89,8 @@ export const organizationHooks: ResourceHooks = {
 
 /**
  * Organization memberships: the last administrator can neither leave, be removed nor be
- * demoted (accounts §6); a membership never moves to another user or organization.
+ * demoted (accounts §6); a membership never moves to another user or organization; removing
+ * one removes the user's team memberships and fleet roles in that organization.
  */
 export const membershipHooks: ResourceHooks = {
   async beforeUpdate(patch: Values, ids: number[], ctx) {
@@ -107,5 +109,7 @@ export const membershipHooks: ResourceHooks = {
   },
   async beforeDelete(ids: number[], ctx) {
     if ((await orgsLosingLastAdmin(ctx.db, ids)).length > 0) throw conflict(LAST_ADMIN_MESSAGE);
+    // Leaving (or being removed) takes the organization's teams and fleets with it.
+    await removeMembershipGrants(ctx.db, ids);
   },
 };

@@ -107,3 +107,21 @@ export async function findMembershipOrganizations(db: Db, membershipIds: number[
   const r = await sql<{ org: number }>`SELECT DISTINCT is_member_of__organization AS org FROM organization_membership WHERE id IN (${sql.join(membershipIds)})`.execute(db);
   return r.rows.map((x) => x.org);
 }
+
+/**
+ * What the organization memberships `membershipIds` carried into the organization's teams and
+ * fleets, removed with them (in the membership's delete): the user's team memberships in its
+ * teams and their roles on its fleets. Fleet and team access is only ever given to members
+ * (reference rules), and the permission views do not ask again, so without this a removed
+ * member would keep every grant. A fleet member invited into a fleet alone holds no organization
+ * membership and is not touched.
+ */
+export async function removeMembershipGrants(db: Db, membershipIds: number[]): Promise<void> {
+  if (membershipIds.length === 0) return;
+  const removed = sql`(SELECT om."user", om.is_member_of__organization AS org FROM organization_membership om WHERE om.id IN (${sql.join(membershipIds)}))`;
+  await sql`DELETE FROM team_membership tm USING team t, ${removed} r
+             WHERE t.id = tm.is_member_of__team AND t.belongs_to__organization = r.org AND tm."user" = r."user"`.execute(db);
+  await sql`DELETE FROM user_application_membership m USING application a, ${removed} r
+             WHERE a.id = m.is_member_of__application AND a.organization = r.org AND m."user" = r."user"`.execute(db);
+}
+

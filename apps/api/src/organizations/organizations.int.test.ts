@@ -181,6 +181,37 @@ describe('the last administrator', () => {
   });
 });
 
+describe('leaving an organization', () => {
+  it('takes a removed member\u2019s teams and fleet roles in it away, and leaves other organizations\u2019 alone', async () => {
+    const alice = await person();
+    const mallory = await person();
+    const fleet = await createFleet(ctx.database.db);
+    const elsewhere = await createFleet(ctx.database.db);
+    await addMember(fleet.organizationId, alice, 'administrator');
+    const malloryM = await addMember(fleet.organizationId, mallory);
+    await addMember(elsewhere.organizationId, mallory);
+    const developer = await roleId('application_membership_role', 'developer');
+    const team = (await call(alice, 'POST', '/v7/team', { name: 'Ops', belongs_to__organization: fleet.organizationId })).json().id as number;
+    expect((await call(alice, 'POST', '/v7/team_application_access', { team, grants_access_to__application: fleet.applicationId, application_membership_role: developer })).statusCode).toBe(201);
+    expect((await call(alice, 'POST', '/v7/team_membership', { user: mallory.id, is_member_of__team: team })).statusCode).toBe(201);
+    expect((await call(alice, 'POST', '/v7/user_application_membership', { username: mallory.username, is_member_of__application: fleet.applicationId })).statusCode).toBe(201);
+    await ctx.database.db
+      .insertInto('user_application_membership')
+      .values({ user: mallory.id, is_member_of__application: elsewhere.applicationId, application_membership_role: developer })
+      .execute();
+    const seesFleet = async (id: number) => (await call(mallory, 'GET', `/v7/application(${id})?$select=id`)).json().d.length === 1;
+    expect(await seesFleet(fleet.applicationId)).toBe(true);
+
+    expect((await call(alice, 'DELETE', `/v7/organization_membership(${malloryM})`)).statusCode).toBe(200);
+    expect(await seesFleet(fleet.applicationId)).toBe(false);
+    expect((await call(mallory, 'GET', `/v7/organization(${fleet.organizationId})?$select=id`)).json().d).toEqual([]);
+    const left = async (table: 'team_membership' | 'user_application_membership') =>
+      (await ctx.database.db.selectFrom(table).select('id').where('user', '=', mallory.id).execute()).length;
+    expect([await left('team_membership'), await left('user_application_membership')]).toEqual([0, 1]);
+    expect(await seesFleet(elsewhere.applicationId)).toBe(true);
+  });
+});
+
 describe('teams', () => {
   it('requires a name, unique in the organization case-insensitively (409), also on rename', async () => {
     const alice = await person();
