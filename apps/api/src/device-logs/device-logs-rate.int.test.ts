@@ -6,7 +6,8 @@ import { listen, openLogStream, registerDevice } from './log-test-helpers.ts';
 /**
  * The per-device log line rate (log-line-rate.ts), here 100 lines a second with a 2,500-line
  * burst: past it a batch POST answers 429 with Retry-After, and a log-stream upload waits
- * (nothing read, nothing dropped) until its lines fit. Other devices are not held up.
+ * (nothing read, nothing dropped) until its lines fit. Other devices are not held up. A device
+ * has one upload at a time.
  */
 let ctx: TestContext;
 let base: string;
@@ -49,4 +50,23 @@ describe('device log line rate', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect(await storedCount(device.id)).toBe(2550);
   });
+
+  it('keeps one upload per device: a newer one ends the older, whose stored lines stay', async () => {
+    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    const device = await registerDevice(ctx.app, fleet);
+    const first = openLogStream(base, device.uuid, device.apiKey);
+    const firstOutcome = first.response.then(
+      (r) => `answered ${r.status}`,
+      () => 'cut',
+    );
+    await first.write(lines(3, 'first'));
+    await expect.poll(() => storedCount(device.id)).toBe(3);
+    const second = openLogStream(base, device.uuid, device.apiKey);
+    await second.write(lines(2, 'second'));
+    // The older upload was not acknowledged: its device sends what it had not been told was stored again.
+    expect(await firstOutcome).not.toBe('answered 201');
+    expect((await second.end()).status).toBe(201);
+    expect(await storedCount(device.id)).toBe(5);
+  });
 });
+

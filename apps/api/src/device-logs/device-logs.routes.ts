@@ -44,6 +44,9 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   // Open uploads too: what they carried so far is stored, the device sees a failed upload and
   // sends its unacknowledged lines again (to another replica) — nothing acknowledged is lost.
   const openUploads = new Set<IncomingMessage>();
+  // One upload per device: a newer one ends the older (the supervisor keeps one stream; a second
+  // would be a second batch held in memory and a second share of the device's line rate).
+  const uploadOfDevice = new Map<number, IncomingMessage>();
   app.addHook('preClose', async () => {
     closing.abort();
     for (const raw of openStreams) raw.destroy();
@@ -66,7 +69,12 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
       const device = await getLogWriterDevice(app.db, request.principal, request.params.uuid);
       const body = decodedBody(request.raw, request.headers['content-encoding']);
       openUploads.add(request.raw);
-      request.raw.once('close', () => openUploads.delete(request.raw));
+      uploadOfDevice.get(device.id)?.destroy();
+      uploadOfDevice.set(device.id, request.raw);
+      request.raw.once('close', () => {
+        openUploads.delete(request.raw);
+        if (uploadOfDevice.get(device.id) === request.raw) uploadOfDevice.delete(device.id);
+      });
       const result = await ingestLogStream(body, {
         store: async (lines) => {
           // Over its rate the device's upload waits here; meanwhile nothing more is read from it.

@@ -35,6 +35,33 @@ describe('ingestLogStream', () => {
     expect(result).toEqual({ stored: 2, skipped: 3 });
   });
 
+  it('reads no further while a batch its timer sent is being stored, so a slow store holds the upload back', async () => {
+    let pulled = 0;
+    let release = () => {};
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    async function* trickle() {
+      for (let i = 0; i < 20; i++) {
+        pulled += 1;
+        yield Buffer.from(`{"message":"m${i}"}\n`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+    const stored: string[] = [];
+    const done = ingestLogStream(Readable.from(trickle(), { highWaterMark: 1 }), {
+      flushMs: 1,
+      store: async (lines) => {
+        await blocked;
+        stored.push(...lines.map((l) => l.message));
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Without the hold every chunk would have been read (and kept) by now.
+    expect(pulled).toBeLessThanOrEqual(4);
+    release();
+    await expect(done).resolves.toEqual({ stored: 20, skipped: 0 });
+    expect(stored).toEqual(Array.from({ length: 20 }, (_, i) => `m${i}`));
+  });
+
   it('stores in batches of at most batchSize', async () => {
     const body = Array.from({ length: 25 }, (_, i) => `{"message":"m${i}"}\n`).join('');
     const { batches } = await ingest([body], { batchSize: 10 });

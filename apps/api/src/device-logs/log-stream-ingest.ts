@@ -10,7 +10,9 @@ import { AppError, badRequest } from '../lib/errors.ts';
  * arrive and handed to `store` in batches — when `batchSize` lines are waiting, or `flushMs`
  * after the first of them — so they are durable (and live for readers) within moments, not
  * when the upload ends. One batch is stored at a time; while it is, no more is read (TCP
- * pushes back on the device). Resolves once every line of the body is stored; rejects if a
+ * pushes back on the device), whether the batch went because it was full or because its time
+ * was up: a store that waits (the device's line rate, a slow database) holds the reading, so
+ * what an upload keeps in memory is one batch being stored and at most one more being filled. Resolves once every line of the body is stored; rejects if a
  * store failed (the device must not take its lines as acknowledged) or the body was broken.
  * Junk lines (not JSON, not a log object) are skipped, as the batch route skips them.
  */
@@ -46,6 +48,7 @@ export async function ingestLogStream(body: Readable, options: LogStreamIngestOp
   let pending: DeviceLogLine[] = [];
   let timer: NodeJS.Timeout | undefined;
   let storing: Promise<void> = Promise.resolve();
+  let batchesInFlight = 0;
   let failure: unknown;
   const result: LogStreamIngestResult = { stored: 0, skipped: 0 };
 
@@ -55,6 +58,7 @@ export async function ingestLogStream(body: Readable, options: LogStreamIngestOp
     if (pending.length > 0 && failure === undefined) {
       const batch = pending;
       pending = [];
+      batchesInFlight += 1;
       storing = storing.then(async () => {
         if (failure !== undefined) return;
         try {
@@ -62,6 +66,8 @@ export async function ingestLogStream(body: Readable, options: LogStreamIngestOp
           result.stored += batch.length;
         } catch (err) {
           failure = err;
+        } finally {
+          batchesInFlight -= 1;
         }
       });
     }
@@ -114,6 +120,9 @@ export async function ingestLogStream(body: Readable, options: LogStreamIngestOp
       }
       if (failure !== undefined) break;
       if (pending.length > 0 && timer === undefined) timer = setTimeout(() => void flush(), flushMs);
+      // A batch still being stored (sent by its timer while this chunk was awaited): read on only once it is.
+      if (batchesInFlight > 0) await storing;
+      if (failure !== undefined) break;
     }
     if (!isDroppingLine) take(partial + decoder.end());
   };
