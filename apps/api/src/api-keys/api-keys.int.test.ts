@@ -167,6 +167,23 @@ describe('device keys', () => {
     }
   });
 
+  it('lets the provisioning key find only its fleet\u2019s devices never heard from (its key exchange), and no OAuth applications', async () => {
+    const fleet = await createFleet(ctx.database.db);
+    const user = await signUp(ctx.app);
+    await grantFleetRole(ctx.database.db, user.email, fleet, 'developer');
+    const provisioning = (await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: fleet.applicationId, expiryDate: null })).json() as string;
+    const ahead = await createDevice(ctx.database.db, fleet);
+    const running = await createDevice(ctx.database.db, fleet);
+    await ctx.database.db.updateTable('device').set({ api_heartbeat_state: 'online', last_connectivity_event: new Date(), ip_address: '10.1.2.3' }).where('id', '=', running.id).execute();
+    const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const listed = await get(`/v7/device?$select=uuid&$filter=belongs_to__application%20eq%20${fleet.applicationId}`, provisioning);
+    expect(listed.json().d).toEqual([{ uuid: ahead.uuid }]);
+    expect((await get(`/v7/device?$select=id&$filter=uuid%20eq%20'${running.uuid}'`, provisioning)).json().d).toEqual([]);
+    // The user still sees both.
+    expect((await get(`/v7/device?$select=id&$filter=belongs_to__application%20eq%20${fleet.applicationId}`, user.token)).json().d).toHaveLength(2);
+    expect((await get('/v7/oauth_application?$select=id', provisioning)).json().d).toEqual([]);
+  });
+
   it('lets a fleet user generate a device key (v2 and the device route); refuses other fleets', async () => {
     const user = await signUp(ctx.app);
     const fleet = await createFleet(ctx.database.db);

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { hasBeenHeardFrom } from '../devices/heard-from.ts';
 
 export interface NewApiKey {
   actor: number;
@@ -40,8 +40,7 @@ export async function findDeviceActor(
   return db
     .selectFrom('device')
     .select(['id', 'actor', 'belongs_to__application'])
-    // Ever heard from: a heartbeat, a link, a heartbeat state (the "configuring" status's opposite).
-    .select(sql<boolean>`(is_connected_to_vpn OR last_connectivity_event IS NOT NULL OR api_heartbeat_state <> 'unknown')`.as('has_connected'))
+    .select(hasBeenHeardFrom().as('has_connected'))
     .where('id', '=', deviceId)
     .executeTakeFirst();
 }

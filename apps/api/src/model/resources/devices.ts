@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ReferenceRule, ResourceDef } from '../types.ts';
 import { deviceHooks } from './device.hooks.ts';
+import { hasBeenHeardFrom } from '../../devices/heard-from.ts';
 import { fleetScoped } from '../access/fleet-scoped.ts';
 import { byPrincipal, col, column, fleetPermission, fleetVia, nobody, or, userFleetPermission } from '../access/rule-builders.ts';
 import {
@@ -138,8 +139,10 @@ export const device: ResourceDef = {
       read: byPrincipal({
         user: (a, p) => or(userFleetPermission(p, 'resin.device.read', deviceFleet(a)), support(a, p)),
         device: (a, p) => sql`${col(a, 'id')} = ${p.deviceId}`,
-        // A provisioning key sees the devices it registers into its fleet.
-        application: (a, p) => sql`${deviceFleet(a)} = ${p.applicationId}`,
+        // A provisioning key (in every image of its fleet) finds only its fleet's devices never
+        // heard from: the supervisor's key exchange looks up its own, registered ahead (compat
+        // §5.2 step 3). Devices that run are not its business: their addresses, places and notes.
+        application: (a, p) => sql`(${deviceFleet(a)} = ${p.applicationId} AND NOT ${hasBeenHeardFrom(a)})`,
       }),
     };
   })(),

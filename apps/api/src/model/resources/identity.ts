@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ResourceDef } from '../types.ts';
 import { orgPermission } from '../access/org-rules.ts';
-import { anyAuthenticated, byPrincipal, col, column, nobody, or } from '../access/rule-builders.ts';
+import { byPrincipal, col, column, nobody, or } from '../access/rule-builders.ts';
 import { inSameOrganization } from '../access/reference-rules.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
 
@@ -97,8 +97,9 @@ export const oauthApplication: ResourceDef = {
     { name: 'client_secret_hash', type: 'Short Text', hidden: true },
   ],
   naturalKeys: [['client_id']],
-  // The consent screen shows any application's name; only its creator changes it.
-  permissions: { read: anyAuthenticated, create: nobody, update: ownBy('is_created_by__user'), delete: ownBy('is_created_by__user') },
+  // The consent screen shows any application's name to a user; only its creator changes it. Keys
+  // of devices and fleets have no consent to give.
+  permissions: { read: byPrincipal({ user: () => true }), create: nobody, update: ownBy('is_created_by__user'), delete: ownBy('is_created_by__user') },
 };
 
 export const oauthApplicationAuthorization: ResourceDef = {
