@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import type { Db } from '../db/database.ts';
 import { bearer, createBoundaryWorld, type BoundaryWorld } from '../test/boundary-fixtures.ts';
-import { MAX_TAGS_PER_DEVICE, MAX_TAGS_PER_REPORT, MSG_TOO_MANY_DEVICE_TAGS } from '@flotilla/core/schemas/device-protocol';
+import {
+  MAX_TAGS_PER_DEVICE,
+  MAX_VARIABLES_PER_DEVICE,
+  MSG_TOO_MANY_DEVICE_CONFIG_VARIABLES,
+  MSG_TOO_MANY_DEVICE_ENV_VARIABLES,
+  MSG_TOO_MANY_DEVICE_TAGS,
+} from '@flotilla/core/device-row-caps';
+import { MAX_TAGS_PER_REPORT } from '@flotilla/core/schemas/device-protocol';
+import { TEXT_BOUNDS } from '../odata/write-values.ts';
 import { createRelease } from './device-test-factories.ts';
 
 /**
@@ -128,6 +136,37 @@ describe('PATCH /device/v3/tags', () => {
     expect(await tagCount()).toBe(MAX_TAGS_PER_DEVICE);
     await db.deleteFrom('device_tag').where('device', '=', world.device.id).where('tag_key', '=', 't0').execute();
     expect((await ctx.app.inject({ method: 'POST', url: '/v7/device_tag', headers: bearer(world.adminKey), payload: { device: world.device.id, tag_key: 'one-more', value: '' } })).statusCode).toBe(201);
+  });
+});
+
+describe('OData writes of a device and its users', () => {
+  const odata = (method: 'POST' | 'PATCH', url: string, key: string, payload: Record<string, unknown>) => ctx.app.inject({ method, url, headers: bearer(key), payload });
+
+  it('bound every text a write stores: Short Text 255 characters, Text 65,535, whoever writes', async () => {
+    const own = `/v7/device(${world.device.id})`;
+    expect((await odata('PATCH', own, world.device.key, { status: 's'.repeat(TEXT_BOUNDS['Short Text'] + 1) })).statusCode).toBe(400);
+    expect((await odata('PATCH', own, world.device.key, { status: 's'.repeat(TEXT_BOUNDS['Short Text']) })).statusCode).toBe(200);
+    const tooLong = await odata('PATCH', own, world.adminKey, { note: 'n'.repeat(TEXT_BOUNDS.Text + 1) });
+    expect([tooLong.statusCode, tooLong.json().error]).toEqual([400, `Field "note" must be at most ${TEXT_BOUNDS.Text} characters`]);
+    expect((await odata('PATCH', own, world.adminKey, { note: 'n'.repeat(TEXT_BOUNDS.Text) })).statusCode).toBe(200);
+    expect((await odata('POST', '/v7/device_tag', world.device.key, { device: world.device.id, tag_key: 'big', value: 'v'.repeat(TEXT_BOUNDS.Text + 1) })).statusCode).toBe(400);
+  });
+
+  it('holds a device to MAX_VARIABLES_PER_DEVICE configuration and environment variables', async () => {
+    for (const [table, message, writer, name] of [
+      ['device_config_variable', MSG_TOO_MANY_DEVICE_CONFIG_VARIABLES, world.device.key, 'BALENA_EXTRA'],
+      ['device_environment_variable', MSG_TOO_MANY_DEVICE_ENV_VARIABLES, world.adminKey, 'EXTRA'],
+    ] as const) {
+      await db.deleteFrom(table).where('device', '=', world.device.id).execute();
+      await db
+        .insertInto(table)
+        .values(Array.from({ length: MAX_VARIABLES_PER_DEVICE - 1 }, (_, i) => ({ device: world.device.id, name: `BALENA_V${i}`, value: '1' })))
+        .execute();
+      expect((await odata('POST', `/v7/${table}`, writer, { device: world.device.id, name: `${name}_1`, value: '1' })).statusCode).toBe(201);
+      const over = await odata('POST', `/v7/${table}`, writer, { device: world.device.id, name: `${name}_2`, value: '1' });
+      expect([over.statusCode, over.json().error], table).toEqual([400, message]);
+      await db.deleteFrom(table).where('device', '=', world.device.id).execute();
+    }
   });
 });
 

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { METRICS_WINDOW_SECONDS } from '@flotilla/core/device-metrics';
-import { MAX_TAGS_PER_DEVICE, MSG_TOO_MANY_DEVICE_TAGS } from '@flotilla/core/schemas/device-protocol';
 import type { Db } from '../db/database.ts';
 import { preparedStatement } from '../db/prepared.ts';
-import { badRequest } from '../lib/errors.ts';
+import { assertDeviceRowRoom } from './device-row-caps.ts';
 
 /** Queries behind PATCH /device/v3/state and /device/v3/tags (device logs live in ../device-logs). */
 
@@ -172,7 +171,7 @@ export async function upsertDeviceTags(db: Db, deviceId: number, tags: Record<st
   const entries = Object.entries(tags);
   if (entries.length === 0) return;
   await db.transaction().execute(async (tx) => {
-    await assertDeviceTagRoom(tx, deviceId, entries.map(([key]) => key));
+    await assertDeviceRowRoom(tx, 'device_tag', deviceId, entries.map(([key]) => key));
     await tx
       .insertInto('device_tag')
       .values(entries.map(([tag_key, value]) => ({ device: deviceId, tag_key, value })))
@@ -181,18 +180,3 @@ export async function upsertDeviceTags(db: Db, deviceId: number, tags: Record<st
   });
 }
 
-/**
- * MAX_TAGS_PER_DEVICE: the device's tags once `keys` are written (keys it already has are
- * updates, not new rows) stay within it, or 400 and nothing is written. Run in the writing
- * transaction: the device row is locked first, so two writers cannot both take the last room.
- */
-export async function assertDeviceTagRoom(tx: Db, deviceId: number, keys: string[]): Promise<void> {
-  await tx.selectFrom('device').select('id').where('id', '=', deviceId).forUpdate().execute();
-  const { kept } = await tx
-    .selectFrom('device_tag')
-    .select((eb) => eb.fn.countAll<string>().as('kept'))
-    .where('device', '=', deviceId)
-    .where('tag_key', 'not in', keys)
-    .executeTakeFirstOrThrow();
-  if (Number(kept) + new Set(keys).size > MAX_TAGS_PER_DEVICE) throw badRequest(MSG_TOO_MANY_DEVICE_TAGS);
-}

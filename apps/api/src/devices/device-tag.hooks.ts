@@ -1,7 +1,7 @@
 import { tagHooks } from '../fleets/variable.hooks.ts';
 import type { ResourceHooks, Values } from '../model/types.ts';
 import { noteDeviceRowWrite } from '../live/device-write-notes.ts';
-import { assertDeviceTagRoom } from './device-state.repository.ts';
+import { assertRoomForCreate } from './device-row-caps.ts';
 
 /**
  * Device tags: the tag rules (variable.hooks.ts), at most MAX_TAGS_PER_DEVICE of them, and the tagged devices pushed to the dashboard
@@ -14,7 +14,7 @@ export const deviceTagHooks: ResourceHooks = {
   ...tagHooks,
   async beforeCreate(values, ctx) {
     const out = await tagHooks.beforeCreate!(values, ctx);
-    if (typeof out.device === 'number' && typeof out.tag_key === 'string') await assertDeviceTagRoom(ctx.db, out.device, [out.tag_key]);
+    await assertRoomForCreate(ctx.db, 'device_tag', out);
     return out;
   },
   async afterCreate(row, ctx) {

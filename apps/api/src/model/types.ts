@@ -54,6 +54,11 @@ export interface FieldDef {
   computed?: (alias: string) => RawBuilder<unknown>;
   /** Never readable, filterable or writable through OData (password hashes, key hashes). */
   hidden?: boolean;
+  /**
+   * Text, Short Text and JSON: the longest value a write may store, in characters (JSON: of its
+   * serialisation). Unset = the type's bound (odata/write-values.ts `TEXT_BOUNDS`).
+   */
+  maxLength?: number;
 }
 
 /** Principal kinds that write through OData (the server itself, `system`, writes anything). */

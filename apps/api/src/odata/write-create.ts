@@ -6,7 +6,7 @@ import type { ResourceDef, Values, WriteContext } from '../model/types.ts';
 import { compileGet } from './compile-query.ts';
 import { CompileContext, columnOf, idSql } from './context.ts';
 import { assertCreateAllowed, assertReferencesAllowed } from './write-checks.ts';
-import { changedKeys, clientValues, fieldByName, serverValues } from './write-values.ts';
+import { assertTextBounds, changedKeys, clientValues, fieldByName, serverValues } from './write-values.ts';
 
 /**
  * POST: fields writable by the caller's kind only → the pre-check (create rule on the
@@ -22,6 +22,7 @@ export async function createEntity(db: Db, ctx: CompileContext, def: ResourceDef
   await assertCreateAllowed(db, ctx, def, sent);
   const wctx: WriteContext = { db, principal: ctx.principal, config };
   const values = def.hooks?.beforeCreate ? serverValues(def, await def.hooks.beforeCreate({ ...sent }, wctx), sent) : sent;
+  assertTextBounds(def, values);
   await assertReferencesAllowed(db, ctx, def, values, changedKeys(def, sent, values), 'create');
   for (const f of def.fields) {
     if (f.required && (values[f.name] === undefined || values[f.name] === null)) throw badRequest(`Field "${f.name}" of "${def.name}" is required`);

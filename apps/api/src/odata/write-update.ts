@@ -7,7 +7,7 @@ import type { ODataRequest } from './ast.ts';
 import { columnOf, idSql, type CompileContext } from './context.ts';
 import { idArray, targetIds } from './write-target.ts';
 import { assertReferencesAllowed } from './write-checks.ts';
-import { changedKeys, clientValues, fieldByName, serverValues } from './write-values.ts';
+import { assertTextBounds, changedKeys, clientValues, fieldByName, serverValues } from './write-values.ts';
 
 /**
  * PATCH by key or `$filter`: target rows (read + update rule on the row before, and the
@@ -21,6 +21,7 @@ export async function updateEntities(db: Db, ctx: CompileContext, def: ResourceD
   if (ids.length === 0) return ids;
   const wctx: WriteContext = { db, principal: ctx.principal, config };
   const patch = def.hooks?.beforeUpdate ? serverValues(def, await def.hooks.beforeUpdate({ ...sent }, ids, wctx), sent) : sent;
+  assertTextBounds(def, patch);
   await assertReferencesAllowed(db, ctx, def, patch, changedKeys(def, sent, patch), 'update', ids);
   const names = Object.keys(patch);
   if (names.length > 0) {

@@ -67,6 +67,28 @@ export function fieldByName(def: ResourceDef, name: string): FieldDef {
   return f;
 }
 
+/**
+ * The longest text a write stores per field type, unless the field says otherwise
+ * (`FieldDef.maxLength`: a release's build log, an organization's logo). Short Text is balena's
+ * varchar(255); Text and JSON are bounded so that one request (10 MiB) cannot be one value, and
+ * a value kept is one that every read and every push of its row can afford to carry.
+ */
+export const TEXT_BOUNDS = { 'Short Text': 255, Text: 65_535, JSON: 65_535 } as const;
+
+/**
+ * Every text of a write's final values (after the hooks, so that a field's own rule, with the
+ * spec's message, speaks first: a device name's 255) within its bound, or 400.
+ */
+export function assertTextBounds(def: ResourceDef, values: Values): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'string') continue;
+    const f = def.fields.find((x) => x.name === name);
+    if (!f || !(f.type in TEXT_BOUNDS)) continue;
+    const max = f.maxLength ?? TEXT_BOUNDS[f.type as keyof typeof TEXT_BOUNDS];
+    if (value.length > max) throw badRequest(`Field "${f.name}" must be at most ${max} characters`);
+  }
+}
+
 function coerce(f: FieldDef, value: unknown): unknown {
   if (value === null) return null;
   const fail = (what: string) => badRequest(`Field "${f.name}" must be ${what}`);

@@ -90,12 +90,6 @@ export const MAX_REPORTED_RELEASES = 16;
 export const MAX_REPORTED_SERVICES = 256;
 /** Tags one tags report may set per device. */
 export const MAX_TAGS_PER_REPORT = 500;
-/**
- * Tags a device may hold, however they are written (a user's OData POST, the device's own
- * tags report): without it a device key could grow its rows by 500 every report, forever.
- */
-export const MAX_TAGS_PER_DEVICE = 1000;
-export const MSG_TOO_MANY_DEVICE_TAGS = `A device can have at most ${MAX_TAGS_PER_DEVICE} tags`;
 
 const reportedService = z.object({
   image: dropInvalid(safeString(LONG_TEXT)),

@@ -44,7 +44,8 @@ export const deviceType: ResourceDef = {
     createdAt,
     field('slug', 'Short Text'),
     field('name', 'Short Text'),
-    field('logo', 'Text', { nullable: true }),
+    // An SVG or PNG data URL.
+    field('logo', 'Text', { nullable: true, maxLength: 1_000_000 }),
     field('contract', 'JSON', { nullable: true }),
     field('is_private', 'Boolean'),
     fk('is_of__cpu_architecture', 'cpu_architecture'),

@@ -24,7 +24,8 @@ export const organization: ResourceDef = {
     writable('company_name', 'Short Text', { nullable: true }),
     writable('industry', 'Short Text', { nullable: true }),
     writable('website', 'Short Text', { nullable: true }),
-    writable('logo_image', 'Text', { nullable: true }),
+    // A data URL of at most ORGANIZATION_LOGO_MAX_BYTES (organization.hooks.ts): base64 is 4/3 of that.
+    writable('logo_image', 'Text', { nullable: true, maxLength: 1_400_000 }),
     field('is_frozen', 'Boolean'),
     writable('is_enforcing_saml_login', 'Boolean'),
     field('billing_account_code', 'Short Text', { nullable: true }),

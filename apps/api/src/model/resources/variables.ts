@@ -5,6 +5,7 @@ import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { configVarHooks, envVarHooks, tagHooks } from '../../fleets/variable.hooks.ts';
 import { deviceTagHooks } from '../../devices/device-tag.hooks.ts';
 import { deviceConfigVarHooks } from '../../devices/device-config-variable.hooks.ts';
+import { deviceEnvVarHooks } from '../../devices/device-env-variable.hooks.ts';
 import type { ResourceHooks } from '../types.ts';
 import { createdAt, fk, id, writable } from './field-helpers.ts';
 
@@ -65,7 +66,7 @@ export const serviceEnvironmentVariable = variableResource({
 export const deviceEnvironmentVariable = variableResource({
   name: 'device_environment_variable', alias: 'device__has__env_var_name',
   owner: 'device', ownerTarget: 'device', key: 'name',
-  access: { fleetOf: deviceFleet, deviceReadsFleet: false, deviceColumn: 'device' }, hooks: envVarHooks,
+  access: { fleetOf: deviceFleet, deviceReadsFleet: false, deviceColumn: 'device' }, hooks: deviceEnvVarHooks,
 });
 // The supervisor POSTs its RESIN_* defaults here and updates them (compat §6.2).
 export const deviceConfigVariable = variableResource({

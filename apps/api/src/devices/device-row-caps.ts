@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import {
+  MAX_TAGS_PER_DEVICE,
+  MAX_VARIABLES_PER_DEVICE,
+  MSG_TOO_MANY_DEVICE_CONFIG_VARIABLES,
+  MSG_TOO_MANY_DEVICE_ENV_VARIABLES,
+  MSG_TOO_MANY_DEVICE_TAGS,
+} from '@flotilla/core/device-row-caps';
+import type { Db } from '../db/database.ts';
+import { badRequest } from '../lib/errors.ts';
+
+/** The tables a device's rows are capped in (@flotilla/core/device-row-caps), with their natural key. */
+const CAPS = {
+  device_tag: { key: 'tag_key', max: MAX_TAGS_PER_DEVICE, message: MSG_TOO_MANY_DEVICE_TAGS },
+  device_config_variable: { key: 'name', max: MAX_VARIABLES_PER_DEVICE, message: MSG_TOO_MANY_DEVICE_CONFIG_VARIABLES },
+  device_environment_variable: { key: 'name', max: MAX_VARIABLES_PER_DEVICE, message: MSG_TOO_MANY_DEVICE_ENV_VARIABLES },
+} as const;
+
+export type CappedDeviceTable = keyof typeof CAPS;
+
+/**
+ * The device's rows in `table` once `keys` are written (keys it already has are updates, not new
+ * rows) stay within the cap, or 400 and nothing is written. Run in the writing transaction: the
+ * device row is locked first, so two writers cannot both take the last place.
+ */
+export async function assertDeviceRowRoom(tx: Db, table: CappedDeviceTable, deviceId: number, keys: string[]): Promise<void> {
+  const { key, max, message } = CAPS[table];
+  await tx.selectFrom('device').select('id').where('id', '=', deviceId).forUpdate().execute();
+  const r = await sql<{ kept: string }>`SELECT count(*) AS kept FROM ${sql.table(table)}
+                                         WHERE device = ${deviceId} AND NOT (${sql.ref(key)} = ANY(${keys}::text[]))`.execute(tx);
+  if (Number(r.rows[0]?.kept ?? 0) + new Set(keys).size > max) throw badRequest(message);
+}
+
+/** A create's hook: the row's device has room for its key. */
+export async function assertRoomForCreate(db: Db, table: CappedDeviceTable, values: Record<string, unknown>): Promise<void> {
+  const keyValue = values[CAPS[table].key];
+  if (typeof values.device === 'number' && typeof keyValue === 'string') await assertDeviceRowRoom(db, table, values.device, [keyValue]);
+}
