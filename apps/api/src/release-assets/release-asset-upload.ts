@@ -3,6 +3,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { idLike } from '@flotilla/core/schemas/primitives';
 import { z } from 'zod';
 import { ANONYMOUS } from '../auth/principal.ts';
+import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { registry } from '../model/registry.ts';
@@ -50,7 +51,16 @@ export function refuseClientAssetJson(method: string, url: string, body: unknown
   return badRequest('A release asset’s file is uploaded as multipart/form-data (field "asset"), not set as JSON');
 }
 
-async function readForm(request: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; file?: AssetFile }> {
+/**
+ * The form's fields and its one file. `beforeFile` runs when the file part begins, with the
+ * fields sent before it, and before a byte of the file is held: the caller's right to write is
+ * checked there, so nobody without it can make the server buffer up to the asset limit.
+ */
+async function readForm(
+  request: FastifyRequest,
+  maxBytes: number,
+  beforeFile: (fields: Record<string, string>) => Promise<void>,
+): Promise<{ fields: Record<string, string>; file?: AssetFile }> {
   const fields: Record<string, string> = {};
   let file: AssetFile | undefined;
   try {
@@ -61,6 +71,7 @@ async function readForm(request: FastifyRequest, maxBytes: number): Promise<{ fi
       }
       const f = part as MultipartFile;
       if (f.fieldname !== 'asset') throw badRequest(`Unexpected file field "${f.fieldname}": the file goes in "asset"`);
+      await beforeFile(fields);
       const content = await f.toBuffer();
       const meta = fileMeta.safeParse({ filename: f.filename, contentType: f.mimetype || 'application/octet-stream' });
       if (!meta.success) throw badRequest(`Invalid file: ${meta.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -77,6 +88,21 @@ async function readForm(request: FastifyRequest, maxBytes: number): Promise<{ fi
   return { fields, file };
 }
 
+/** Thrown to undo a dry run's transaction. */
+class DryRunDone extends Error {}
+
+/** Runs `write` in a transaction that is always rolled back: its refusals, none of its effects. */
+async function dryRun(db: Db, write: (tx: Db) => Promise<void>): Promise<void> {
+  try {
+    await db.transaction().execute(async (tx) => {
+      await write(tx);
+      throw new DryRunDone();
+    });
+  } catch (err) {
+    if (!(err instanceof DryRunDone)) throw err;
+  }
+}
+
 export async function handleReleaseAssetMultipart(engine: ODataEngine, request: FastifyRequest, reply: FastifyReply, url: string, config: AppConfig): Promise<FastifyReply> {
   const send = (status: number, body: unknown) => reply.status(status).type('application/json').send(JSON.stringify(body));
   const req = isReleaseAsset(url);
@@ -88,14 +114,25 @@ export async function handleReleaseAssetMultipart(engine: ODataEngine, request: 
   try {
     // Before reading a possibly large body: anonymous callers may write nothing.
     if (principal.kind === 'anonymous') throw new AppError(401, 'Unauthorized');
-    const { fields, file } = await readForm(request, releaseAssetMaxBytes(config));
+    const db = request.server.db;
+    const parseCreate = (fields: Record<string, string>) => {
+      const parsed = createFields.safeParse(fields);
+      if (!parsed.success) throw badRequest(`Invalid form (release and asset_key come before the file): ${parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; ')}`);
+      return parsed.data;
+    };
+    // The write tried first and undone, before the file is read: a refusal costs no upload.
+    const { fields, file } = await readForm(request, releaseAssetMaxBytes(config), (early) =>
+      dryRun(db, async (tx) => {
+        if (method === 'POST') await engine.run(tx, principal, 'POST', req, { ...parseCreate(early), asset: null }, config);
+        else await engine.run(tx, principal, 'PATCH', req, {}, config);
+      }),
+    );
     if (!file) throw badRequest('The file goes in the form field "asset"');
     const origin = apiOrigin(request, config);
     if (method === 'POST') {
-      const parsed = createFields.safeParse(fields);
-      if (!parsed.success) throw badRequest(`Invalid form: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; ')}`);
+      const createValues = parseCreate(fields);
       const entity = await request.server.db.transaction().execute(async (tx) => {
-        const created = await engine.run(tx, principal, 'POST', req, { ...parsed.data, asset: null }, config);
+        const created = await engine.run(tx, principal, 'POST', req, { ...createValues, asset: null }, config);
         const row = created.body as Record<string, unknown> & { id: number };
         return { ...row, asset: await storeAssetFile(tx, row.id, file, origin) };
       });
