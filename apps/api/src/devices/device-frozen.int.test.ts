@@ -74,6 +74,13 @@ describe('a frozen device', () => {
     expect(served200.statusCode).toBe(200);
   });
 
+  it('gets no registry token for its fleet\u2019s images; a served device does', async () => {
+    const basic = (d: TestDevice) => ({ authorization: `Basic ${Buffer.from(`d_${d.uuid}:${d.apiKey}`).toString('base64')}` });
+    const url = `/auth/v1/token?service=registry.example&scope=${encodeURIComponent('repository:v2/anything:pull')}`;
+    expect((await ctx.app.inject({ method: 'GET', url, headers: basic(frozen) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: basic(served) })).statusCode).toBe(200);
+  });
+
   it('has its link refused, so nothing reaches it through /supervisor', async () => {
     const link = await TestLink.open(baseUrl, frozen.apiKey);
     links.push(link);

@@ -149,6 +149,9 @@ describe('organization invites', () => {
     }
     const read = await ctx.app.inject({ method: 'GET', url: `/v7/invitee(${victimInviteeId})?$select=email`, headers: bearer(admin.token) });
     expect(read.json().d).toEqual([]);
+    // Nor is an invitee made directly: its 409 would tell whether an address was ever invited.
+    const direct = await ctx.app.inject({ method: 'POST', url: '/v7/invitee', headers: bearer(admin.token), payload: { email: victimEmail } });
+    expect(direct.statusCode).toBe(401);
     // The message is still the inviter\u2019s to change, within its bound.
     const message = await ctx.app.inject({ method: 'PATCH', url: `/v7/organization_invite(${mine.id})`, headers: bearer(admin.token), payload: { message: 'x'.repeat(5000) } });
     expect(message.statusCode).toBe(400);

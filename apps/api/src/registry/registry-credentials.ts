@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { MSG_DEVICE_FROZEN } from '../devices/device-frozen.ts';
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -32,6 +33,8 @@ export async function registryPrincipal(request: FastifyRequest, db: Db, config:
     if (principal.kind !== 'device') throw unauthorized(AUTH_MESSAGES.notLoggedIn);
     const own = await db.selectFrom('device').select('id').where('id', '=', principal.deviceId).where('uuid', '=', deviceUuid).executeTakeFirst();
     if (!own) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
+    // A frozen device is not served (devices/device-frozen.ts): no images either.
+    if (principal.isFrozen) throw unauthorized(MSG_DEVICE_FROZEN);
     return principal;
   }
   if (principal.kind !== 'user') throw unauthorized(AUTH_MESSAGES.notLoggedIn);

@@ -207,7 +207,9 @@ export const invitee: ResourceDef = {
           sql`EXISTS (SELECT 1 FROM application_invite ai WHERE ai.invitee = ${col(a, 'id')} AND EXISTS (SELECT 1 FROM user_application_role r WHERE r.user_id = ${p.userId} AND r.application_id = ai.is_invited_to__application))`,
         ),
     }),
-    create: byPrincipal({ user: () => true }),
+    // Made by an invite's create (invite.hooks.ts), never directly: a direct POST would tell by
+    // its 409 whether an address was ever invited anywhere, and store rows without end.
+    create: nobody,
     update: nobody,
     delete: nobody,
   },
