@@ -18,6 +18,15 @@ export const resetRequestBuckets = (email: string, ip: string): Bucket[] => [
 ];
 /** Verification emails re-sent: 5 per user per hour. */
 export const resendBuckets = (userId: number): Bucket[] => [{ bucket: `verify-resend:${userId}`, max: 5 }];
+/**
+ * Invitation emails: 50 per inviter and 5 per invited address per hour. An inviter's text goes
+ * out under the server's name; without these an invite deleted and made again would mail one
+ * address without end.
+ */
+export const inviteBuckets = (inviter: number | null, email: string): Bucket[] => [
+  ...(inviter === null ? [] : [{ bucket: `invite-from:${inviter}`, max: 50 }]),
+  { bucket: `invite-to:${email}`, max: 5 },
+];
 /** Wrong or stale link codes (verify, reset, invitations): 30 per client address per hour. */
 export const badLinkBuckets = (ip: string): Bucket[] => [{ bucket: `bad-link:${addressKey(ip)}`, max: 30 }];
 

@@ -157,6 +157,22 @@ describe('organization invites', () => {
     expect(message.statusCode).toBe(400);
   });
 
+  it('mails one address at most 5 invitations an hour, however often an invite is revoked and made again (429 with Retry-After)', async () => {
+    const { admin, orgId } = await orgWithAdmin(ctx.app);
+    const email = uniqueEmail('flooded');
+    for (let i = 0; i < 5; i++) {
+      const made = await invite(admin.token, orgId, email);
+      expect(made.statusCode, made.body).toBe(201);
+      expect((await ctx.app.inject({ method: 'DELETE', url: `/v7/organization_invite(${made.json().id})`, headers: bearer(admin.token) })).statusCode).toBe(200);
+    }
+    const sixth = await invite(admin.token, orgId, email);
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await inviteCount(orgId)).toBe(0);
+    // Another address is still invited.
+    expect((await invite(admin.token, orgId, uniqueEmail('other'))).statusCode).toBe(201);
+  });
+
   it('denies members and outsiders: no listing, no creating (and no hint who is a member), no revoking', async () => {
     const { admin, orgId } = await orgWithAdmin(ctx.app);
     const member = await signUp(ctx.app);

@@ -42,6 +42,8 @@ export interface ODataHttpRequest {
 export interface ODataResult {
   status: number;
   body: unknown;
+  /** Headers of a refusal (a 429's Retry-After). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -105,7 +107,7 @@ export function createODataEngine(registry: ResourceRegistry): ODataEngine {
         return await run(db, principal, req.method, parseODataUrl(req.url), req.body, config);
       } catch (err) {
         // 5xx AppErrors (database busy or timed out) go to the error handler, which also sends their headers (Retry-After).
-        if (err instanceof AppError && err.status < 500) return { status: err.status, body: { error: err.message, ...(err.code ? { code: err.code } : {}) } };
+        if (err instanceof AppError && err.status < 500) return { status: err.status, body: { error: err.message, ...(err.code ? { code: err.code } : {}) }, headers: err.headers };
         throw err;
       }
     },

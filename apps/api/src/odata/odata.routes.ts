@@ -46,6 +46,7 @@ export const odataRoutes: FastifyPluginAsync = async (app) => {
       { method: request.method as ODataMethod, url: raw.slice(prefix.length), body: request.body },
       app.config,
     );
+    if (result.headers) void reply.headers(result.headers);
     return reply.status(result.status).type('application/json').send(JSON.stringify(result.body));
   };
 
