@@ -167,6 +167,24 @@ describe('device keys', () => {
     }
   });
 
+  it('a key the provisioning key sets replaces the device\u2019s others: whoever exchanged before the device keeps nothing', async () => {
+    const fleet = await createFleet(ctx.database.db);
+    const user = await signUp(ctx.app);
+    await grantFleetRole(ctx.database.db, user.email, fleet, 'developer');
+    const provisioning = (await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: fleet.applicationId, expiryDate: null })).json() as string;
+    const device = await createDevice(ctx.database.db, fleet);
+    const attackers = 'a'.repeat(16) + randomBytes(8).toString('hex');
+    const devices = 'd'.repeat(16) + randomBytes(8).toString('hex');
+    expect((await post(`/api-key/device/${device.id}/device-key`, provisioning, { apiKey: attackers })).statusCode).toBe(200);
+    expect((await whoamiOf(ctx.app, attackers)).status).toBe(200);
+    expect((await post(`/api-key/device/${device.id}/device-key`, provisioning, { apiKey: devices })).statusCode).toBe(200);
+    expect((await whoamiOf(ctx.app, attackers)).status).toBe(401);
+    expect((await whoamiOf(ctx.app, devices)).body).toMatchObject({ actorType: 'device', uuid: device.uuid });
+    // The same key again is answered as before and kept (the supervisor retries its exchange).
+    expect((await post(`/api-key/device/${device.id}/device-key`, provisioning, { apiKey: devices })).statusCode).toBe(200);
+    expect((await whoamiOf(ctx.app, devices)).status).toBe(200);
+  });
+
   it('lets the provisioning key find only its fleet\u2019s devices never heard from (its key exchange), and no OAuth applications', async () => {
     const fleet = await createFleet(ctx.database.db);
     const user = await signUp(ctx.app);

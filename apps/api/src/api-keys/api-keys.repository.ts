@@ -58,3 +58,8 @@ export async function userHasFleetRole(db: Db, userId: number, applicationId: nu
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Every key of `actor` but the one with `keepHash`. */
+export async function deleteApiKeysExcept(db: Db, actor: number, keepHash: string): Promise<void> {
+  await db.deleteFrom('api_key').where('is_of__actor', '=', actor).where('key_hash', '<>', keepHash).execute();
+}

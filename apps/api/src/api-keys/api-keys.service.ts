@@ -7,6 +7,7 @@ import type { UserPrincipal } from '../auth/guards.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
 import { generateApiKeySecret, hashApiKey } from './api-key-secret.ts';
 import {
+  deleteApiKeysExcept,
   findApiKeyActorByHash,
   findApplicationActor,
   findDeviceActor,
@@ -87,7 +88,9 @@ export async function createProvisioningKey(db: Db, principal: Principal, applic
  * already run, anyone holding one device's config.json could take the identity of any other
  * device of the fleet (its variables, its logs, its link and the terminals opened over it).
  * Re-provisioning a device that has run is a user's act (balena-sdk `device.generateDeviceKey`)
- * or a fresh registration.
+ * or a fresh registration. A key set by the provisioning key replaces the device's others: a
+ * device never heard from has used none, and whoever set one before it (the key is in every
+ * image) keeps nothing once the device itself has exchanged.
  */
 export async function createDeviceKey(db: Db, principal: Principal, deviceId: number, opts: KeyOptions): Promise<string> {
   const device = await findDeviceActor(db, deviceId);
@@ -97,5 +100,10 @@ export async function createDeviceKey(db: Db, principal: Principal, deviceId: nu
     fleet !== null &&
     ((principal.kind === 'application' && principal.applicationId === fleet && !device.has_connected) || (await canManageFleetKeys(db, principal, fleet)));
   if (!allowed || !device) throw forbidden(NO_DEVICE_ACCESS);
-  return mintKey(db, device.actor, opts);
+  if (principal.kind !== 'application') return mintKey(db, device.actor, opts);
+  return db.transaction().execute(async (tx) => {
+    const key = await mintKey(tx, device.actor, opts);
+    await deleteApiKeysExcept(tx, device.actor, hashApiKey(key));
+    return key;
+  });
 }
