@@ -1,3 +1,4 @@
+import { createAssetBodySlots } from './release-assets/asset-body-slots.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { Db } from './db/database.ts';
@@ -84,6 +85,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   app.decorate('targetTags', new TargetTagWriter(db, (err) => app.log.warn({ err }, 'target state: storing tags failed')));
   app.decorate('fleetTargetParts', new FleetTargetParts());
   app.decorate('pollReads', new PollReads(db, config.defaultPollIntervalMs));
+  app.decorate('assetBodySlots', createAssetBodySlots());
   // What is queued is written before the database is closed (after app.close()).
   app.addHook('onClose', () => app.targetTags.flush());
   registerErrorHandler(app);

@@ -8,6 +8,7 @@ import type { TargetTagWriter } from '../devices/target-tag-writer.ts';
 import type { FleetTargetParts } from '../devices/fleet-target-parts.ts';
 import type { PollReads } from '../devices/poll-reads.ts';
 import type { CredentialReads } from '../auth/credential-reads.ts';
+import type { AssetBodySlots } from '../release-assets/asset-body-slots.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     pollReads: PollReads;
     /** The user and API key lookups of authentication, shared by the requests of one turn (auth/credential-reads.ts). */
     credentialReads: CredentialReads;
+    /** Release-asset files held in memory at once (release-assets/asset-body-slots.ts). */
+    assetBodySlots: AssetBodySlots;
   }
   interface FastifyRequest {
     /** Set by plugins/auth.ts on every request (anonymous when no credentials). */

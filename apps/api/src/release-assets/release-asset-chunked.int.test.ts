@@ -1,4 +1,6 @@
+import { request, type ClientRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { ASSET_BODY_SLOTS } from './asset-body-slots.ts';
 import { fleetMatrix, send, type FleetWorld, type UserWho } from '../model/access/matrix-harness.ts';
 
 /**
@@ -79,4 +81,35 @@ describe('chunked release asset upload', () => {
     expect((await as('developer', 'DELETE', `/v7/release_asset(${id})`)).statusCode).toBe(200);
     expect(await m.count('release_asset_upload', { uuid: again.uuid })).toBe(0);
   });
+
+  it('holds at most ASSET_BODY_SLOTS part bodies at once: one more is 503 with Retry-After, and the slots come back', async () => {
+    const w = await m.makeWorld();
+    const id = await emptyAsset(w, 'fw');
+    const parts = ASSET_BODY_SLOTS + 1;
+    const { uploadParts } = (await begin('developer', id, parts * 4)).json().asset as { uploadParts: { url: string }[] };
+    const base = await m.ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const open = (url: string): { req: ClientRequest; status: Promise<number> } => {
+      const req = request(`${base}${new URL(url).pathname}`, { method: 'PUT', headers: { 'content-length': '4', 'content-type': 'application/octet-stream' } });
+      const status = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+      });
+      req.write('a');
+      return { req, status };
+    };
+    // Bodies begun and not finished: each holds a slot.
+    const held = uploadParts.slice(0, ASSET_BODY_SLOTS).map((p) => open(p.url));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const busy = await m.ctx.app.inject({ method: 'PUT', url: new URL(uploadParts[ASSET_BODY_SLOTS]!.url).pathname, payload: Buffer.from('abcd') });
+    expect(busy.statusCode).toBe(503);
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+    for (const h of held) h.req.end('bcd');
+    expect(await Promise.all(held.map((h) => h.status))).toEqual(Array(ASSET_BODY_SLOTS).fill(200));
+    const after = await put(uploadParts[ASSET_BODY_SLOTS]!.url, 'abcd');
+    expect(after.statusCode, after.body).toBe(200);
+  });
 });
+

@@ -50,20 +50,41 @@ async function setAsset(db: Db, assetId: number, meta: Omit<StoredAsset, 'href'>
   return asset;
 }
 
-export interface LoadedAssetFile {
+export interface AssetFileHead {
   asset: StoredAsset;
-  content: Buffer;
   downloadKey: string;
+  /** Bytes of the stored file. */
+  size: number;
 }
 
-/** The stored file of a release asset, no permission check: callers decide who may have it. */
-export async function loadAssetFile(db: Db, assetId: number): Promise<LoadedAssetFile | undefined> {
-  const r = await sql<{ asset: StoredAsset | null; content: Uint8Array; download_key: string }>`
-    SELECT a.asset, f.content, f.download_key FROM release_asset_file f JOIN release_asset a ON a.id = f.release_asset
+/** A release asset's stored file, all but its bytes; no permission check: callers decide who may have it. */
+export async function findAssetFileHead(db: Db, assetId: number): Promise<AssetFileHead | undefined> {
+  const r = await sql<{ asset: StoredAsset | null; download_key: string; size: number }>`
+    SELECT a.asset, f.download_key, octet_length(f.content)::int AS size FROM release_asset_file f JOIN release_asset a ON a.id = f.release_asset
      WHERE f.release_asset = ${assetId}`.execute(db);
   const row = r.rows[0];
   if (!row?.asset) return undefined;
-  return { asset: row.asset, content: Buffer.from(row.content), downloadKey: row.download_key };
+  return { asset: row.asset, downloadKey: row.download_key, size: row.size };
+}
+
+/** Bytes a download reads at a time. */
+export const ASSET_SLICE_BYTES = 1024 * 1024;
+
+/**
+ * The file's bytes in ASSET_SLICE_BYTES slices, each read when the one before has been sent:
+ * a download holds one slice, however large the file and however many download it at once.
+ * A file replaced meanwhile (its download key changed) ends the stream short, so the client
+ * sees an incomplete download rather than a mix of two files.
+ */
+export async function* readAssetFileSlices(db: Db, assetId: number, head: AssetFileHead): AsyncGenerator<Buffer> {
+  for (let offset = 0; offset < head.size; offset += ASSET_SLICE_BYTES) {
+    const r = await sql<{ part: Uint8Array }>`
+      SELECT substring(content FROM ${offset + 1}::int FOR ${ASSET_SLICE_BYTES}::int) AS part FROM release_asset_file
+       WHERE release_asset = ${assetId} AND download_key = ${head.downloadKey}`.execute(db);
+    const part = r.rows[0]?.part;
+    if (!part) return;
+    yield Buffer.from(part);
+  }
 }
 
 /** Constant-time comparison of a presented download key with the stored one. */

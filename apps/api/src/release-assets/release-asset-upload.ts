@@ -120,13 +120,15 @@ export async function handleReleaseAssetMultipart(engine: ODataEngine, request: 
       if (!parsed.success) throw badRequest(`Invalid form (release and asset_key come before the file): ${parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; ')}`);
       return parsed.data;
     };
-    // The write tried first and undone, before the file is read: a refusal costs no upload.
-    const { fields, file } = await readForm(request, releaseAssetMaxBytes(config), (early) =>
-      dryRun(db, async (tx) => {
+    // The write tried first and undone, before the file is read: a refusal costs no upload; then
+    // a slot of the files held in memory (asset-body-slots.ts), given back however this ends.
+    const { fields, file } = await readForm(request, releaseAssetMaxBytes(config), async (early) => {
+      await dryRun(db, async (tx) => {
         if (method === 'POST') await engine.run(tx, principal, 'POST', req, { ...parseCreate(early), asset: null }, config);
         else await engine.run(tx, principal, 'PATCH', req, {}, config);
-      }),
-    );
+      });
+      reply.raw.once('close', request.server.assetBodySlots.take());
+    });
     if (!file) throw badRequest('The file goes in the form field "asset"');
     const origin = apiOrigin(request, config);
     if (method === 'POST') {

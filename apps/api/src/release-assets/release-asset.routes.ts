@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { ANONYMOUS } from '../auth/principal.ts';
 import { AppError, badRequest, notFound } from '../lib/errors.ts';
 import { odataEngine } from '../odata/odata.routes.ts';
 import { expectedPartSize, storeUploadPart } from './release-asset-chunked.ts';
-import { downloadKeyMatches, loadAssetFile } from './release-asset-store.ts';
+import { downloadKeyMatches, findAssetFileHead, readAssetFileSlices } from './release-asset-store.ts';
 import { releaseAssetMaxBytes } from './release-asset-upload.ts';
 
 const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -35,15 +36,16 @@ export async function releaseAssetRoutes(fastify: FastifyInstance): Promise<void
       const seen = await odataEngine.execute(app.db, request.principal ?? ANONYMOUS, { method: 'GET', url: `/release_asset(${id})?$select=id` }, app.config);
       if (seen.status !== 200 || (seen.body as { d: unknown[] }).d.length === 0) throw notFound('Release asset not found');
     }
-    const file = await loadAssetFile(app.db, id);
+    const file = await findAssetFileHead(app.db, id);
     if (!file || (key !== undefined && !downloadKeyMatches(key, file.downloadKey))) throw notFound('Release asset not found');
     return reply
+      .header('content-length', String(file.size))
       .header('content-type', file.asset.content_type)
       .header('content-disposition', contentDisposition(file.asset.filename))
       .header('content-security-policy', "sandbox; default-src 'none'")
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .send(file.content);
+      .send(Readable.from(readAssetFileSlices(app.db, id, file)));
   });
 
   // A chunked upload's parts (release-asset-chunked.ts): raw bytes whatever the content type
@@ -55,13 +57,15 @@ export async function releaseAssetRoutes(fastify: FastifyInstance): Promise<void
       schema: { params: partParams },
       // Before a byte of the body is read: the upload exists and the part is announced at its exact
       // size. Otherwise anyone could hold the body limit (100 MB) in memory per connection.
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         const parsed = partParams.safeParse(request.params);
         const expected = parsed.success ? await expectedPartSize(scope.db, parsed.data.uuid, parsed.data.n) : null;
         if (expected === null) throw notFound('Upload not found');
         const announced = request.headers['content-length'];
         if (announced === undefined) throw new AppError(411, 'A part must be sent with its Content-Length');
         if (Number(announced) !== expected) throw badRequest(`Part ${parsed.data!.n} must be ${expected} bytes, not ${announced}`);
+        // Held until the answer is sent (or the connection drops): the body is read whole first.
+        reply.raw.once('close', scope.assetBodySlots.take());
       },
     }, async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
