@@ -10,14 +10,22 @@ export interface DeviceTypeRow {
   arch: string;
 }
 
-/** A device type by any of its aliases (the SDK resolves slugs only through aliases, compat §6.4). */
-export async function findDeviceTypeByAlias(db: Db, alias: string): Promise<DeviceTypeRow | undefined> {
+/**
+ * A device type by any of its aliases (the SDK resolves slugs only through aliases, compat
+ * §6.4) that a device of fleet `fleetId` may be: a public type, or a private one the fleet's
+ * organization has access to. Another organization's private type is not found, as a missing
+ * one: its slug tells nothing.
+ */
+export async function findDeviceTypeByAlias(db: Db, alias: string, fleetId: number): Promise<DeviceTypeRow | undefined> {
   return db
     .selectFrom('device_type_alias as dta')
     .innerJoin('device_type as dt', 'dt.id', 'dta.device_type')
     .innerJoin('cpu_architecture as ca', 'ca.id', 'dt.is_of__cpu_architecture')
     .select(['dt.id as id', 'dt.slug as slug', 'ca.slug as arch'])
     .where('dta.is_referenced_by__alias', '=', alias)
+    .where(sql<boolean>`(NOT dt.is_private OR EXISTS (SELECT 1 FROM organization__has_private_access_to__device_type pa
+                                                JOIN application a ON a.organization = pa.organization
+                                               WHERE a.id = ${fleetId} AND pa.has_private_access_to__device_type = dt.id))`)
     .executeTakeFirst();
 }
 

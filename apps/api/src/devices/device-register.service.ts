@@ -66,7 +66,7 @@ export async function registerDevice(db: Db, principal: Principal, body: Registe
   const { fleetId, userId } = await resolveFleetId(db, principal, body.application);
   const fleet = await findFleetForRegister(db, fleetId);
   if (!fleet) throw forbidden('Fleet not found');
-  const deviceType = await findDeviceTypeByAlias(db, body.device_type);
+  const deviceType = await findDeviceTypeByAlias(db, body.device_type, fleet.id);
   if (!deviceType) throw badRequest(`Invalid device type: ${body.device_type}`);
   if (!isDeviceArchCompatibleWithFleet(deviceType.arch, fleet.arch)) {
     throw badRequest(`Device type ${deviceType.slug} (${deviceType.arch}) is not compatible with the fleet's architecture (${fleet.arch})`);

@@ -35,7 +35,7 @@ export async function buildDeviceConfig(db: Db, config: AppConfig, request: Fast
   if (!fleet || !(await canManageFleetKeys(db, user, fleet.id))) throw forbidden(NO_FLEET_ACCESS);
   let deviceTypeSlug: string;
   if (body.deviceType) {
-    const deviceType = await findDeviceTypeByAlias(db, body.deviceType);
+    const deviceType = await findDeviceTypeByAlias(db, body.deviceType, fleet.id);
     if (!deviceType) throw badRequest(`Invalid device type: ${body.deviceType}`);
     if (!isDeviceArchCompatibleWithFleet(deviceType.arch, fleet.arch)) throw badRequest(`Device type ${deviceType.slug} is not compatible with the fleet`);
     deviceTypeSlug = deviceType.slug;
