@@ -152,6 +152,14 @@ describe('OData writes of a device and its users', () => {
     expect((await odata('POST', '/v7/device_tag', world.device.key, { device: world.device.id, tag_key: 'big', value: 'v'.repeat(TEXT_BOUNDS.Text + 1) })).statusCode).toBe(400);
   });
 
+  it('leaves the address a device reports from to the server: a device cannot write its public_address', async () => {
+    const before = (await deviceRow()).public_address;
+    const res = await odata('PATCH', `/v7/device(${world.device.id})`, world.device.key, { public_address: '203.0.113.9' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await deviceRow()).public_address).toBe(before);
+    expect((await odata('PATCH', `/v7/device(${world.device.id})`, world.device.key, { latitude: '52.37', longitude: '4.9' })).statusCode).toBe(200);
+  });
+
   it('holds a device to MAX_VARIABLES_PER_DEVICE configuration and environment variables', async () => {
     for (const [table, message, writer, name] of [
       ['device_config_variable', MSG_TOO_MANY_DEVICE_CONFIG_VARIABLES, world.device.key, 'BALENA_EXTRA'],

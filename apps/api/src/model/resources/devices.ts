@@ -25,6 +25,13 @@ const viaDevice = fleetVia('device', 'device', deviceFleet);
 
 /** Fields a device reports about itself (state PATCH / supervisor): only its own key sets them. */
 const reported = { writable: ['device'], nullable: true } as const;
+/**
+ * The address the device's requests come from, as the server sees it (devices/device-state.service.ts):
+ * not the device's to say, or each change it wrote would send the server's GeoIP lookup
+ * (device-geolocation.ts) wherever it liked. Its place (latitude, longitude, location) stays the
+ * device's to report, as the demo's devices do (scripts/demo-places.ts).
+ */
+const observed = { nullable: true } as const;
 /** Fields both users (through the update rule) and the device itself set (compat §5.2: name, preload pin). */
 const userOrDevice = ['user', 'device'] as const;
 const sameFleetRelease = { rules: [releaseOfRowFleet('belongs_to__application')] };
@@ -85,7 +92,7 @@ export const device: ResourceDef = {
     field('api_heartbeat_state', 'Short Text'),
     field('changed_api_heartbeat_state_on__date', 'Date Time', { nullable: true }),
     writable('is_locked_until__date', 'Date Time', { nullable: true }),
-    field('public_address', 'Short Text', reported),
+    field('public_address', 'Short Text', observed),
     field('ip_address', 'Short Text', reported),
     field('mac_address', 'Short Text', reported),
     field('os_version', 'Short Text', reported),
