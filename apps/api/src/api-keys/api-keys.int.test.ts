@@ -14,6 +14,15 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** A fleet, a developer of it and a provisioning key the developer made. */
+async function fleetWithProvisioningKey() {
+  const fleet = await createFleet(ctx.database.db);
+  const user = await signUp(ctx.app);
+  await grantFleetRole(ctx.database.db, user.email, fleet, 'developer');
+  const provisioning = (await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: fleet.applicationId, expiryDate: null })).json() as string;
+  return { fleet, user, provisioning };
+}
+
 async function post(url: string, token: string | undefined, payload: unknown) {
   return ctx.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload as object });
 }
@@ -168,10 +177,7 @@ describe('device keys', () => {
   });
 
   it('a key the provisioning key sets replaces the device\u2019s others: whoever exchanged before the device keeps nothing', async () => {
-    const fleet = await createFleet(ctx.database.db);
-    const user = await signUp(ctx.app);
-    await grantFleetRole(ctx.database.db, user.email, fleet, 'developer');
-    const provisioning = (await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: fleet.applicationId, expiryDate: null })).json() as string;
+    const { fleet, provisioning } = await fleetWithProvisioningKey();
     const device = await createDevice(ctx.database.db, fleet);
     const attackers = 'a'.repeat(16) + randomBytes(8).toString('hex');
     const devices = 'd'.repeat(16) + randomBytes(8).toString('hex');
@@ -186,10 +192,7 @@ describe('device keys', () => {
   });
 
   it('lets the provisioning key find only its fleet\u2019s devices never heard from (its key exchange), and no OAuth applications', async () => {
-    const fleet = await createFleet(ctx.database.db);
-    const user = await signUp(ctx.app);
-    await grantFleetRole(ctx.database.db, user.email, fleet, 'developer');
-    const provisioning = (await post('/api-key/v2/', user.token, { actorType: 'application', actorTypeId: fleet.applicationId, expiryDate: null })).json() as string;
+    const { fleet, user, provisioning } = await fleetWithProvisioningKey();
     const ahead = await createDevice(ctx.database.db, fleet);
     const running = await createDevice(ctx.database.db, fleet);
     await ctx.database.db.updateTable('device').set({ api_heartbeat_state: 'online', last_connectivity_event: new Date(), ip_address: '10.1.2.3' }).where('id', '=', running.id).execute();
