@@ -85,7 +85,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   app.decorate('targetTags', new TargetTagWriter(db, (err) => app.log.warn({ err }, 'target state: storing tags failed')));
   app.decorate('fleetTargetParts', new FleetTargetParts());
   app.decorate('pollReads', new PollReads(db, config.defaultPollIntervalMs));
-  app.decorate('assetBodySlots', createAssetBodySlots());
+  app.decorate('assetBodySlots', createAssetBodySlots(config.releaseAssetMemoryBytes));
   // What is queued is written before the database is closed (after app.close()).
   app.addHook('onClose', () => app.targetTags.flush());
   registerErrorHandler(app);

@@ -33,16 +33,18 @@ export async function findApplicationActor(db: Db, applicationId: number): Promi
   return db.selectFrom('application').select(['id', 'actor']).where('id', '=', applicationId).executeTakeFirst();
 }
 
+/** The device's actor and what decides who may set its key; `lock` takes its row for the caller's transaction. */
 export async function findDeviceActor(
   db: Db,
   deviceId: number,
-): Promise<{ id: number; actor: number; belongs_to__application: number | null; has_connected: boolean } | undefined> {
-  return db
+  { lock = false } = {},
+): Promise<{ id: number; actor: number; belongs_to__application: number | null; has_connected: boolean; is_frozen: boolean } | undefined> {
+  const q = db
     .selectFrom('device')
-    .select(['id', 'actor', 'belongs_to__application'])
+    .select(['id', 'actor', 'belongs_to__application', 'is_frozen'])
     .select(hasBeenHeardFrom().as('has_connected'))
-    .where('id', '=', deviceId)
-    .executeTakeFirst();
+    .where('id', '=', deviceId);
+  return (lock ? q.forUpdate() : q).executeTakeFirst();
 }
 
 /** True when the user holds one of `roles` on the fleet (view user_application_role, 0009). */

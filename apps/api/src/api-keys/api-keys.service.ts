@@ -93,17 +93,19 @@ export async function createProvisioningKey(db: Db, principal: Principal, applic
  * image) keeps nothing once the device itself has exchanged.
  */
 export async function createDeviceKey(db: Db, principal: Principal, deviceId: number, opts: KeyOptions): Promise<string> {
+  if (principal.kind === 'application') {
+    // One exchange at a time per device (its row locked): two racing exchanges cannot both keep a key.
+    return db.transaction().execute(async (tx) => {
+      const device = await findDeviceActor(tx, deviceId, { lock: true });
+      // A frozen device is not served (devices/device-frozen.ts) and stays "never heard from": not its key either.
+      if (!device || device.belongs_to__application !== principal.applicationId || device.has_connected || device.is_frozen) throw forbidden(NO_DEVICE_ACCESS);
+      const key = await mintKey(tx, device.actor, opts);
+      await deleteApiKeysExcept(tx, device.actor, hashApiKey(key));
+      return key;
+    });
+  }
   const device = await findDeviceActor(db, deviceId);
   const fleet = device?.belongs_to__application ?? null;
-  const allowed =
-    device !== undefined &&
-    fleet !== null &&
-    ((principal.kind === 'application' && principal.applicationId === fleet && !device.has_connected) || (await canManageFleetKeys(db, principal, fleet)));
-  if (!allowed || !device) throw forbidden(NO_DEVICE_ACCESS);
-  if (principal.kind !== 'application') return mintKey(db, device.actor, opts);
-  return db.transaction().execute(async (tx) => {
-    const key = await mintKey(tx, device.actor, opts);
-    await deleteApiKeysExcept(tx, device.actor, hashApiKey(key));
-    return key;
-  });
+  if (!device || fleet === null || !(await canManageFleetKeys(db, principal, fleet))) throw forbidden(NO_DEVICE_ACCESS);
+  return mintKey(db, device.actor, opts);
 }

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { createFleetWithProvisioningKey } from '../devices/device-test-factories.ts';
 import { listen, openLogStream, registerDevice } from './log-test-helpers.ts';
+import { MAX_UPLOADS_PER_DEVICE } from './device-logs.routes.ts';
 
 /**
  * The per-device log line rate (log-line-rate.ts), here 100 lines a second with a 2,500-line
  * burst: past it a batch POST answers 429 with Retry-After, and a log-stream upload waits
  * (nothing read, nothing dropped) until its lines fit. Other devices are not held up. A device
- * has one upload at a time.
+ * has a few uploads open at most.
  */
 let ctx: TestContext;
 let base: string;
@@ -51,22 +52,23 @@ describe('device log line rate', () => {
     expect(await storedCount(device.id)).toBe(2550);
   });
 
-  it('keeps one upload per device: a newer one ends the older, whose stored lines stay', async () => {
+  it('lets a device have MAX_UPLOADS_PER_DEVICE uploads at once: one more is 429, and none of the open ones is cut', async () => {
     const fleet = await createFleetWithProvisioningKey(ctx.database.db);
     const device = await registerDevice(ctx.app, fleet);
-    const first = openLogStream(base, device.uuid, device.apiKey);
-    const firstOutcome = first.response.then(
-      (r) => `answered ${r.status}`,
-      () => 'cut',
-    );
-    await first.write(lines(3, 'first'));
-    await expect.poll(() => storedCount(device.id)).toBe(3);
-    const second = openLogStream(base, device.uuid, device.apiKey);
-    await second.write(lines(2, 'second'));
-    // The older upload was not acknowledged: its device sends what it had not been told was stored again.
-    expect(await firstOutcome).not.toBe('answered 201');
-    expect((await second.end()).status).toBe(201);
-    expect(await storedCount(device.id)).toBe(5);
+    const open = Array.from({ length: MAX_UPLOADS_PER_DEVICE }, () => openLogStream(base, device.uuid, device.apiKey));
+    for (const [i, up] of open.entries()) await up.write(lines(2, `up${i}`));
+    await expect.poll(() => storedCount(device.id)).toBe(2 * MAX_UPLOADS_PER_DEVICE);
+    const extra = openLogStream(base, device.uuid, device.apiKey);
+    await extra.write(lines(1, 'extra')).catch(() => undefined);
+    const refused = await extra.response;
+    expect(refused.status).toBe(429);
+    extra.request.destroy();
+    for (const up of open) expect((await up.end()).status).toBe(201);
+    expect(await storedCount(device.id)).toBe(2 * MAX_UPLOADS_PER_DEVICE);
+    // Their places are free again.
+    const next = openLogStream(base, device.uuid, device.apiKey);
+    await next.write(lines(1, 'next'));
+    expect((await next.end()).status).toBe(201);
   });
 });
 

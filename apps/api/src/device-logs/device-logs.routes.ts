@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +28,10 @@ import { assertReadableFleet, readableDeviceCache } from './fleet-log-access.ts'
  * gzip NDJSON log-stream; clients read history (`count`, `start`) or a live NDJSON stream;
  * users holding resin.device_log.delete clear them; the dashboard tails a whole fleet.
  */
+/** Log uploads one device may have open at once, and when one refused may try again. */
+export const MAX_UPLOADS_PER_DEVICE = 4;
+const UPLOAD_RETRY_MS = 5000;
+
 export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store: LogStore = { db: app.db, bus: app.eventBus, log: app.log };
@@ -35,6 +40,8 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   const rate = createLogLineRate(linesPerSecond, linesPerSecond * LOG_LINE_BURST_SECONDS);
   // An upload waiting for its device's rate stops waiting when the server closes (what it holds is stored).
   const closing = new AbortController();
+  // Every waiting upload listens to it: no bound to warn about.
+  setMaxListeners(0, closing.signal);
   // Open read streams never end on their own: closing the server cuts them (clients reconnect elsewhere).
   const openStreams = new Set<ServerResponse>();
   const track = (raw: ServerResponse) => {
@@ -44,9 +51,10 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   // Open uploads too: what they carried so far is stored, the device sees a failed upload and
   // sends its unacknowledged lines again (to another replica) — nothing acknowledged is lost.
   const openUploads = new Set<IncomingMessage>();
-  // One upload per device: a newer one ends the older (the supervisor keeps one stream; a second
-  // would be a second batch held in memory and a second share of the device's line rate).
-  const uploadOfDevice = new Map<number, IncomingMessage>();
+  // A few uploads per device at once: the supervisor opens its next stream without waiting for
+  // the last one's answer (which the line rate may hold back), so two overlap; more would each
+  // hold a batch in memory. The next is refused (429, the supervisor tries again), none is cut.
+  const uploadsOfDevice = new Map<number, number>();
   app.addHook('preClose', async () => {
     closing.abort();
     for (const raw of openStreams) raw.destroy();
@@ -67,13 +75,18 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.withTypeProvider<ZodTypeProvider>().post('/device/v2/:uuid/log-stream', { schema: { params: deviceUuidParams } }, async (request, reply) => {
       const device = await getLogWriterDevice(app.db, request.principal, request.params.uuid);
+      // Gone while it was checked: nothing to read, nothing to track.
+      if (request.raw.destroyed) return reply;
+      const open = uploadsOfDevice.get(device.id) ?? 0;
+      if (open >= MAX_UPLOADS_PER_DEVICE) throw tooManyRequests(new Date(Date.now() + UPLOAD_RETRY_MS), new Date());
       const body = decodedBody(request.raw, request.headers['content-encoding']);
+      uploadsOfDevice.set(device.id, open + 1);
       openUploads.add(request.raw);
-      uploadOfDevice.get(device.id)?.destroy();
-      uploadOfDevice.set(device.id, request.raw);
       request.raw.once('close', () => {
         openUploads.delete(request.raw);
-        if (uploadOfDevice.get(device.id) === request.raw) uploadOfDevice.delete(device.id);
+        const left = (uploadsOfDevice.get(device.id) ?? 1) - 1;
+        if (left > 0) uploadsOfDevice.set(device.id, left);
+        else uploadsOfDevice.delete(device.id);
       });
       const result = await ingestLogStream(body, {
         store: async (lines) => {

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createInflate } from 'node:zlib';
 import { deviceLogLine, type DeviceLogLine } from '@flotilla/core/schemas/device-protocol';
@@ -31,11 +31,16 @@ export interface LogStreamIngestResult {
 
 const DEFAULTS = { batchSize: 1000, flushMs: 50, maxLineBytes: 64 * 1024 };
 
-/** The body as it came off the wire, inflated when Content-Encoding says so. */
+/**
+ * The body as it came off the wire, inflated when Content-Encoding says so. Joined with
+ * `pipeline`, not `pipe`: a request cut (the client gone, the server closing) ends its inflater
+ * too, with an error, so the upload's reading ends instead of waiting for bytes for ever.
+ */
 export function decodedBody(raw: Readable, contentEncoding: string | undefined): Readable {
   const encoding = (contentEncoding ?? 'identity').trim().toLowerCase();
-  if (encoding === 'gzip' || encoding === 'x-gzip') return raw.pipe(createGunzip());
-  if (encoding === 'deflate') return raw.pipe(createInflate());
+  const ignore = () => {};
+  if (encoding === 'gzip' || encoding === 'x-gzip') return pipeline(raw, createGunzip(), ignore);
+  if (encoding === 'deflate') return pipeline(raw, createInflate(), ignore);
   if (encoding === 'identity' || encoding === '') return raw;
   throw new AppError(415, `Unsupported Content-Encoding: ${encoding}`);
 }

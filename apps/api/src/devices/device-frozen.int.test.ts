@@ -41,10 +41,13 @@ const heartbeat = (device: { id: number }) =>
   ctx.database.db.selectFrom('device').select(['api_heartbeat_state', 'last_connectivity_event', 'os_version', 'is_connected_to_vpn']).where('id', '=', device.id).executeTakeFirstOrThrow();
 
 describe('a frozen device', () => {
-  it('polls a 304 without a state, an ETag or a heartbeat, on v3 and v2; a served device gets its state', async () => {
+  it('polls a 304 without a state or a heartbeat (and without an ETag unless it holds one), on v3 and v2; a served device gets its state', async () => {
     for (const version of ['v3', 'v2']) {
       const res = await ctx.app.inject({ method: 'GET', url: `/device/${version}/${frozen.uuid}/state`, headers: as(frozen) });
       expect([res.statusCode, res.body, res.headers.etag]).toEqual([304, '', undefined]);
+      // A supervisor that holds a tag gets it back, so it counts the poll as a good one.
+      const held = await ctx.app.inject({ method: 'GET', url: `/device/${version}/${frozen.uuid}/state`, headers: { ...as(frozen), 'if-none-match': 'W/"held"' } });
+      expect([held.statusCode, held.headers.etag]).toEqual([304, 'W/"held"']);
     }
     expect(await heartbeat(frozen)).toMatchObject({ api_heartbeat_state: 'unknown', last_connectivity_event: null });
     // Another device's uuid is still refused as before, frozen or not.
@@ -79,6 +82,15 @@ describe('a frozen device', () => {
     const url = `/auth/v1/token?service=registry.example&scope=${encodeURIComponent('repository:v2/anything:pull')}`;
     expect((await ctx.app.inject({ method: 'GET', url, headers: basic(frozen) })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url, headers: basic(served) })).statusCode).toBe(200);
+  });
+
+  it('is neither found nor re-keyed by the provisioning key, though it was never heard from', async () => {
+    const pk = { authorization: `Bearer ${fleet.provisioningKey}` };
+    expect((await ctx.app.inject({ method: 'GET', url: `/v7/device?$select=id&$filter=uuid%20eq%20'${frozen.uuid}'`, headers: pk })).json().d).toEqual([]);
+    const exchange = await ctx.app.inject({ method: 'POST', url: `/api-key/device/${frozen.id}/device-key`, headers: pk, payload: { apiKey: 'f'.repeat(32) } });
+    expect(exchange.statusCode).toBe(403);
+    // Its own key still works (for the 304s it gets).
+    expect((await ctx.app.inject({ method: 'GET', url: `/device/v3/${frozen.uuid}/state`, headers: as(frozen) })).statusCode).toBe(304);
   });
 
   it('has its link refused, so nothing reaches it through /supervisor', async () => {

@@ -36,7 +36,7 @@ export function targetStateRoutes(fastify: FastifyInstance): void {
         let state = key === null ? undefined : await pollOwnTargetState(pollContext, key, request.params.uuid, version, ifNoneMatch);
         if (!state) {
           await resolveDeferredApiKey(request);
-          state = await getTargetState(app.db, app.targetTags, app.config, request.principal, request.params.uuid, version);
+          state = await getTargetState(app.db, app.targetTags, app.config, request.principal, request.params.uuid, version, ifNoneMatch);
         }
         if (state.cameOnlineDeviceId !== undefined) await publishDeviceChangesQuietly({ db: app.db, eventBus: app.eventBus, log: request.log }, [state.cameOnlineDeviceId]);
         void reply.header('cache-control', 'no-cache');

@@ -42,8 +42,12 @@ async function loadReadableDevice(db: Db, principal: Principal, uuid: string, sa
   throw notFound('Device not found');
 }
 
-/** A frozen device's poll: 304, no tag, no heartbeat (device-frozen.ts). */
-const FROZEN_POLL: TargetStateResponse = { body: null };
+/**
+ * A frozen device's poll: 304, no heartbeat (device-frozen.ts). The tag it holds is given back
+ * (the balena supervisor counts a 304 as a good poll only when it has a tag of its own), none
+ * to one that holds none, as balena's API answers a frozen device.
+ */
+const frozenPoll = (ifNoneMatch: string | undefined): TargetStateResponse => ({ body: null, etag: ifNoneMatch?.trim() || undefined });
 
 /** True when the device's heartbeat was not online before this poll (a status change to push). */
 const wasOffline = (row: TargetStateHead | TargetStateRow) => row.api_heartbeat_state !== 'online' || !row.is_online;
@@ -97,7 +101,7 @@ export async function pollOwnTargetState(
   const head = await polls.head({ keyHash: hashApiKey(apiKey), uuid, salt });
   if (!head) return undefined;
   // A frozen device keeps what it runs: no state, and the statement wrote no heartbeat (device-frozen.ts).
-  if (head.is_frozen) return FROZEN_POLL;
+  if (head.is_frozen) return frozenPoll(ifNoneMatch);
   const cameOnlineDeviceId = wasOffline(head) ? head.id : undefined;
   // The device holds the tag stored for the state's current versions, or one queued to be: nothing to read or build.
   if (head.cache_valid && head.cached_etag !== null && holdsTag(known, head.cached_etag)) {
@@ -129,9 +133,10 @@ export async function getTargetState(
   principal: Principal,
   uuid: string,
   version: 'v2' | 'v3',
+  ifNoneMatch?: string,
 ): Promise<TargetStateResponse> {
   const row = await loadReadableDevice(db, principal, uuid, etagSalt(version, config.defaultPollIntervalMs));
-  if (principal.kind === 'device' && principal.isFrozen) return FROZEN_POLL;
+  if (principal.kind === 'device' && principal.isFrozen) return frozenPoll(ifNoneMatch);
   // Every target-state GET with a device key is a heartbeat (compat §5.7); written when due.
   if (principal.kind === 'device') await touchHeartbeat(db, row.id, config.defaultPollIntervalMs);
   return respond(tags, row, config, version, principal.kind === 'device' && wasOffline(row));

@@ -75,6 +75,8 @@ export interface AppConfig {
   deviceRootCaPem?: string;
   /** Signs registry tokens (registry/token-signing-key.ts); unset = one generated when the app is built. */
   registryTokenKey?: RegistryTokenKey;
+  /** Bytes of release-asset files held in memory at once; unset = 256 MiB (release-assets/asset-body-slots.ts). Tests shrink it. */
+  releaseAssetMemoryBytes?: number;
   /** Largest release asset file accepted (RELEASE_ASSET_MAX_BYTES); unset = 100 MB (release-assets/). */
   releaseAssetMaxBytes?: number;
   /** Fastify's `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-* headers to believe; off by default. */

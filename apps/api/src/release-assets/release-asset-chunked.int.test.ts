@@ -1,6 +1,7 @@
 import { request, type ClientRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { ASSET_BODY_SLOTS } from './asset-body-slots.ts';
+import { createTestApp } from '../test/harness.ts';
+import { releaseApi } from '../releases/release-test-world.ts';
 import { fleetMatrix, send, type FleetWorld, type UserWho } from '../model/access/matrix-harness.ts';
 
 /**
@@ -82,34 +83,44 @@ describe('chunked release asset upload', () => {
     expect(await m.count('release_asset_upload', { uuid: again.uuid })).toBe(0);
   });
 
-  it('holds at most ASSET_BODY_SLOTS part bodies at once: one more is 503 with Retry-After, and the slots come back', async () => {
-    const w = await m.makeWorld();
-    const id = await emptyAsset(w, 'fw');
-    const parts = ASSET_BODY_SLOTS + 1;
-    const { uploadParts } = (await begin('developer', id, parts * 4)).json().asset as { uploadParts: { url: string }[] };
-    const base = await m.ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const open = (url: string): { req: ClientRequest; status: Promise<number> } => {
-      const req = request(`${base}${new URL(url).pathname}`, { method: 'PUT', headers: { 'content-length': '4', 'content-type': 'application/octet-stream' } });
-      const status = new Promise<number>((resolve, reject) => {
-        req.on('response', (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+  it('takes balena-sdk\u2019s five parts at once, and a part beyond the memory budget waits its turn rather than failing', async () => {
+    // An app of its own, whose budget holds two 4-byte parts.
+    const small = await createTestApp({ releaseAssetMemoryBytes: 8 });
+    try {
+      const api = await releaseApi(small);
+      const { id: releaseId } = await api.postRelease(await api.newFleet());
+      const id = (await api.v7('POST', 'release_asset', { release: releaseId, asset_key: 'fw', asset: null })).json().id as number;
+      const parts = 5;
+      const began = await api.v7('POST', `release_asset(${id})/beginUpload`, { asset: { filename: 'fw.bin', content_type: 'application/octet-stream', size: parts * 4, chunk_size: 4 } });
+      const { uploadParts } = began.json().asset as { uploadParts: { url: string }[] };
+      const base = await small.app.listen({ port: 0, host: '127.0.0.1' });
+      const open = (url: string): { req: ClientRequest; status: Promise<number> } => {
+        const req = request(`${base}${new URL(url).pathname}`, { method: 'PUT', headers: { 'content-length': '4', 'content-type': 'application/octet-stream' } });
+        const status = new Promise<number>((resolve, reject) => {
+          req.on('response', (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
         });
-        req.on('error', reject);
-      });
-      req.write('a');
-      return { req, status };
-    };
-    // Bodies begun and not finished: each holds a slot.
-    const held = uploadParts.slice(0, ASSET_BODY_SLOTS).map((p) => open(p.url));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const busy = await m.ctx.app.inject({ method: 'PUT', url: new URL(uploadParts[ASSET_BODY_SLOTS]!.url).pathname, payload: Buffer.from('abcd') });
-    expect(busy.statusCode).toBe(503);
-    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
-    for (const h of held) h.req.end('bcd');
-    expect(await Promise.all(held.map((h) => h.status))).toEqual(Array(ASSET_BODY_SLOTS).fill(200));
-    const after = await put(uploadParts[ASSET_BODY_SLOTS]!.url, 'abcd');
-    expect(after.statusCode, after.body).toBe(200);
+        req.write('a');
+        return { req, status };
+      };
+      // All five begin at once, as the SDK sends them; two fit, three wait.
+      const sent = uploadParts.map((p) => open(p.url));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const s of sent) s.req.end('bcd');
+      expect(await Promise.all(sent.map((s) => s.status))).toEqual(Array(parts).fill(200));
+      // A part whose sender went away gives its room back: the next ones still get in.
+      const gone = open(uploadParts[0]!.url);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      gone.req.destroy();
+      await gone.status.catch(() => 0);
+      const again = await Promise.all(uploadParts.slice(1, 3).map((p) => small.app.inject({ method: 'PUT', url: new URL(p.url).pathname, payload: Buffer.from('abcd') })));
+      expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
+    } finally {
+      await small.close();
+    }
   });
 });
 

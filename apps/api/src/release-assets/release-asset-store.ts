@@ -73,8 +73,8 @@ export const ASSET_SLICE_BYTES = 1024 * 1024;
 /**
  * The file's bytes in ASSET_SLICE_BYTES slices, each read when the one before has been sent:
  * a download holds one slice, however large the file and however many download it at once.
- * A file replaced meanwhile (its download key changed) ends the stream short, so the client
- * sees an incomplete download rather than a mix of two files.
+ * A file replaced meanwhile (its download key changed) fails the stream, so the client sees a
+ * broken download rather than a mix of two files or a short one.
  */
 export async function* readAssetFileSlices(db: Db, assetId: number, head: AssetFileHead): AsyncGenerator<Buffer> {
   for (let offset = 0; offset < head.size; offset += ASSET_SLICE_BYTES) {
@@ -82,7 +82,9 @@ export async function* readAssetFileSlices(db: Db, assetId: number, head: AssetF
       SELECT substring(content FROM ${offset + 1}::int FOR ${ASSET_SLICE_BYTES}::int) AS part FROM release_asset_file
        WHERE release_asset = ${assetId} AND download_key = ${head.downloadKey}`.execute(db);
     const part = r.rows[0]?.part;
-    if (!part) return;
+    // Replaced or deleted meanwhile: the download fails (the response is cut short of its
+    // Content-Length), rather than ending as if it were whole.
+    if (!part) throw new Error('release asset file changed during its download');
     yield Buffer.from(part);
   }
 }

@@ -10,6 +10,7 @@ import { registry } from '../model/registry.ts';
 import type { ODataEngine } from '../odata/engine.ts';
 import { parseODataUrl } from '../odata/parse.ts';
 import { DEFAULT_RELEASE_ASSET_MAX_BYTES, storeAssetFile, type AssetFile } from './release-asset-store.ts';
+import { releaseWhenDone } from './asset-body-slots.ts';
 
 /**
  * The multipart branch of POST/PATCH /v7/release_asset (balena-sdk `release.asset.upload` for
@@ -117,17 +118,22 @@ export async function handleReleaseAssetMultipart(engine: ODataEngine, request: 
     const db = request.server.db;
     const parseCreate = (fields: Record<string, string>) => {
       const parsed = createFields.safeParse(fields);
-      if (!parsed.success) throw badRequest(`Invalid form (release and asset_key come before the file): ${parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; ')}`);
+      if (!parsed.success) throw badRequest(`Invalid form: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; ')}`);
       return parsed.data;
     };
-    // The write tried first and undone, before the file is read: a refusal costs no upload; then
-    // a slot of the files held in memory (asset-body-slots.ts), given back however this ends.
-    const { fields, file } = await readForm(request, releaseAssetMaxBytes(config), async (early) => {
-      await dryRun(db, async (tx) => {
-        if (method === 'POST') await engine.run(tx, principal, 'POST', req, { ...parseCreate(early), asset: null }, config);
-        else await engine.run(tx, principal, 'PATCH', req, {}, config);
-      });
-      reply.raw.once('close', request.server.assetBodySlots.take());
+    // The write tried first and undone, before the file is read: a refusal costs no upload (a form
+    // whose file comes before its fields is checked after, as before); then room among the files
+    // held in memory (asset-body-slots.ts), given back however this ends.
+    const maxBytes = releaseAssetMaxBytes(config);
+    const { fields, file } = await readForm(request, maxBytes, async (early) => {
+      const isPatch = method === 'PATCH';
+      if (isPatch || createFields.safeParse(early).success) {
+        await dryRun(db, async (tx) => {
+          if (isPatch) await engine.run(tx, principal, 'PATCH', req, {}, config);
+          else await engine.run(tx, principal, 'POST', req, { ...parseCreate(early), asset: null }, config);
+        });
+      }
+      releaseWhenDone(reply.raw, await request.server.assetBodySlots.reserve(maxBytes));
     });
     if (!file) throw badRequest('The file goes in the form field "asset"');
     const origin = apiOrigin(request, config);

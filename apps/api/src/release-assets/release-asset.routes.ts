@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../lib/errors.ts';
 import { odataEngine } from '../odata/odata.routes.ts';
 import { expectedPartSize, storeUploadPart } from './release-asset-chunked.ts';
 import { downloadKeyMatches, findAssetFileHead, readAssetFileSlices } from './release-asset-store.ts';
+import { releaseWhenDone } from './asset-body-slots.ts';
 import { releaseAssetMaxBytes } from './release-asset-upload.ts';
 
 const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -65,7 +66,7 @@ export async function releaseAssetRoutes(fastify: FastifyInstance): Promise<void
         if (announced === undefined) throw new AppError(411, 'A part must be sent with its Content-Length');
         if (Number(announced) !== expected) throw badRequest(`Part ${parsed.data!.n} must be ${expected} bytes, not ${announced}`);
         // Held until the answer is sent (or the connection drops): the body is read whole first.
-        reply.raw.once('close', scope.assetBodySlots.take());
+        releaseWhenDone(reply.raw, await scope.assetBodySlots.reserve(expected));
       },
     }, async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -148,8 +148,9 @@ export const device: ResourceDef = {
         device: (a, p) => sql`${col(a, 'id')} = ${p.deviceId}`,
         // A provisioning key (in every image of its fleet) finds only its fleet's devices never
         // heard from: the supervisor's key exchange looks up its own, registered ahead (compat
-        // §5.2 step 3). Devices that run are not its business: their addresses, places and notes.
-        application: (a, p) => sql`(${deviceFleet(a)} = ${p.applicationId} AND NOT ${hasBeenHeardFrom(a)})`,
+        // §5.2 step 3). Devices that run are not its business: their addresses, places and notes;
+        // nor frozen ones (not served, so never heard from).
+        application: (a, p) => sql`(${deviceFleet(a)} = ${p.applicationId} AND NOT ${hasBeenHeardFrom(a)} AND NOT ${col(a, 'is_frozen')})`,
       }),
     };
   })(),

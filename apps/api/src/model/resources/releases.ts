@@ -29,7 +29,7 @@ export const release: ResourceDef = {
     writable('composition', 'JSON', { maxLength: 1_000_000 }),
     writable('status', 'Short Text', { required: true }),
     writable('source', 'Short Text'),
-    writable('build_log', 'Text', { nullable: true, maxLength: 1_000_000 }),
+    writable('build_log', 'Text', { nullable: true, maxLength: 8_000_000 }),
     writable('is_invalidated', 'Boolean'),
     writable('invalidation_reason', 'Text', { nullable: true }),
     writable('start_timestamp', 'Date Time'),
@@ -137,7 +137,7 @@ export const image: ResourceDef = {
     writable('content_hash', 'Short Text', { nullable: true }),
     writable('project_type', 'Short Text', { nullable: true }),
     writable('error_message', 'Text', { nullable: true }),
-    writable('build_log', 'Text', { nullable: true, maxLength: 1_000_000 }),
+    writable('build_log', 'Text', { nullable: true, maxLength: 8_000_000 }),
     writable('contract', 'JSON', { nullable: true }),
   ],
   navs: [
