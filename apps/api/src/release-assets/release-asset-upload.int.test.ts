@@ -64,6 +64,22 @@ describe('release asset upload and download', () => {
     expect((await as('outsider', 'GET', pathOf(asset.href))).statusCode).toBe(200);
   });
 
+  it('takes a form whose file comes before its fields (balena-sdk keeps the caller\u2019s order), checked once read', async () => {
+    const w = await m.makeWorld();
+    const fileFirst = (key: string) => {
+      const fd = new FormData();
+      fd.append('asset', new Blob(['first'], { type: 'text/plain' }), 'first.txt');
+      fd.append('release', String(w.releaseId));
+      fd.append('asset_key', key);
+      return fd;
+    };
+    const ok = await as('developer', 'POST', '/v7/release_asset', fileFirst('first.txt'));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().asset).toMatchObject({ filename: 'first.txt', size: 5 });
+    expect((await as('observer', 'POST', '/v7/release_asset', fileFirst('nope.txt'))).statusCode).toBe(401);
+    expect(await m.count('release_asset', { release: w.releaseId })).toBe(1);
+  });
+
   it('an observer may not upload; an outsider’s upload to a release it cannot see creates nothing', async () => {
     const w = await m.makeWorld();
     const observer = await upload('observer', w, 'obs.txt');
