@@ -15,49 +15,36 @@ const CALLS_THAT_MAY_FAIL = new Set(['substring', 'concat', 'replace', 'matchesP
  * the caller may not read.
  */
 export function mayFailOnData(e: Expr): boolean {
-  switch (e.t) {
-    case 'lit':
-      return false;
-    case 'arith':
-      return readsRow(e);
-    case 'call':
-      return (CALLS_THAT_MAY_FAIL.has(e.method) && readsRow(e)) || e.args.some(mayFailOnData);
-    case 'cmp':
-      return mayFailOnData(e.left) || mayFailOnData(e.right);
-    case 'and':
-    case 'or':
-      return e.args.some(mayFailOnData);
-    case 'not':
-      return mayFailOnData(e.arg);
-    case 'in':
-      return mayFailOnData(e.left);
-    case 'path':
-      return pathMayFail(e.path);
-  }
-}
-
-function pathMayFail(p: PathNode): boolean {
-  return (p.lambda !== undefined && mayFailOnData(p.lambda.expression)) || (p.countFilter !== undefined && mayFailOnData(p.countFilter)) || (p.property !== undefined && pathMayFail(p.property));
+  const isRisky = e.t === 'arith' || (e.t === 'call' && CALLS_THAT_MAY_FAIL.has(e.method));
+  return (isRisky && readsRow(e)) || partsOf(e).some(mayFailOnData);
 }
 
 /** Whether an expression reads anything of a row (a field, a navigation). */
 function readsRow(e: Expr): boolean {
+  return e.t === 'path' || partsOf(e).some(readsRow);
+}
+
+/** The expressions directly inside `e`: operands, arguments, and a path's lambda body and count filter. */
+function partsOf(e: Expr): Expr[] {
   switch (e.t) {
     case 'lit':
-      return false;
-    case 'path':
-      return true;
+      return [];
     case 'arith':
     case 'cmp':
-      return readsRow(e.left) || readsRow(e.right);
+      return [e.left, e.right];
     case 'call':
     case 'and':
     case 'or':
-      return e.args.some(readsRow);
+      return e.args;
     case 'not':
-      return readsRow(e.arg);
+      return [e.arg];
     case 'in':
-      return readsRow(e.left);
+      return [e.left];
+    case 'path':
+      return pathParts(e.path);
   }
 }
 
+function pathParts(p: PathNode): Expr[] {
+  return [...(p.lambda ? [p.lambda.expression] : []), ...(p.countFilter ? [p.countFilter] : []), ...(p.property ? pathParts(p.property) : [])];
+}
