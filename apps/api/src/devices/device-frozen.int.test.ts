@@ -58,7 +58,7 @@ describe('a frozen device', () => {
     expect((await heartbeat(served)).api_heartbeat_state).toBe('online');
   });
 
-  it('is refused with 401 on its state and tags reports and its log uploads, writing nothing', async () => {
+  it('is refused with 401 on its state and tags reports, its log uploads and its OData writes, writing nothing', async () => {
     const state = await ctx.app.inject({ method: 'PATCH', url: '/device/v3/state', headers: as(frozen), payload: { [frozen.uuid]: { os_version: 'balenaOS 6.1.0' } } });
     expect([state.statusCode, state.json().error]).toEqual([401, MSG_DEVICE_FROZEN]);
     expect((await heartbeat(frozen)).os_version).not.toBe('balenaOS 6.1.0');
@@ -69,6 +69,15 @@ describe('a frozen device', () => {
     const stream = openLogStream(baseUrl, frozen.uuid, frozen.apiKey);
     expect((await stream.response).status).toBe(401);
     stream.request.destroy();
+    // Nor through OData: its own row, its tags, its configuration.
+    for (const [method, url, payload] of [
+      ['PATCH', `/v7/device(${frozen.id})`, { status: 'Idle' }],
+      ['POST', '/v7/device_tag', { device: frozen.id, tag_key: 'rack', value: 'r1' }],
+      ['POST', '/v7/device_config_variable', { device: frozen.id, name: 'BALENA_X', value: '1' }],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, headers: as(frozen), payload });
+      expect([res.statusCode, res.json().error], url).toEqual([401, MSG_DEVICE_FROZEN]);
+    }
     const stored = await ctx.database.db.selectFrom('device_log').select('id').where('device', '=', frozen.id).execute();
     const tagRows = await ctx.database.db.selectFrom('device_tag').select('id').where('device', '=', frozen.id).execute();
     expect([stored, tagRows]).toEqual([[], []]);

@@ -14,6 +14,7 @@
  *                      change), SQLSTATE → 400/409 (write-errors.ts).
  * Errors the caller caused come back as `{status, body: {error}}`; only real faults throw.
  */
+import { MSG_DEVICE_FROZEN } from '../devices/device-frozen.ts';
 import type { Principal } from '../auth/principal.ts';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -84,6 +85,8 @@ export function createODataEngine(registry: ResourceRegistry): ODataEngine {
       return { status: 200, body: { d } };
     }
     if (principal.kind === 'anonymous') throw unauthorized();
+    // A frozen device is not served (devices/device-frozen.ts): its key writes nothing either.
+    if (principal.kind === 'device' && principal.isFrozen) throw unauthorized(MSG_DEVICE_FROZEN);
     if (method === 'POST') {
       if (request.key || request.count || Object.keys(request.options).length > 0) throw badRequest('POST takes no key or query options');
       const entity = await inTransaction(db, def, 'create', (tx) => createEntity(tx, ctx, def, body, config));
