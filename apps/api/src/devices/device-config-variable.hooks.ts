@@ -2,7 +2,6 @@ import { configVarHooksFor } from '../fleets/variable.hooks.ts';
 import type { ResourceHooks, Values, WriteContext } from '../model/types.ts';
 import { assertLocalModeCreateAllowed, assertLocalModeUpdateAllowed } from './device-rules.ts';
 import { noteDeviceRowWrite } from '../live/device-write-notes.ts';
-import { assertRoomForCreate } from './device-row-caps.ts';
 
 /**
  * Device configuration variables: the configuration names rule (variable.hooks.ts), then local
@@ -17,7 +16,6 @@ export const deviceConfigVarHooks: ResourceHooks = {
   async beforeCreate(values: Values, ctx) {
     const out = configVarHooks.beforeCreate ? await configVarHooks.beforeCreate(values, ctx) : values;
     if (byUser(ctx)) await assertLocalModeCreateAllowed(ctx.db, out);
-    await assertRoomForCreate(ctx.db, 'device_config_variable', out);
     return out;
   },
   async afterCreate(row, ctx) {

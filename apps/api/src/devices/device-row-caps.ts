@@ -8,6 +8,7 @@ import {
 } from '@flotilla/core/device-row-caps';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/errors.ts';
+import type { ResourceHooks } from '../model/types.ts';
 
 /** The tables a device's rows are capped in (@flotilla/core/device-row-caps), with their natural key. */
 const CAPS = {
@@ -31,8 +32,19 @@ export async function assertDeviceRowRoom(tx: Db, table: CappedDeviceTable, devi
   if (Number(r.rows[0]?.kept ?? 0) + new Set(keys).size > max) throw badRequest(message);
 }
 
-/** A create's hook: the row's device has room for its key. */
-export async function assertRoomForCreate(db: Db, table: CappedDeviceTable, values: Record<string, unknown>): Promise<void> {
-  const keyValue = values[CAPS[table].key];
-  if (typeof values.device === 'number' && typeof keyValue === 'string') await assertDeviceRowRoom(db, table, values.device, [keyValue]);
+/**
+ * `hooks` of a capped table with the cap added to its creates: after the table's own rules, the
+ * new row's device must have room for its key. Applied where the resource is defined
+ * (model/resources/variables.ts), once for every capped table.
+ */
+export function withDeviceRowCap(table: CappedDeviceTable, hooks: ResourceHooks): ResourceHooks {
+  return {
+    ...hooks,
+    async beforeCreate(values, ctx) {
+      const out = hooks.beforeCreate ? await hooks.beforeCreate(values, ctx) : values;
+      const keyValue = out[CAPS[table].key];
+      if (typeof out.device === 'number' && typeof keyValue === 'string') await assertDeviceRowRoom(ctx.db, table, out.device, [keyValue]);
+      return out;
+    },
+  };
 }

@@ -1,10 +1,9 @@
 import { tagHooks } from '../fleets/variable.hooks.ts';
 import type { ResourceHooks, Values } from '../model/types.ts';
 import { noteDeviceRowWrite } from '../live/device-write-notes.ts';
-import { assertRoomForCreate } from './device-row-caps.ts';
 
 /**
- * Device tags: the tag rules (variable.hooks.ts), at most MAX_TAGS_PER_DEVICE of them, and the tagged devices pushed to the dashboard
+ * Device tags: the tag rules (variable.hooks.ts), and the tagged devices pushed to the dashboard
  * once the write commits (live/device-write-tracker.ts): the list's tags column and the summary's
  * tags card of another browser update without waiting for their poll.
  */
@@ -12,11 +11,6 @@ const deviceOf = (values: Values): number[] => (typeof values.device === 'number
 
 export const deviceTagHooks: ResourceHooks = {
   ...tagHooks,
-  async beforeCreate(values, ctx) {
-    const out = await tagHooks.beforeCreate!(values, ctx);
-    await assertRoomForCreate(ctx.db, 'device_tag', out);
-    return out;
-  },
   async afterCreate(row, ctx) {
     await tagHooks.afterCreate?.(row, ctx);
     await noteDeviceRowWrite(ctx.db, 'device_tag', [], deviceOf(row));

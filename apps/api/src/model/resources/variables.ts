@@ -5,7 +5,7 @@ import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { configVarHooks, envVarHooks, tagHooks } from '../../fleets/variable.hooks.ts';
 import { deviceTagHooks } from '../../devices/device-tag.hooks.ts';
 import { deviceConfigVarHooks } from '../../devices/device-config-variable.hooks.ts';
-import { deviceEnvVarHooks } from '../../devices/device-env-variable.hooks.ts';
+import { withDeviceRowCap } from '../../devices/device-row-caps.ts';
 import type { ResourceHooks } from '../types.ts';
 import { createdAt, fk, id, writable } from './field-helpers.ts';
 
@@ -66,7 +66,7 @@ export const serviceEnvironmentVariable = variableResource({
 export const deviceEnvironmentVariable = variableResource({
   name: 'device_environment_variable', alias: 'device__has__env_var_name',
   owner: 'device', ownerTarget: 'device', key: 'name',
-  access: { fleetOf: deviceFleet, deviceReadsFleet: false, deviceColumn: 'device' }, hooks: deviceEnvVarHooks,
+  access: { fleetOf: deviceFleet, deviceReadsFleet: false, deviceColumn: 'device' }, hooks: withDeviceRowCap('device_environment_variable', envVarHooks),
 });
 // The supervisor POSTs its RESIN_* defaults here and updates them (compat §6.2).
 export const deviceConfigVariable = variableResource({
@@ -74,7 +74,7 @@ export const deviceConfigVariable = variableResource({
   owner: 'device', ownerTarget: 'device', key: 'name',
   access: { fleetOf: deviceFleet, deviceReadsFleet: false, deviceColumn: 'device', deviceWrites: ['create', 'update'] },
   // Local mode on needs a device that supports it (fleets spec §5).
-  hooks: deviceConfigVarHooks,
+  hooks: withDeviceRowCap('device_config_variable', deviceConfigVarHooks),
 });
 export const deviceServiceEnvironmentVariable = variableResource({
     name: 'device_service_environment_variable', alias: 'device__installs__application__has__service_name__has__name',
@@ -92,5 +92,5 @@ export const deviceTag = variableResource({
   name: 'device_tag', alias: 'device__has__tag_key',
   owner: 'device', ownerTarget: 'device', key: 'tag_key',
   access: { fleetOf: deviceFleet, deviceReadsFleet: false, deviceColumn: 'device', deviceWrites: ['create', 'update', 'delete'] },
-  hooks: deviceTagHooks,
+  hooks: withDeviceRowCap('device_tag', deviceTagHooks),
 });
