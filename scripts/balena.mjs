@@ -8,8 +8,11 @@ import { ensureSupportedNode } from './node-runtime.mjs';
 
 await ensureSupportedNode();
 const entry = ensureBalenaCli();
+const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 8080}`;
 const env = {
-  BALENARC_API_URL: process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 8080}`,
+  BALENARC_API_URL: publicUrl,
+  // The same server serves the dashboard, where `balena login --web` sends the browser.
+  BALENARC_DASHBOARD_URL: publicUrl,
   BALENARC_NO_SENTRY: '1',
   BALENARC_NO_ANALYTICS: '1',
   BALENARC_UNSUPPORTED: '1',

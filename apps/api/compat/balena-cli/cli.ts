@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { cliEnvironment } from './cli-environment.ts';
 
 export interface CliResult {
   code: number;
@@ -22,17 +23,6 @@ export interface BalenaCli {
   login(token: string): Promise<void>;
   readonly dataDir: string;
   readonly env: Record<string, string>;
-}
-
-/** The environment the README tells users to set; nothing is read from a ~/.balenarc.yml. */
-export function cliEnvironment(apiUrl: string, dataDir: string): Record<string, string> {
-  return {
-    BALENARC_API_URL: apiUrl,
-    BALENARC_DATA_DIRECTORY: dataDir,
-    BALENARC_NO_SENTRY: '1',
-    BALENARC_NO_ANALYTICS: '1',
-    BALENARC_UNSUPPORTED: '1',
-  };
 }
 
 export function balenaCli(apiUrl: string): BalenaCli {

@@ -15,6 +15,8 @@ export interface TokenClaims {
   exp?: number;
   iat?: number;
   twoFactorRequired?: boolean;
+  /** Session tokens only (API keys carry no claims). */
+  username?: string;
 }
 
 /** Why the session ended: the user signed out, or it expired / was rejected (401) / left another tab. */

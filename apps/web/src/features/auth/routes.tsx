@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { redirectIfSignedIn, validateLoginSearch } from '../../lib/guards.ts';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { parseCliLoginCallback } from '@flotilla/core/cli-login';
+import { redirectIfSignedIn, requireSignedIn, requireVerifiedEmail, validateLoginSearch } from '../../lib/guards.ts';
 import { rootRoute } from '../../routes/root.tsx';
 
 const loginRoute = createRoute({
@@ -18,5 +19,21 @@ const signupRoute = createRoute({
   component: lazyRouteComponent(() => import('./components/SignupPage.tsx'), 'SignupPage'),
 });
 
-/** Sign-in and sign-up, outside the shell (children of the root route). */
-export const authRoutes = [loginRoute, signupRoute] as const;
+/**
+ * `/login/cli/*`, where `balena login --web` sends the user (accounts spec §2, compat §3.8): a
+ * callback off this machine goes to `/` (core/cli-login.ts), a signed-out user through sign-in
+ * and back, an unverified one to the pending page, like every signed-in page.
+ */
+const cliLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login/cli/$',
+  beforeLoad: ({ params, location }) => {
+    if (!parseCliLoginCallback(params._splat ?? '')) throw redirect({ to: '/' });
+    requireSignedIn({ location });
+  },
+  loader: ({ context }) => requireVerifiedEmail({ queryClient: context.queryClient }),
+  component: lazyRouteComponent(() => import('./components/CliLoginPage.tsx'), 'CliLoginPage'),
+});
+
+/** Sign-in, sign-up and the CLI's sign-in, outside the shell (children of the root route). */
+export const authRoutes = [loginRoute, signupRoute, cliLoginRoute] as const;
