@@ -1,4 +1,5 @@
 import { createAssetBodySlots } from './release-assets/asset-body-slots.ts';
+import { createOpenStreams } from './lib/open-streams.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { Db } from './db/database.ts';
@@ -86,6 +87,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   app.decorate('fleetTargetParts', new FleetTargetParts());
   app.decorate('pollReads', new PollReads(db, config.defaultPollIntervalMs));
   app.decorate('assetBodySlots', createAssetBodySlots(config.releaseAssetMemoryBytes));
+  app.decorate('openStreams', createOpenStreams(config.streamsPerCaller));
   // What is queued is written before the database is closed (after app.close()).
   app.addHook('onClose', () => app.targetTags.flush());
   registerErrorHandler(app);

@@ -20,6 +20,8 @@ import { storeDeviceLogLines, type LogStore } from './device-logs.service.ts';
 import { decodedBody, ingestLogStream } from './log-stream-ingest.ts';
 import { createLogLineRate } from './log-line-rate.ts';
 import { tooManyRequests } from '../auth/attempt-limits.ts';
+import { createHeldSlots } from '../lib/held-slots.ts';
+import { holdStreamSlot } from '../lib/open-streams.ts';
 import { sendLogStream } from './ndjson-log-stream.ts';
 import { assertReadableFleet, readableDeviceCache } from './fleet-log-access.ts';
 
@@ -54,7 +56,7 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   // A few uploads per device at once: the supervisor opens its next stream without waiting for
   // the last one's answer (which the line rate may hold back), so two overlap; more would each
   // hold a batch in memory. The next is refused (429, the supervisor tries again), none is cut.
-  const uploadsOfDevice = new Map<number, number>();
+  const uploadsOfDevice = createHeldSlots<number>(MAX_UPLOADS_PER_DEVICE);
   app.addHook('preClose', async () => {
     closing.abort();
     for (const raw of openStreams) raw.destroy();
@@ -77,16 +79,13 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
       const device = await getLogWriterDevice(app.db, request.principal, request.params.uuid);
       // Gone while it was checked: nothing to read, nothing to track.
       if (request.raw.destroyed) return reply;
-      const open = uploadsOfDevice.get(device.id) ?? 0;
-      if (open >= MAX_UPLOADS_PER_DEVICE) throw tooManyRequests(new Date(Date.now() + UPLOAD_RETRY_MS), new Date());
+      const release = uploadsOfDevice.take(device.id);
+      if (!release) throw tooManyRequests(new Date(Date.now() + UPLOAD_RETRY_MS), new Date());
       const body = decodedBody(request.raw, request.headers['content-encoding']);
-      uploadsOfDevice.set(device.id, open + 1);
       openUploads.add(request.raw);
       request.raw.once('close', () => {
         openUploads.delete(request.raw);
-        const left = (uploadsOfDevice.get(device.id) ?? 1) - 1;
-        if (left > 0) uploadsOfDevice.set(device.id, left);
-        else uploadsOfDevice.delete(device.id);
+        release();
       });
       const result = await ingestLogStream(body, {
         store: async (lines) => {
@@ -106,6 +105,7 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
     const { stream, count, start } = request.query;
     const history = async () => (await listDeviceLogLines(app.db, device, { count: count === undefined ? (stream ? DEFAULT_LOG_SUBSCRIPTION_COUNT : DEFAULT_LOG_HISTORY_COUNT) : count, start })).map(toBusLine);
     if (!stream) return reply.send((await history()).map(deviceLineOut));
+    holdStreamSlot(request, reply.raw);
     track(reply.raw);
     await sendLogStream(reply, { bus: app.eventBus, topic: deviceLogTopic(device.uuid), history, accept: (l) => l.device === device.id, shape: deviceLineOut, keepAliveMs });
     return reply;
@@ -140,6 +140,7 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
     const isReadable = readableDeviceCache(app.db, request.principal, fleetId);
     const services = service?.length ? new Set(service) : null;
     const devices = device?.length ? new Set(device) : null;
+    holdStreamSlot(request, reply.raw);
     track(reply.raw);
     await sendLogStream(reply, {
       bus: app.eventBus,

@@ -85,6 +85,8 @@ export interface AppConfig {
   logRetentionLines?: number;
   /** Log lines one device may write per second (LOG_LINES_PER_SECOND; 0 = no limit); unset = 200 (device-logs/log-line-rate.ts). */
   logLinesPerSecond?: number;
+  /** Never-ending read streams (live events, log tails) one caller may hold open per process; unset = 64 (lib/open-streams.ts). Tests lower it. */
+  streamsPerCaller?: number;
   /** Keep-alive newline interval of log streams; unset = 58 s (compat §4). Tests shorten it. */
   logStreamKeepAliveMs?: number;
   /** Web terminal re-check interval and session caps; unset = terminal/terminal-sessions.ts defaults. Tests shorten them. */

@@ -13,6 +13,7 @@ import { registerErrorHandler } from '../plugins/error-handler.ts';
 import zodValidation from '../plugins/zod-validation.ts';
 import { livePlugin } from './live.plugin.ts';
 import { LiveEventsClient } from './sse-test-client.ts';
+import { createOpenStreams } from '../lib/open-streams.ts';
 import { until } from '../test/until.ts';
 
 /**
@@ -239,6 +240,7 @@ describe('keep-alives and access over time', () => {
     quick.decorate('db', ctx.database.db);
     quick.decorate('config', ctx.app.config);
     quick.decorate('eventBus', bus);
+    quick.decorate('openStreams', createOpenStreams());
     registerErrorHandler(quick);
     await quick.register(authPlugin);
     await quick.register(zodValidation);

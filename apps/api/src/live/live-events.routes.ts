@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIVE_EVENTS_PATH, LIVE_KEEPALIVE_MS, liveEvent, liveEventsQuery } from '@flotilla/core/schemas/live-events';
 import { requireUser } from '../auth/guards.ts';
 import { AppError } from '../lib/errors.ts';
+import { holdStreamSlot } from '../lib/open-streams.ts';
 import { authorizeTopics } from './live-access.ts';
 
 /** A browser this far behind (bytes queued, unread) is dropped; it re-reads when it reconnects. */
@@ -21,7 +22,8 @@ export interface LiveEventsOptions {
  * first message, `ready`, says every subscription is live. A comment every 25 s keeps the
  * stream open through proxies; at that moment the caller's access is checked again and the
  * stream ends when it is gone (the session expired, or the device or fleet is no longer
- * readable); the browser reconnects and is told why. Closing unsubscribes everything.
+ * readable); the browser reconnects and is told why. Closing unsubscribes everything. A caller
+ * holding too many streams already gets 429 (lib/open-streams.ts).
  */
 export async function liveEventsRoutes(app: FastifyInstance, options: LiveEventsOptions = {}): Promise<void> {
   const keepAliveMs = options.keepAliveMs ?? LIVE_KEEPALIVE_MS;
@@ -29,6 +31,7 @@ export async function liveEventsRoutes(app: FastifyInstance, options: LiveEvents
     const user = requireUser(request);
     const topics = await authorizeTopics(app.db, user, request.query);
     const sessionExpiresAt = request.authSession ? request.authSession.exp * 1000 : Infinity;
+    holdStreamSlot(request, reply.raw);
 
     // From here the reply is ours to write (no compression, no serializer: an event must leave at once).
     reply.hijack();

@@ -9,6 +9,7 @@ import type { FleetTargetParts } from '../devices/fleet-target-parts.ts';
 import type { PollReads } from '../devices/poll-reads.ts';
 import type { CredentialReads } from '../auth/credential-reads.ts';
 import type { AssetBodySlots } from '../release-assets/asset-body-slots.ts';
+import type { OpenStreams } from '../lib/open-streams.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     credentialReads: CredentialReads;
     /** Release-asset files held in memory at once (release-assets/asset-body-slots.ts). */
     assetBodySlots: AssetBodySlots;
+    /** Never-ending read streams each caller holds open (lib/open-streams.ts). */
+    openStreams: OpenStreams;
   }
   interface FastifyRequest {
     /** Set by plugins/auth.ts on every request (anonymous when no credentials). */
