@@ -16,6 +16,7 @@ import { PollReads } from './devices/poll-reads.ts';
 import { FleetTargetParts } from './devices/fleet-target-parts.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { socialSignInRoutes } from './social-sign-in/social-sign-in.routes.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.ts';
 import { twoFactorRoutes } from './two-factor/two-factor.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   // Before authRoutes: its sign-up hook (verification email) must see /user/register.
   await app.register(accountRoutes);
   await app.register(authRoutes);
+  await app.register(socialSignInRoutes);
   await app.register(apiKeyRoutes);
   await app.register(twoFactorRoutes);
   await app.register(profileRoutes);

@@ -89,6 +89,12 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     releaseAssetMaxBytes: env.RELEASE_ASSET_MAX_BYTES,
     logRetentionLines: env.LOG_RETENTION_LINES,
     logLinesPerSecond: env.LOG_LINES_PER_SECOND,
+    socialSignIn: {
+      ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? { github: { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET, url: env.GITHUB_URL, apiUrl: env.GITHUB_API_URL } }
+        : {}),
+      ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL } } : {}),
+    },
   });
 }
 

@@ -68,8 +68,11 @@ export async function listTakenUsernames(db: Db, candidates: string[]): Promise<
 export interface NewUser {
   email: string;
   username: string;
-  passwordHash: string;
+  /** Null for an account made by social sign-in: no password until the user sets one. */
+  passwordHash: string | null;
   hasDisabledNewsletter: boolean;
+  /** The email is verified already (a provider verified it). */
+  isVerified?: boolean;
 }
 
 /** Creates the actor and the user in one transaction. */
@@ -83,8 +86,9 @@ export async function createUserWithActor(db: Db, user: NewUser): Promise<UserAu
         email: user.email,
         username: user.username,
         password_hash: user.passwordHash,
-        has_password_set: true,
+        has_password_set: user.passwordHash !== null,
         has_disabled_newsletter: user.hasDisabledNewsletter,
+        ...(user.isVerified ? { is_verified: true } : {}),
       })
       .returning(USER_AUTH_COLUMNS)
       .executeTakeFirstOrThrow();

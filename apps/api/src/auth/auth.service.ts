@@ -21,6 +21,7 @@ import {
   isEmailTaken,
   listTakenUsernames,
   rotateJwtSecret,
+  type NewUser,
   type UserAuthRow,
 } from './auth.repository.ts';
 import { joinOnSignUp, type SignUpInvitation } from '../invitations/invitations.service.ts';
@@ -70,15 +71,24 @@ export async function registerUser(db: Db, config: AppConfig, input: RegisterInp
   const email = normalizeEmail(input.email);
   if (await isEmailTaken(db, email)) throw conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
+  const user = await createAccount(db, config, { email, passwordHash, hasDisabledNewsletter: input.hasDisabledNewsletter }, input.ip, input.invitation);
+  return issueFor(config, user, Date.now());
+}
+
+/**
+ * A new account for a normalized, free email (sign-up, social sign-in): the user and its actor,
+ * the personal organization, an invitation's membership; counted in the sign-up limit of `ip`.
+ */
+export async function createAccount(db: Db, config: AppConfig, account: Omit<NewUser, 'username'>, ip: string, invitation?: SignUpInvitation): Promise<UserAuthRow> {
   // Two sign-ups may pick the same free username at once: retry on the unique violation.
   for (let attempt = 0; ; attempt++) {
-    const username = await pickUsername(db, usernameBaseFromEmail(email));
+    const username = await pickUsername(db, usernameBaseFromEmail(account.email));
     try {
-      const user = await createUserWithActor(db, { email, username, passwordHash, hasDisabledNewsletter: input.hasDisabledNewsletter });
+      const user = await createUserWithActor(db, { ...account, username });
       await createPersonalOrganization(db, user);
-      await joinOnSignUp(db, user.id, email, input.invitation);
-      await noteSignup(db, config, input.ip);
-      return await issueFor(config, user, Date.now());
+      await joinOnSignUp(db, user.id, account.email, invitation);
+      await noteSignup(db, config, ip);
+      return user;
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint?.includes('email')) throw conflict(EMAIL_TAKEN);

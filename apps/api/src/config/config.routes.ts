@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SOCIAL_PROVIDERS } from '@flotilla/core/social-sign-in';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { deviceTypeSlugParams, type HeaderLinkKey, type HeaderLinks, type publicConfigResponse } from '@flotilla/core/schemas/config';
@@ -73,6 +74,8 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     gitServer: app.config.gitServer ?? null,
     // `flotilla release create` pushes images to the registry when the deployment has one (compat §6.1).
     registryUrl: app.config.registryUrl ?? null,
+    // Sign-in buttons (accounts spec §2): only the providers this deployment configured.
+    socialProviders: SOCIAL_PROVIDERS.filter((p) => app.config.socialSignIn?.[p]),
   }));
 
   app.get('/device-types/v1', { config: { public: true } }, async (request) => {

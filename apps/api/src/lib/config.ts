@@ -4,6 +4,14 @@ import type { HeaderLinkKey } from '@flotilla/core/schemas/config';
 import type { TrustProxy } from './env.ts';
 import type { RegistryTokenKey } from '../registry/token-signing-key.ts';
 
+/** An OAuth client registered with a provider; the URLs default to the provider's own. */
+export interface SocialSignInConfig {
+  /** GitHub OAuth app: `url` is where the browser signs in (https://github.com), `apiUrl` the REST API (https://api.github.com). */
+  github?: { clientId: string; clientSecret: string; url?: string; apiUrl?: string };
+  /** Google OAuth client: `issuerUrl` is the OpenID Connect issuer (https://accounts.google.com), read by discovery. */
+  google?: { clientId: string; clientSecret: string; issuerUrl?: string };
+}
+
 /** Server configuration, read once from the environment by server.ts and passed to buildApp. */
 export interface AppConfig {
   /** HS256 secret for session JWTs. */
@@ -43,6 +51,8 @@ export interface AppConfig {
   gitServer?: string;
   /** The dashboard header's links (accounts spec §2 Header: getting started, docs, …); an unset one is hidden. */
   headerLinks: Partial<Record<HeaderLinkKey, string>>;
+  /** Social sign-in providers, each present only when configured (social-sign-in/social-providers.ts). */
+  socialSignIn?: SocialSignInConfig;
   /** Seconds a session token lives (accounts spec §9: 36 h). */
   sessionTtlSeconds: number;
   /** Sign-in limits; auth/login-rate-limit.ts says what each counts and why the defaults. */

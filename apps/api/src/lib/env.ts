@@ -100,6 +100,14 @@ export const envSchema = z.object({
   HELP_URL: optional(httpUrl),
   STATUS_PAGE_URL: optional(httpUrl),
   HUB_URL: optional(httpUrl),
+  // Social sign-in (social-sign-in/): a provider is on when its client id and secret are both set.
+  GITHUB_CLIENT_ID: optional(z.string()),
+  GITHUB_CLIENT_SECRET: optional(z.string()),
+  GITHUB_URL: optional(httpUrl),
+  GITHUB_API_URL: optional(httpUrl),
+  GOOGLE_CLIENT_ID: optional(z.string()),
+  GOOGLE_CLIENT_SECRET: optional(z.string()),
+  GOOGLE_ISSUER_URL: optional(httpUrl),
   DEMO_PASSWORD: optional(z.string().refine((v) => validatePassword(v) === null, 'must be 8 to 64 characters')),
   DEMO_DEVICES: optional(integer(0, 10_000)).default(5),
   // Largest release asset file accepted, in bytes (release-assets/); unset = 100 MB.
@@ -139,6 +147,14 @@ const envWithTls = envSchema.transform((env, ctx) => {
   if (Boolean(env.TLS_CERT) !== Boolean(env.TLS_KEY)) {
     ctx.addIssue({ code: 'custom', path: [env.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT'], message: 'TLS_CERT and TLS_KEY must be set together (or neither, behind a TLS-terminating proxy)' });
     return z.NEVER;
+  }
+  for (const provider of ['GITHUB', 'GOOGLE'] as const) {
+    const id = env[`${provider}_CLIENT_ID`];
+    const secret = env[`${provider}_CLIENT_SECRET`];
+    if (Boolean(id) !== Boolean(secret)) {
+      ctx.addIssue({ code: 'custom', path: [id ? `${provider}_CLIENT_SECRET` : `${provider}_CLIENT_ID`], message: `${provider}_CLIENT_ID and ${provider}_CLIENT_SECRET must be set together (or neither: no sign-in with it)` });
+      return z.NEVER;
+    }
   }
   try {
     const tls: ServerTls | undefined = env.TLS_CERT && env.TLS_KEY ? readServerTls(env.TLS_CERT, env.TLS_KEY) : undefined;

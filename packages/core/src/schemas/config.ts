@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOCIAL_PROVIDERS } from '../social-sign-in.ts';
 import { safeString } from './primitives.ts';
 
 /** GET /device-types/v1/:slug (compat §4). */
@@ -42,5 +43,7 @@ export const publicConfigResponse = z.object({
    * the deployment has none: `flotilla release create` pushes by default when it is set.
    */
   registryUrl: z.string().nullable(),
+  /** The social sign-in providers the deployment configured (core/social-sign-in.ts); none by default. */
+  socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
 });
 export type PublicConfigResponse = z.output<typeof publicConfigResponse>;

@@ -35,5 +35,16 @@ const cliLoginRoute = createRoute({
   component: lazyRouteComponent(() => import('./components/CliLoginPage.tsx'), 'CliLoginPage'),
 });
 
-/** Sign-in, sign-up and the CLI's sign-in, outside the shell (children of the root route). */
-export const authRoutes = [loginRoute, signupRoute, cliLoginRoute] as const;
+/**
+ * `/auth/{provider}/callback`, where GitHub or Google send the browser back (accounts spec §2:
+ * needs no token). The same path answers the page's fetch with the session token
+ * (apps/api/src/social-sign-in/).
+ */
+const socialCallbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'auth/$provider/callback',
+  component: lazyRouteComponent(() => import('./components/SocialCallbackPage.tsx'), 'SocialCallbackPage'),
+});
+
+/** Sign-in, sign-up, the CLI's sign-in and social sign-in's return, outside the shell (children of the root route). */
+export const authRoutes = [loginRoute, signupRoute, cliLoginRoute, socialCallbackRoute] as const;

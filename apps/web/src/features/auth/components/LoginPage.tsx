@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authErrorMessage } from '../api/auth-errors.ts';
 import { useSessionMutation } from '../hooks/use-session-mutation.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { SocialSignInButtons } from './SocialSignInButtons.tsx';
 import { AuthTextField } from './AuthTextField.tsx';
 
 const route = getRouteApi('/login');
@@ -68,6 +69,7 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <SocialSignInButtons redirect={search.redirect} />
     </AuthLayout>
   );
 }
