@@ -42,6 +42,10 @@ describe('device log line rate', () => {
     const fleet = await createFleetWithProvisioningKey(ctx.database.db);
     const device = await registerDevice(ctx.app, fleet);
     for (let i = 0; i < 5; i++) expect((await postBatch(device, lines(500, `b${i}`))).statusCode).toBe(201);
+    // The bucket refills while those are stored (slowly, on a busy machine): single lines until
+    // one is refused leave it holding less than one line, whatever the machine's speed.
+    let drained = 0;
+    while ((await postBatch(device, lines(1, `d${drained}`))).statusCode === 201) drained += 1;
     const started = Date.now();
     const stream = openLogStream(base, device.uuid, device.apiKey);
     await stream.write(lines(50, 's'));
@@ -49,7 +53,7 @@ describe('device log line rate', () => {
     expect(answer.status).toBe(201);
     // 50 lines at 100 a second from an empty bucket: not before half a second.
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
-    expect(await storedCount(device.id)).toBe(2550);
+    expect(await storedCount(device.id)).toBe(2550 + drained);
   });
 
   it('lets a device have MAX_UPLOADS_PER_DEVICE uploads at once: one more is 429, and none of the open ones is cut', async () => {

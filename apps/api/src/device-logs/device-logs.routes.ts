@@ -22,6 +22,7 @@ import { createLogLineRate } from './log-line-rate.ts';
 import { tooManyRequests } from '../auth/attempt-limits.ts';
 import { createHeldSlots } from '../lib/held-slots.ts';
 import { holdStreamSlot } from '../lib/open-streams.ts';
+import { credentialStillStands } from '../auth/credential-still-stands.ts';
 import { sendLogStream } from './ndjson-log-stream.ts';
 import { assertReadableFleet, readableDeviceCache } from './fleet-log-access.ts';
 
@@ -107,7 +108,9 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
     if (!stream) return reply.send((await history()).map(deviceLineOut));
     holdStreamSlot(request, reply.raw);
     track(reply.raw);
-    await sendLogStream(reply, { bus: app.eventBus, topic: deviceLogTopic(device.uuid), history, accept: (l) => l.device === device.id, shape: deviceLineOut, keepAliveMs });
+    const stillAllowed = async () =>
+      (await credentialStillStands(request)) && (await getLogReadableDevice(app.db, request.principal, request.params.uuid).then(() => true, () => false));
+    await sendLogStream(reply, { bus: app.eventBus, topic: deviceLogTopic(device.uuid), history, accept: (l) => l.device === device.id, shape: deviceLineOut, keepAliveMs, stillAllowed });
     return reply;
   });
 
@@ -149,6 +152,7 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
       accept: (l) => (!services || (l.serviceId !== null && services.has(l.serviceId))) && (!devices || devices.has(l.uuid)) && isReadable(l.device),
       shape: fleetLineOut,
       keepAliveMs,
+      stillAllowed: async () => (await credentialStillStands(request)) && (await assertReadableFleet(app.db, request.principal, fleetId).then(() => true, () => false)),
     });
     return reply;
   });

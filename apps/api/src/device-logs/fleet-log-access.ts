@@ -2,21 +2,22 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
-import { registry } from '../model/registry.ts';
+import { fleetsWithReadableDevices } from '../live/live-access.ts';
 import { readableDeviceCondition } from './device-logs-access.ts';
 
-const fleetRead = registry.get('application')?.permissions.read;
-if (!fleetRead) throw new Error('application resource without a read rule');
+const asSql = (c: ReturnType<typeof readableDeviceCondition>) => (c === true ? sql`true` : c === false ? sql`false` : c);
 
-const asSql = (c: ReturnType<typeof fleetRead>) => (c === true ? sql`true` : c === false ? sql`false` : c);
-
-/** The fleet tail's fleet: readable by the caller (the application resource's read rule), else 404. */
+/**
+ * The fleet tail's fleet: one whose devices the caller may read (`resin.device.read` on it, as
+ * for the fleet's live events, live/live-access.ts), else 404. Reading the fleet is not enough:
+ * anyone reads a public fleet, and a tail of its devices' lines would cost its owner's process
+ * work per line for a reader shown none of them.
+ */
 export async function assertReadableFleet(db: Db, principal: Principal, fleetId: number): Promise<void> {
   if (principal.kind === 'anonymous') throw unauthorized('You have to log in');
   // The fleet tail is the dashboard's: a device or provisioning key never reads other devices' logs.
   if (principal.kind !== 'user') throw forbidden('Only a user may read a fleet’s logs');
-  const r = await sql<{ id: number }>`SELECT a.id FROM application a WHERE a.id = ${fleetId} AND ${asSql(fleetRead!('a', principal))}`.execute(db);
-  if (r.rows.length === 0) throw notFound('Fleet not found');
+  if ((await fleetsWithReadableDevices(db, principal, [fleetId])).length === 0) throw notFound('Fleet not found');
 }
 
 /** How long a device's readability is trusted by a running tail before it is asked again. */

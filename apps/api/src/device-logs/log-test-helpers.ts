@@ -87,12 +87,14 @@ export interface NdjsonReader {
   lines: string[];
   status: number;
   close(): void;
+  /** Calls back once the response has ended (the server closed it, or `close()`). */
+  onEnd(callback: () => void): void;
 }
 
 export async function readNdjson(url: string, headers: Record<string, string>): Promise<NdjsonReader> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers }, (res) => {
-      const reader: NdjsonReader = { lines: [], status: res.statusCode ?? 0, close: () => req.destroy() };
+      const reader: NdjsonReader = { lines: [], status: res.statusCode ?? 0, close: () => req.destroy(), onEnd: (callback) => res.once('close', callback) };
       let partial = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {

@@ -6,7 +6,8 @@ import { parseBusBatch, type BusLogLine } from './device-logs.live.ts';
 /**
  * A never-ending NDJSON answer (compat §4 `?stream=1`): the history burst, then live lines
  * from the event bus as they are stored, and a bare newline every `keepAliveMs` so proxies
- * and clients keep a quiet stream open. It ends only when the client goes away.
+ * and clients keep a quiet stream open. It ends when the client goes away, or when the reader
+ * may no longer read it (`stillAllowed`, asked at each keep-alive).
  *
  * The topic is subscribed before the history is read, so a line stored in between is heard
  * (and held until the history is out); lines the history already carried are dropped by id.
@@ -21,6 +22,11 @@ export interface LogStreamOptions {
   /** The JSON object written for a line. */
   shape: (line: BusLogLine) => object;
   keepAliveMs: number;
+  /**
+   * Asked at each keep-alive: whether the reader may still read this stream (its credential,
+   * its access to the device or fleet). The stream ends when it may not, or the check fails.
+   */
+  stillAllowed?: () => Promise<boolean>;
   /** A reader this far behind (bytes buffered, unread) is cut off; it reconnects with count=0. */
   maxBufferedBytes?: number;
 }
@@ -99,6 +105,13 @@ export async function sendLogStream(reply: FastifyReply, o: LogStreamOptions): P
   deliver(held.splice(0));
 
   keepAlive = setInterval(() => {
-    if (!closed) raw.write('\n');
+    if (closed) return;
+    raw.write('\n');
+    o.stillAllowed?.().then(
+      (isAllowed) => {
+        if (!isAllowed) raw.end();
+      },
+      () => raw.end(),
+    );
   }, o.keepAliveMs);
 }

@@ -72,17 +72,27 @@ contract('in-memory event bus (one process)', () => {
   return Promise.resolve([bus, bus]);
 });
 
-it('in-memory bus: a subscriber gets its own copy, and unsubscribing leaves no topic behind', async () => {
+it('in-memory bus: subscribers share one frozen copy, which neither they nor the publisher can change; unsubscribing leaves no topic behind', async () => {
   const bus = new MemoryEventBus();
   opened.push(bus);
   const seen: { n: number }[] = [];
+  let refused: unknown = null;
   const off = await bus.subscribe('t', (p) => {
-    (p as { n: number }).n += 1;
+    try {
+      (p as { n: number }).n += 1;
+    } catch (error) {
+      refused = error;
+    }
     seen.push(p as { n: number });
   });
   const off2 = await bus.subscribe('t', (p) => seen.push(p as { n: number }));
-  await bus.publish('t', { n: 1 });
-  expect(seen).toEqual([{ n: 2 }, { n: 1 }]);
+  const payload = { n: 1 };
+  await bus.publish('t', payload);
+  payload.n = 99;
+  expect(refused).toBeInstanceOf(TypeError);
+  expect(seen).toEqual([{ n: 1 }, { n: 1 }]);
+  // Parsed once for both.
+  expect(seen[0]).toBe(seen[1]);
   await off();
   await off2();
   expect(bus.topicCount).toBe(0);

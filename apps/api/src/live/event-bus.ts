@@ -21,3 +21,20 @@ export interface EventBus {
   subscribe(topic: string, handler: EventHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/**
+ * A payload as every subscriber receives it: parsed from its JSON once per message, however
+ * many subscribers it has (a tail per browser tab), and frozen, so no subscriber can change
+ * what the others see.
+ */
+export function sharedPayload(json: string): unknown {
+  return deepFreeze(JSON.parse(json));
+}
+
+function deepFreeze(value: unknown): unknown {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -39,7 +39,7 @@ export async function authorizeTopics(db: Db, principal: UserPrincipal, query: L
 }
 
 /** Of `fleets`, those on which the user holds `resin.device.read` (membership, support access, admin). */
-function fleetsWithReadableDevices(db: Db, principal: UserPrincipal, fleets: number[]): Promise<{ id: number }[]> {
+export function fleetsWithReadableDevices(db: Db, principal: UserPrincipal, fleets: number[]): Promise<{ id: number }[]> {
   const readsDevices = userFleetPermission(principal, 'resin.device.read', sql.ref('a.id'));
   if (readsDevices === false) return Promise.resolve([]);
   return db

@@ -234,7 +234,7 @@ describe('the stream itself', () => {
 });
 
 describe('keep-alives and access over time', () => {
-  it("sends a keep-alive comment each period, and ends the stream once the caller can no longer read the device", async () => {
+  it("sends a keep-alive comment each period, and ends the stream once the caller can no longer read the device or its credential is gone", async () => {
     // The route alone on its own server with a 100 ms period instead of 25 s.
     const quick = Fastify();
     quick.decorate('db', ctx.database.db);
@@ -262,6 +262,20 @@ describe('keep-alives and access over time', () => {
       await db().deleteFrom('user_application_membership').where('user', '=', member.userId).execute();
       await until('the stream ended', () => Promise.resolve(isEnded), (v) => v, 5000);
       expect(await LiveEventsClient.open(quickUrl, member.token, { device: [device.uuid] })).toMatchObject({ status: 404 });
+
+      // A stream opened with an API key ends once the key is deleted, though the member still reads the device.
+      const keyed = await sessionFor(fleet, 'developer');
+      const byKey = await LiveEventsClient.open(quickUrl, keyed.apiKey, { device: [device.uuid] });
+      if (!(byKey instanceof LiveEventsClient)) throw new Error(`refused: ${byKey.status}`);
+      clients.push(byKey);
+      await byKey.ready;
+      await until('two keep-alives', () => Promise.resolve(byKey.comments), (n) => n >= 2, 5000);
+      let isKeyStreamEnded = false;
+      void byKey.ended.then(() => (isKeyStreamEnded = true));
+      expect(isKeyStreamEnded).toBe(false);
+      const { actor } = await db().selectFrom('user').select('actor').where('id', '=', keyed.userId).executeTakeFirstOrThrow();
+      await db().deleteFrom('api_key').where('is_of__actor', '=', actor).execute();
+      await until('the key stream ended', () => Promise.resolve(isKeyStreamEnded), (v) => v, 5000);
     } finally {
       await quick.close();
     }

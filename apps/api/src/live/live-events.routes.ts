@@ -4,6 +4,7 @@ import { LIVE_EVENTS_PATH, LIVE_KEEPALIVE_MS, liveEvent, liveEventsQuery } from 
 import { requireUser } from '../auth/guards.ts';
 import { AppError } from '../lib/errors.ts';
 import { holdStreamSlot } from '../lib/open-streams.ts';
+import { credentialStillStands } from '../auth/credential-still-stands.ts';
 import { authorizeTopics } from './live-access.ts';
 
 /** A browser this far behind (bytes queued, unread) is dropped; it re-reads when it reconnects. */
@@ -21,8 +22,8 @@ export interface LiveEventsOptions {
  * checked against the caller's read rules first (missing and forbidden answer alike, 404). The
  * first message, `ready`, says every subscription is live. A comment every 25 s keeps the
  * stream open through proxies; at that moment the caller's access is checked again and the
- * stream ends when it is gone (the session expired, or the device or fleet is no longer
- * readable); the browser reconnects and is told why. Closing unsubscribes everything. A caller
+ * stream ends when it is gone (the session expired or was revoked, the API key deleted, or the
+ * device or fleet is no longer readable); the browser reconnects and is told why. Closing unsubscribes everything. A caller
  * holding too many streams already gets 429 (lib/open-streams.ts).
  */
 export async function liveEventsRoutes(app: FastifyInstance, options: LiveEventsOptions = {}): Promise<void> {
@@ -66,10 +67,15 @@ export async function liveEventsRoutes(app: FastifyInstance, options: LiveEvents
     const keepAlive = setInterval(() => {
       if (Date.now() >= sessionExpiresAt) return end();
       write(': keep-alive\n\n');
-      authorizeTopics(app.db, user, request.query).catch((err: unknown) => {
-        if (!(err instanceof AppError)) request.log.warn({ err }, 'live events: access check failed');
-        end();
-      });
+      Promise.all([credentialStillStands(request), authorizeTopics(app.db, user, request.query)]).then(
+        ([stands]) => {
+          if (!stands) end();
+        },
+        (err: unknown) => {
+          if (!(err instanceof AppError)) request.log.warn({ err }, 'live events: access check failed');
+          end();
+        },
+      );
     }, keepAliveMs);
 
     try {

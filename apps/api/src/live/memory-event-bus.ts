@@ -1,13 +1,15 @@
-import type { EventBus, EventHandler } from './event-bus.ts';
+import { sharedPayload, type EventBus, type EventHandler } from './event-bus.ts';
 
 /** One API process: subscribers are this process's own. */
 export class MemoryEventBus implements EventBus {
   readonly #handlers = new Map<string, Set<EventHandler>>();
 
   publish(topic: string, payload: unknown): Promise<void> {
-    // A copy, as Redis would deliver: a subscriber cannot change what another one sees.
-    const json = JSON.stringify(payload);
-    for (const handler of [...(this.#handlers.get(topic) ?? [])]) deliver(handler, JSON.parse(json));
+    const handlers = this.#handlers.get(topic);
+    if (!handlers) return Promise.resolve();
+    // A copy, as Redis delivers: what the publisher changes later is not seen (event-bus.ts).
+    const shared = sharedPayload(JSON.stringify(payload));
+    for (const handler of [...handlers]) deliver(handler, shared);
     return Promise.resolve();
   }
 

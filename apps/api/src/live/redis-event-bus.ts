@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import type { EventBus, EventHandler } from './event-bus.ts';
+import { sharedPayload, type EventBus, type EventHandler } from './event-bus.ts';
 import { deliver } from './memory-event-bus.ts';
 
 type RedisClient = ReturnType<typeof createClient>;
@@ -67,7 +67,7 @@ export class RedisEventBus implements EventBus {
 function dispatch(handlers: ReadonlySet<EventHandler>, raw: string): void {
   let payload: unknown;
   try {
-    payload = JSON.parse(raw);
+    payload = sharedPayload(raw);
   } catch {
     return;
   }
