@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authErrorMessage } from '../api/auth-errors.ts';
 import { useSessionMutation } from '../hooks/use-session-mutation.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { SocialSignInButtons } from './SocialSignInButtons.tsx';
+import { LazySocialSignInButtons } from './LazySocialSignInButtons.tsx';
 import { AuthTextField } from './AuthTextField.tsx';
 
 const route = getRouteApi('/login');
@@ -69,7 +69,7 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
-      <SocialSignInButtons redirect={search.redirect} />
+      <LazySocialSignInButtons redirect={search.redirect} />
     </AuthLayout>
   );
 }

@@ -12,7 +12,7 @@ import { afterInvitation, invitationFromRedirect } from '../../invitations/invit
 import { authErrorMessage } from '../api/auth-errors.ts';
 import { useSessionMutation } from '../hooks/use-session-mutation.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { SocialSignInButtons } from './SocialSignInButtons.tsx';
+import { LazySocialSignInButtons } from './LazySocialSignInButtons.tsx';
 import { AuthTextField } from './AuthTextField.tsx';
 
 const route = getRouteApi('/signup');
@@ -89,7 +89,7 @@ export function SignupPage() {
           </Button>
         </Stack>
       </form>
-      <SocialSignInButtons redirect={search.redirect} />
+      <LazySocialSignInButtons redirect={search.redirect} />
     </AuthLayout>
   );
 }
