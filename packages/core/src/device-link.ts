@@ -25,6 +25,8 @@
  *   the API chose; a device ignores input for a session it did not open.
  */
 import { z } from 'zod';
+import { DIAGNOSTICS_LINK_PATH } from './diagnostics.ts';
+import { OS_UPDATE_LINK_PATH } from './schemas/os-update.ts';
 import { terminalData, terminalSize, terminalTarget } from './terminal.ts';
 
 /** The path of the link's WebSocket on the API. */
@@ -38,6 +40,25 @@ export const LINK_SILENCE_MS = 50_000;
 export const LINK_REQUEST_TIMEOUT_MS = 45_000;
 /** The largest frame either side accepts (a supervisor reply is small; state JSON is the biggest). */
 export const LINK_MAX_FRAME_BYTES = 1024 * 1024;
+/**
+ * A link with more than this still waiting to be written to its device is not reading: the API
+ * refuses further calls and terminal frames on it (answered as an unreachable device) rather than
+ * queue them in its own memory without bound.
+ */
+export const LINK_MAX_BUFFERED_BYTES = LINK_MAX_FRAME_BYTES;
+/** What a request frame adds around its body: type, a 64-character id at most, the method, a 512-character path at most, the keys. */
+export const LINK_REQUEST_ENVELOPE_BYTES = 1024;
+/**
+ * The largest `data` of a `/supervisor` call, serialised (UTF-8 bytes of its JSON). The SDK's
+ * bodies are a few dozen bytes; every device of a fleet-wide call gets its own copy, and a frame
+ * over LINK_MAX_FRAME_BYTES makes the agent drop its link, so it always fits one frame.
+ */
+export const SUPERVISOR_MAX_DATA_BYTES = Math.min(64 * 1024, LINK_MAX_FRAME_BYTES - LINK_REQUEST_ENVELOPE_BYTES);
+
+/** The bytes `data` (parsed JSON) takes in a request frame; 0 when absent. */
+export function serialisedBytes(data: unknown): number {
+  return data === undefined ? 0 : new TextEncoder().encode(JSON.stringify(data)).byteLength;
+}
 
 /** WebSocket close codes of the link (4000–4999 are the application's). */
 export const LINK_CLOSE = {
@@ -136,6 +157,21 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 export function supervisorProxyPermission(method: LinkMethod, path: string): string {
   if (method !== 'GET') return 'resin.device.supervisor-proxy-write';
   return path === '/ping' ? 'resin.device.read' : 'resin.device.access_diagnostics';
+}
+
+/**
+ * Flotilla's own paths on the agent (the host OS update, diagnostics): the API calls them from
+ * their own routes, with their own permission and checks (apps/api os-update/, diagnostics/).
+ * The generic `/supervisor` proxy refuses them, in any letter case (a real supervisor's router
+ * ignores case).
+ */
+const RESERVED_LINK_PATHS = [OS_UPDATE_LINK_PATH, '/v1/diagnostics'] as const;
+
+/** Whether `path` is one of Flotilla's reserved agent paths or under one (see RESERVED_LINK_PATHS). */
+export function isReservedSupervisorPath(path: string): boolean {
+  const lower = path.toLowerCase().replace(/\/+$/, '');
+  // The regex too: were the diagnostics paths (diagnostics.ts) to move, they would stay reserved.
+  return DIAGNOSTICS_LINK_PATH.test(lower) || RESERVED_LINK_PATHS.some((reserved) => lower === reserved || lower.startsWith(`${reserved}/`));
 }
 
 /** The answer for a call that reaches no device: absent, not visible, or not linked (one answer for all). */

@@ -15,7 +15,12 @@
  *   {@link TERMINAL_CLOSE.unavailable} with the reason of terminal.ts as the close reason, or
  *   `tooManySessions` when the server's session caps are reached (apps/api terminal-sessions.ts).
  * - While the session runs the server checks the token and the permission again (every 30 s);
- *   when either is gone the socket closes with {@link TERMINAL_CLOSE.unauthorized}.
+ *   when either is gone the socket closes with {@link TERMINAL_CLOSE.unauthorized}. Each check
+ *   also pings the browser; one that did not answer the previous ping is cut off (a dead peer).
+ * - Bounds: a frame over {@link TERMINAL_MAX_FRAME_BYTES} closes the socket with
+ *   {@link TERMINAL_CLOSE.tooBig}; output the browser does not read, past
+ *   {@link TERMINAL_MAX_BUFFERED_BYTES} waiting, ends the session with
+ *   {@link TERMINAL_CLOSE.outputBacklog}.
  */
 import { z } from 'zod';
 import { TERMINAL_MAX_DATA, terminalData, terminalSize, terminalTarget, type TerminalUnavailableReason } from './terminal.ts';
@@ -29,6 +34,12 @@ export const TERMINAL_AUTH_TIMEOUT_MS = 10_000;
 export const TERMINAL_OPEN_TIMEOUT_MS = 10_000;
 /** The largest frame of the browser's socket (a data message of TERMINAL_MAX_DATA characters, escaped). */
 export const TERMINAL_MAX_FRAME_BYTES = 128 * 1024;
+/**
+ * Output waiting to be sent to the browser beyond which the session ends: a browser that does
+ * not read while its device keeps writing would otherwise grow the server's memory without bound.
+ * A reading browser, even a slow one, stays far below it (a data frame is at most ~100 KiB).
+ */
+export const TERMINAL_MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export const TERMINAL_CLOSE = {
   /** The shell ended or the device's link dropped (after `ssh-disconnect`). */
@@ -38,6 +49,10 @@ export const TERMINAL_CLOSE = {
   unavailable: 4409,
   /** The browser sent something that is not a terminal message. */
   badMessage: 4400,
+  /** The browser sent a frame over TERMINAL_MAX_FRAME_BYTES (WebSocket's own "message too big"). */
+  tooBig: 1009,
+  /** The browser left more than TERMINAL_MAX_BUFFERED_BYTES of output unread; the reason is `outputBacklog`. */
+  outputBacklog: 4429,
 } as const;
 
 export const terminalAuth = z.object({

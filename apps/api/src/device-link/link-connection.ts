@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import {
   deviceToApiMessage,
   LINK_CLOSE,
+  LINK_MAX_BUFFERED_BYTES,
   LINK_PING_MS,
   LINK_REQUEST_TIMEOUT_MS,
   parseLinkFrame,
@@ -13,10 +14,19 @@ import {
 } from '@flotilla/core/device-link';
 import type { LinkCall, LinkReply, LocalLink } from './link-hub.ts';
 
-/** A forwarded request that the device did not answer: its link ended, or it took too long. */
+const CALL_ERRORS = {
+  closed: 'The device link closed before the device answered',
+  timeout: 'The device did not answer in time',
+  backlog: 'The device is not reading its link',
+} as const;
+
+/**
+ * A forwarded request that the device did not answer: its link ended, it took too long, or the
+ * link was not taking more (`backlog`: not sent at all).
+ */
 export class LinkCallError extends Error {
-  constructor(readonly reason: 'closed' | 'timeout') {
-    super(reason === 'closed' ? 'The device link closed before the device answered' : 'The device did not answer in time');
+  constructor(readonly reason: keyof typeof CALL_ERRORS) {
+    super(CALL_ERRORS[reason]);
     this.name = 'LinkCallError';
   }
 }
@@ -75,8 +85,18 @@ export class LinkConnection implements LocalLink {
     this.#pinger.unref();
   }
 
+  /**
+   * Whether the device is taking what is sent: a device that stopped reading its link (or one
+   * far slower than what it is sent) leaves frames queued in this process's memory; past
+   * LINK_MAX_BUFFERED_BYTES nothing more is queued for it.
+   */
+  get #isKeepingUp(): boolean {
+    return this.#socket.bufferedAmount <= LINK_MAX_BUFFERED_BYTES;
+  }
+
   call(request: LinkCall): Promise<LinkReply> {
     if (this.#socket.readyState !== this.#socket.OPEN) return Promise.reject(new LinkCallError('closed'));
+    if (!this.#isKeepingUp) return Promise.reject(new LinkCallError('backlog'));
     const id = randomUUID();
     const frame: LinkRequest = { type: 'request', id, method: request.method, path: request.path, ...(request.body === undefined ? {} : { body: request.body }) };
     return new Promise<LinkReply>((resolve, reject) => {
@@ -89,9 +109,9 @@ export class LinkConnection implements LocalLink {
     });
   }
 
-  /** Sends a terminal frame to the device; false when the link is no longer open. */
+  /** Sends a terminal frame to the device; false when the link is no longer open or not keeping up (the relay ends the session). */
   sendTerminal(frame: ApiToDeviceTerminal): boolean {
-    if (this.#socket.readyState !== this.#socket.OPEN) return false;
+    if (this.#socket.readyState !== this.#socket.OPEN || !this.#isKeepingUp) return false;
     this.#socket.send(JSON.stringify(frame));
     return true;
   }

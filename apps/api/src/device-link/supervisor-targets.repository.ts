@@ -23,7 +23,11 @@ export function supervisorPermission(caller: UserPrincipal, permission: string):
   return allowed === true ? sql`true` : allowed;
 }
 
-/** The linked, active devices the call names on which the caller holds `permission`. */
+/**
+ * The linked, active devices the call names on which the caller holds `permission`. Never a
+ * frozen device (devices/device-frozen.ts: no action reaches one), even one frozen while its
+ * link was open.
+ */
 export async function findSupervisorTargets(db: Db, caller: UserPrincipal, target: SupervisorTarget, permission: string): Promise<Array<{ id: number; uuid: string }>> {
   const allowed = supervisorPermission(caller, permission);
   if (allowed === false) return [];
@@ -31,20 +35,20 @@ export async function findSupervisorTargets(db: Db, caller: UserPrincipal, targe
   // One text per kind of caller (values are parameters): its plan is kept (db/prepared.ts).
   const r = await sql<{ id: number; uuid: string }>`${preparedStatement}
     SELECT d.id, d.uuid FROM device d
-     WHERE d.belongs_to__application = ${target.appId} AND d.is_active AND d.is_connected_to_vpn AND ${allowed}
+     WHERE d.belongs_to__application = ${target.appId} AND d.is_active AND NOT d.is_frozen AND d.is_connected_to_vpn AND ${allowed}
      ORDER BY d.id
      LIMIT ${MAX_SUPERVISOR_TARGETS}`.execute(db);
   return r.rows;
 }
 
 /**
- * The linked, active devices among these ids and uuids on which `allowed` (supervisorPermission)
+ * The linked, active, unfrozen devices among these ids and uuids on which `allowed` (supervisorPermission)
  * holds: the targets of many one-device calls of one caller at once (supervisor-target-reads.ts).
  * At most one row per id or uuid given.
  */
 export async function findSupervisorDevices(db: Db, allowed: RawBuilder<unknown>, ids: readonly number[], uuids: readonly string[]): Promise<Array<{ id: number; uuid: string }>> {
   const r = await sql<{ id: number; uuid: string }>`${preparedStatement}
     SELECT d.id, d.uuid FROM device d
-     WHERE (d.id = ANY(${ids}::int[]) OR d.uuid = ANY(${uuids}::text[])) AND d.is_active AND d.is_connected_to_vpn AND ${allowed}`.execute(db);
+     WHERE (d.id = ANY(${ids}::int[]) OR d.uuid = ANY(${uuids}::text[])) AND d.is_active AND NOT d.is_frozen AND d.is_connected_to_vpn AND ${allowed}`.execute(db);
   return r.rows;
 }

@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HTTP_METHODS, NO_ONLINE_DEVICES, SUPERVISOR_PATH, supervisorProxyPermission, type LinkMethod } from '@flotilla/core/device-link';
+import {
+  HTTP_METHODS,
+  isReservedSupervisorPath,
+  LINK_MAX_FRAME_BYTES,
+  NO_ONLINE_DEVICES,
+  serialisedBytes,
+  SUPERVISOR_MAX_DATA_BYTES,
+  SUPERVISOR_PATH,
+  supervisorProxyPermission,
+  type LinkMethod,
+} from '@flotilla/core/device-link';
 import { idLike, idParam } from '@flotilla/core/schemas/primitives';
 import { requireUser } from '../auth/guards.ts';
 import { badRequest } from '../lib/errors.ts';
@@ -21,14 +31,30 @@ const supervisorBody = z.object({
     .transform((m) => m.toUpperCase())
     .pipe(z.enum(HTTP_METHODS))
     .optional(),
-  data: z.unknown().optional(),
+  // Sent to every device the call names, and over its link, where a frame over 1 MiB drops the link.
+  data: z
+    .unknown()
+    .optional()
+    .refine((data) => serialisedBytes(data) <= SUPERVISOR_MAX_DATA_BYTES, {
+      message: `data is too large: at most ${SUPERVISOR_MAX_DATA_BYTES / 1024} KiB of JSON is sent to a device`,
+      params: { code: 'supervisor_data_too_large' },
+    }),
 });
 const supervisorParams = z.object({
   '*': z
     .string()
     .max(500)
     .transform((p) => `/${p}`)
-    .pipe(z.string().regex(SUPERVISOR_PATH, 'Invalid supervisor path')),
+    .pipe(
+      z
+        .string()
+        .regex(SUPERVISOR_PATH, 'Invalid supervisor path')
+        // Flotilla's own agent paths have routes of their own, with their own checks (OS update, diagnostics).
+        .refine((path) => !isReservedSupervisorPath(path), {
+          message: 'This supervisor path is reserved for Flotilla: use its own route',
+          params: { code: 'supervisor_path_reserved' },
+        }),
+    ),
 });
 
 /** Forwards to each device this many at a time (a fleet-wide reboot reaches up to 1000). */
@@ -44,8 +70,25 @@ function targetOf(body: z.infer<typeof supervisorBody>): SupervisorTarget {
   throw badRequest('A uuid, deviceId or appId is required');
 }
 
-/** The supervisor's reply as it came: JSON stays JSON, text stays text, no body stays empty. */
+/**
+ * Whether a device's status may be passed on as the call's own. Not a 1xx (no answer HTTP can
+ * carry), nor 401 (the dashboard and the SDK take it as the caller's session ending: a device,
+ * which anyone can make answer anything, must not sign its user out), nor 407 (a browser asks
+ * for proxy credentials).
+ */
+function isPassableStatus(status: number): boolean {
+  return status >= 200 && status <= 599 && status !== 401 && status !== 407;
+}
+
+/**
+ * The supervisor's reply as it came: JSON stays JSON, text stays text, no body stays empty. A
+ * status that may not be passed on is a 502 carrying the device's status and body, in the shape
+ * of a fleet-wide call's entries, with a message the clients show.
+ */
 function sendReply(reply: FastifyReply, answer: LinkReply): FastifyReply {
+  if (!isPassableStatus(answer.status)) {
+    return reply.status(502).send({ message: `The device answered with status ${answer.status}`, statusCode: answer.status, body: answer.body });
+  }
   void reply.status(answer.status);
   if (answer.body === undefined || answer.body === null || answer.body === '') return reply.send();
   if (typeof answer.body === 'string') return reply.type('text/plain; charset=utf-8').send(answer.body);
@@ -73,6 +116,11 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
  * linked — absent, someone else's, not permitted or offline alike — 404 "No online device(s)
  * found", the words the CLI looks for. `POST /application/:id/restart` is the fleet-wide
  * restart of balenaCloud.
+ *
+ * Bounds: `data` is at most SUPERVISOR_MAX_DATA_BYTES of JSON (400 `supervisor_data_too_large`),
+ * a body at most one link frame (413); Flotilla's own agent paths are refused (400
+ * `supervisor_path_reserved`); a link its device does not read answers as an unreachable device
+ * (link-connection.ts); a one-device answer of 401, 407 or 1xx is a 502 (isPassableStatus).
  */
 export async function supervisorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -116,7 +164,8 @@ export async function supervisorRoutes(fastify: FastifyInstance): Promise<void> 
     return reply.status(207).send(answers.map((a) => ({ statusCode: a.status, body: a.body })));
   }
 
-  app.post('/supervisor/*', { schema: { params: supervisorParams, body: supervisorBody.default({}) } }, async (request, reply) => {
+  // No body bigger than a link frame is read at all (the SDK's are a few dozen bytes); `data` has its own, smaller bound.
+  app.post('/supervisor/*', { bodyLimit: LINK_MAX_FRAME_BYTES, schema: { params: supervisorParams, body: supervisorBody.default({}) } }, async (request, reply) => {
     const caller = requireUser(request);
     return forward(reply, caller, targetOf(request.body), request.body.method ?? 'POST', request.params['*'], request.body.data);
   });

@@ -126,6 +126,17 @@ describe('fleet (application) invites', () => {
     expect(ok.json()).toEqual({ application: { id: fleet.applicationId, app_name: await appName(fleet) } });
     expect(await fleetRole(user, fleet)).toBe('operator');
     expect(await inviteCount(fleet)).toBe(0);
+    // A fleet's members are members of its organization: the outsider joined it as a member.
+    const orgRole = await ctx.app.db
+      .selectFrom('organization_membership as m')
+      .innerJoin('organization_membership_role as r', 'r.id', 'm.organization_membership_role')
+      .innerJoin('application as a', 'a.organization', 'm.is_member_of__organization')
+      .innerJoin('user as u', 'u.id', 'm.user')
+      .select('r.name')
+      .where('u.email', '=', user.email)
+      .where('a.id', '=', fleet.applicationId)
+      .executeTakeFirst();
+    expect(orgRole?.name).toBe('member');
     const used = await accept(token, user.token);
     expect(used.statusCode).toBe(400);
     expect(used.json().error).toBe(INVALID_INVITATION);

@@ -107,6 +107,21 @@ export async function addMembership(db: Db, kind: InviteKind, userId: number, ta
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * A fleet's members are members of its organization (the rule every `user_application_membership`
+ * write holds, model/resources/applications.ts `FLEET_MEMBER_NOT_IN_ORGANIZATION`): accepting a
+ * fleet invite makes an outsider an organization `member` too (no fleet but this one, no team),
+ * so the organization lists them, and removing them there removes their fleet role
+ * (organizations/ `removeMembershipGrants`). An existing membership keeps its role.
+ */
+export async function ensureFleetOrganizationMember(db: Db, userId: number, fleetId: number): Promise<void> {
+  await sql`
+    INSERT INTO organization_membership ("user", is_member_of__organization, organization_membership_role)
+    SELECT ${userId}, a.organization, r.id FROM application a, organization_membership_role r
+     WHERE a.id = ${fleetId} AND r.name = 'member'
+    ON CONFLICT ("user", is_member_of__organization) DO NOTHING`.execute(db);
+}
+
 export async function deleteInvite(db: Db, kind: InviteKind, id: number): Promise<void> {
   await db.deleteFrom(kind.inviteTable).where('id', '=', id).execute();
 }

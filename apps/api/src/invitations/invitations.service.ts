@@ -6,7 +6,7 @@ import { markEmailVerified } from '../account/account.repository.ts';
 import { assertUnderLimit, badLinkBuckets, noteAttempt } from '../account/account-rate-limit.ts';
 import { APPLICATION_INVITE, ORGANIZATION_INVITE, type InviteKind } from './invite-kinds.ts';
 import { hashInvitationToken } from './invite-token.ts';
-import { addMembership, deleteInvite, findLiveInviteByHash, findUserEmail, type InviteRow } from './invitations.repository.ts';
+import { addMembership, deleteInvite, ensureFleetOrganizationMember, findLiveInviteByHash, findUserEmail, type InviteRow } from './invitations.repository.ts';
 
 /**
  * Accepting invitations (accounts spec §2 /organization/invitation/{token}, §7; compat
@@ -56,6 +56,7 @@ export async function describeInvitation(db: Db, kind: InviteKind, token: string
 
 /** Membership with the invite's role; an existing member keeps their role. The invite is used up. */
 async function join(db: Db, kind: InviteKind, invite: InviteRow, userId: number): Promise<void> {
+  if (kind === APPLICATION_INVITE) await ensureFleetOrganizationMember(db, userId, invite.target_id);
   await addMembership(db, kind, userId, invite.target_id, invite.role_id);
   await deleteInvite(db, kind, invite.id);
 }

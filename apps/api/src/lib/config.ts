@@ -100,7 +100,7 @@ export interface AppConfig {
   /** Keep-alive newline interval of log streams; unset = 58 s (compat §4). Tests shorten it. */
   logStreamKeepAliveMs?: number;
   /** Web terminal re-check interval and session caps; unset = terminal/terminal-sessions.ts defaults. Tests shorten them. */
-  terminalLimits?: { accessCheckMs?: number; maxPerUserDevice?: number; maxSessions?: number };
+  terminalLimits?: { accessCheckMs?: number; maxPerUserDevice?: number; maxPerUser?: number; maxSessions?: number };
 }
 
 /** OpenStreetMap's public tiles (their usage policy allows light use; set MAP_TILE_URL for more). */

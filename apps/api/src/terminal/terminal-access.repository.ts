@@ -20,8 +20,9 @@ export interface TerminalDevice {
  * The active device `uuid` on which the caller holds the target's permission (resin.device.ssh
  * for a service, resin.device.ssh-host for the host OS), with the facts of the start rules, in
  * one query with the permission compiled into it (DESIGN.md "Permissions are data"): a device
- * that does not exist, that the caller cannot see, or on which the role lacks the permission is
- * the same `undefined`.
+ * that does not exist, that the caller cannot see, on which the role lacks the permission, or that
+ * is frozen (devices/device-frozen.ts; checked again while a session runs, so a device frozen while
+ * linked loses its shells) is the same `undefined`.
  */
 export async function findTerminalDevice(db: Db, caller: UserPrincipal, uuid: string, target: TerminalTarget): Promise<TerminalDevice | undefined> {
   const allowed = userFleetPermission(caller, terminalPermission(target), sql.ref('d.belongs_to__application'));
@@ -37,7 +38,7 @@ export async function findTerminalDevice(db: Db, caller: UserPrincipal, uuid: st
                   WHERE ii.device = d.id AND s.service_name = ${serviceName} AND ii.status <> 'deleted'
                   ORDER BY ii.id) AS container_statuses
       FROM device d
-     WHERE d.uuid = ${uuid} AND d.is_active AND ${allowed === true ? sql`true` : allowed}`.execute(db);
+     WHERE d.uuid = ${uuid} AND d.is_active AND NOT d.is_frozen AND ${allowed === true ? sql`true` : allowed}`.execute(db);
   const row = r.rows[0];
   if (!row) return undefined;
   return {

@@ -11,11 +11,12 @@ import { terminalSessionsOf } from './terminal-sessions.ts';
  * A running terminal session keeps being checked (fleets spec §4, §6): removed from the fleet,
  * lowered to observer, or with a revoked session token, the user loses the shell within the
  * check interval, closed as unauthorized (the dashboard then fails the session). And the server
- * caps sessions per user and device, and per process. Real sockets, the real agent's link, on
- * PGlite (and PostgreSQL with DATABASE_URL).
+ * caps sessions per user and device, per user, and per process. Real sockets, the real agent's
+ * link, on PGlite (and PostgreSQL with DATABASE_URL).
  */
 const CHECK_MS = 300;
 const PER_USER_DEVICE = 2;
+const PER_USER = 4;
 const MAX_SESSIONS = 5;
 let ctx: TestContext;
 let db: Db;
@@ -25,7 +26,7 @@ const clients: TerminalClient[] = [];
 const service: TerminalTarget = { kind: 'service', serviceName: 'main' };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ terminalLimits: { accessCheckMs: CHECK_MS, maxPerUserDevice: PER_USER_DEVICE, maxSessions: MAX_SESSIONS } });
+  ctx = await createTestApp({ terminalLimits: { accessCheckMs: CHECK_MS, maxPerUserDevice: PER_USER_DEVICE, maxPerUser: PER_USER, maxSessions: MAX_SESSIONS } });
   db = ctx.database.db;
   baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -114,6 +115,19 @@ describe('access is checked again while a session runs', () => {
     const again = await connected(device.uuid, logout.body);
     again.close();
   });
+
+  it('ends the shell of a device frozen while linked, and opens no new one', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const device = await linked(fleet);
+    const dev = await sessionUser(ctx.app, fleet, 'developer');
+    const client = await connected(device.uuid, dev.token);
+    await db.updateTable('device').set({ is_frozen: true }).where('id', '=', device.id).execute();
+    expect(await closesWithin(client, CHECK_MS * 4)).toBe(`${TERMINAL_CLOSE.unauthorized} unauthorized`);
+    // And no new one opens.
+    const refused = await openTerminal(baseUrl, device.uuid, { token: dev.token, target: service });
+    clients.push(refused);
+    expect(await closeOf(refused)).toBe(`${TERMINAL_CLOSE.unauthorized} unauthorized`);
+  });
 });
 
 describe('session caps', () => {
@@ -135,12 +149,37 @@ describe('session caps', () => {
     await expect.poll(() => terminalSessionsOf(ctx.app).countFor(device.uuid)).toBe(0);
   });
 
-  it(`refuses a session beyond ${MAX_SESSIONS} on the process, whoever asks`, async () => {
+  it(`refuses a user's session beyond ${PER_USER} across their devices, however many devices they have`, async () => {
     const fleet = await createFleetWithProvisioningKey(db);
     const devices = [await linked(fleet), await linked(fleet), await linked(fleet)];
     const dev = await sessionUser(ctx.app, fleet, 'developer');
+    const other = await sessionUser(ctx.app, fleet, 'developer');
     const open: TerminalClient[] = [];
-    for (const d of devices) for (let i = 0; i < PER_USER_DEVICE && open.length < MAX_SESSIONS; i += 1) open.push(await connected(d.uuid, dev.token));
+    for (const d of devices.slice(0, 2)) for (let i = 0; i < PER_USER_DEVICE; i += 1) open.push(await connected(d.uuid, dev.token));
+    expect(terminalSessionsOf(ctx.app).countOf(dev.userId)).toBe(PER_USER);
+    // A device they hold no session on yet: its own cap would let them in, theirs does not.
+    const refused = await openTerminal(baseUrl, devices[2]!.uuid, { token: dev.token, target: service });
+    clients.push(refused);
+    expect(await closeOf(refused)).toBe(`${TERMINAL_CLOSE.unavailable} tooManySessions`);
+    const theirs = await connected(devices[2]!.uuid, other.token);
+    open[0]!.close();
+    await expect.poll(() => terminalSessionsOf(ctx.app).countOf(dev.userId)).toBe(PER_USER - 1);
+    const freed = await connected(devices[2]!.uuid, dev.token);
+    for (const c of [...open, theirs, freed]) c.close();
+    await expect.poll(() => terminalSessionsOf(ctx.app).size).toBe(0);
+  });
+
+  it(`refuses a session beyond ${MAX_SESSIONS} on the process, whoever asks`, async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const devices = [await linked(fleet), await linked(fleet), await linked(fleet)];
+    const users = [await sessionUser(ctx.app, fleet, 'developer'), await sessionUser(ctx.app, fleet, 'developer')];
+    const open: TerminalClient[] = [];
+    // Each user up to their own caps, until the process holds MAX_SESSIONS.
+    for (const user of users) {
+      for (const d of devices) {
+        for (let i = 0; i < PER_USER_DEVICE && open.length < MAX_SESSIONS && terminalSessionsOf(ctx.app).countOf(user.userId) < PER_USER; i += 1) open.push(await connected(d.uuid, user.token));
+      }
+    }
     expect(terminalSessionsOf(ctx.app).size).toBe(MAX_SESSIONS);
     const other = await sessionUser(ctx.app, fleet, 'developer');
     const refused = await openTerminal(baseUrl, devices[2]!.uuid, { token: other.token, target: service });

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { deviceToApiTerminal, type ApiToDeviceTerminal } from '@flotilla/core/device-link';
 import { terminalAvailability, type TerminalSize, type TerminalTarget } from '@flotilla/core/terminal';
 import {
   TERMINAL_AUTH_TIMEOUT_MS,
   TERMINAL_CLOSE,
+  TERMINAL_MAX_BUFFERED_BYTES,
+  TERMINAL_MAX_FRAME_BYTES,
   TERMINAL_OPEN_TIMEOUT_MS,
   browserTerminalMessage,
   terminalAuth,
@@ -25,6 +27,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A frame's size in bytes, however ws delivered it (one buffer, or the fragments of one message). */
+function frameBytes(data: RawData): number {
+  return Array.isArray(data) ? data.reduce((n, part) => n + part.byteLength, 0) : data.byteLength;
+}
+
 /** The first message's token as a user's session, or null: API keys, device and provisioning keys, pending 2FA, junk. */
 async function sessionUser(app: FastifyInstance, token: string): Promise<UserPrincipal | null> {
   try {
@@ -41,21 +48,32 @@ async function sessionUser(app: FastifyInstance, token: string): Promise<UserPri
  * caller and the start rules on the server, then opens a session on the device through the event
  * bus, wherever the device's link is held (terminal-relay.ts), and passes data both ways until
  * either end closes. The token is read from the first message only: it never appears in a URL.
+ * `address` is the client's addressKey (auth/client-address.ts), by which sockets that have not
+ * authenticated yet are counted.
  */
-export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uuid: string, log: FastifyBaseLogger): void {
+export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uuid: string, address: string, log: FastifyBaseLogger): void {
   const session = randomUUID();
   /** auth: waiting for the token; checking: the rules are read; opening: the device is asked; open: it answered. */
   let stage: 'auth' | 'checking' | 'opening' | 'open' | 'closed' = 'auth';
   let unsubscribe: (() => Promise<void>) | null = null;
   let releaseSlot: (() => void) | null = null;
-  let accessCheck: NodeJS.Timeout | undefined;
+  let periodicCheck: NodeJS.Timeout | undefined;
   const sessions = terminalSessionsOf(app);
+  // Held until the auth message: an unauthenticated socket has no user to count it by (terminal-sessions.ts).
+  let releasePending = sessions.pending.take(address);
+  /** Whether the browser answered the last ping (the periodic check sends one). */
+  let isAnswering = true;
   let timer: NodeJS.Timeout | undefined = setTimeout(() => close(TERMINAL_CLOSE.unauthorized, 'unauthorized'), TERMINAL_AUTH_TIMEOUT_MS);
 
   // A function, not a comparison: TypeScript would keep `stage` narrowed across the awaits in start().
   const isClosed = () => stage === 'closed';
   const send = (message: ServerTerminalMessage) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    if (socket.readyState !== socket.OPEN) return;
+    socket.send(JSON.stringify(message));
+    // A browser that does not read while its device writes: the output would pile up here without
+    // bound (ws queues what the socket cannot take). The session ends; what is queued drains or is
+    // dropped with the socket (ws's close timeout).
+    if (socket.bufferedAmount > TERMINAL_MAX_BUFFERED_BYTES) close(TERMINAL_CLOSE.outputBacklog, 'outputBacklog');
   };
   const toDevice = (frame: ApiToDeviceTerminal) => app.eventBus.publish(deviceTopic(uuid), frame).catch((error: unknown) => log.warn({ err: error }, 'could not publish terminal input'));
 
@@ -64,7 +82,8 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
     const wasOpening = stage === 'opening' || stage === 'open';
     stage = 'closed';
     clearTimeout(timer);
-    clearInterval(accessCheck);
+    clearInterval(periodicCheck);
+    releasePending?.();
     releaseSlot?.();
     if (wasOpening) void toDevice({ type: 'terminal-close', session });
     void unsubscribe?.().catch(() => undefined);
@@ -91,7 +110,16 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
     // Access was checked once; a user removed from the fleet, lowered to a role without the
     // permission, or whose token expired or was revoked (logout of other sessions, password
     // change) must not keep the shell: the same check runs again while the session lives.
-    accessCheck = setInterval(() => {
+    // Each check pings the browser too, as the device link pings devices: a browser gone without
+    // a word (a closed laptop, a dropped network) would otherwise hold its slot and shell until
+    // TCP gave up.
+    periodicCheck = setInterval(() => {
+      if (!isAnswering) {
+        socket.terminate();
+        return close(1001, 'noPong');
+      }
+      isAnswering = false;
+      socket.ping();
       void stillAllowed(token, target).then(
         (isAllowed) => {
           if (!isAllowed) close(TERMINAL_CLOSE.unauthorized, 'unauthorized');
@@ -131,12 +159,16 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
   }
 
   socket.on('message', (data, isBinary) => {
+    // The server's sockets take frames up to the device link's 1 MiB (app.ts); a terminal's are far smaller.
+    if (frameBytes(data) > TERMINAL_MAX_FRAME_BYTES) return close(TERMINAL_CLOSE.tooBig, 'message too big');
     if (isBinary) return close(TERMINAL_CLOSE.badMessage, 'bad message');
     const value = parseJson(data.toString());
     if (stage === 'auth') {
       const auth = terminalAuth.safeParse(value);
       if (!auth.success) return close(TERMINAL_CLOSE.unauthorized, 'unauthorized');
       clearTimeout(timer);
+      releasePending?.();
+      releasePending = null;
       // Messages sent before `ready` are not taken.
       stage = 'checking';
       void start(auth.data.target, auth.data.size, auth.data.token).catch((error: unknown) => {
@@ -151,6 +183,11 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
     if (message.data.type === 'data') void toDevice({ type: 'terminal-input', session, data: message.data.data });
     else void toDevice({ type: 'terminal-resize', session, size: message.data.size });
   });
+  socket.on('pong', () => {
+    isAnswering = true;
+  });
   socket.on('close', () => close(1000, 'closed'));
   socket.on('error', () => close(1011, 'error'));
+  // Refused after the upgrade, like the other caps: the dashboard reads the close, not an HTTP status.
+  if (!releasePending) close(TERMINAL_CLOSE.unavailable, 'tooManySessions');
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { createHeldSlots, type HeldSlots } from '../lib/held-slots.ts';
 
-/** How long a running session goes between checks of its token and its permission (fleets spec §4). */
+/** How long a running session goes between checks of its token and its permission (fleets spec §4), each with a ping of the browser. */
 export const TERMINAL_ACCESS_CHECK_MS = 30_000;
 /**
  * Sessions one user may hold on one device through this process. The dashboard keeps one per
@@ -8,33 +9,57 @@ export const TERMINAL_ACCESS_CHECK_MS = 30_000;
  * 16 per device (apps/device shell): one account, free or not, can take at most half of them.
  */
 export const TERMINAL_MAX_PER_USER_DEVICE = 8;
+/**
+ * Sessions one user may hold through this process, all devices together: devices are free to
+ * register, so without it one account with many devices of its own could take the whole
+ * process's TERMINAL_MAX_SESSIONS from everyone else.
+ */
+export const TERMINAL_MAX_PER_USER = 32;
 /** Sessions this process holds in all: each one is a socket, a subscription and a shell on a device. */
 export const TERMINAL_MAX_SESSIONS = 512;
+/**
+ * Sockets from one client address (an IPv6 /64, auth/client-address.ts) still waiting for their
+ * `auth` message: an unauthenticated socket costs a timer and a socket for 10 s, and has no user
+ * to count it by. The dashboard opens one per terminal tab and authenticates at once.
+ */
+export const TERMINAL_MAX_PENDING_PER_ADDRESS = 16;
 
 export interface TerminalLimits {
   accessCheckMs: number;
   maxPerUserDevice: number;
+  maxPerUser: number;
   maxSessions: number;
 }
 
-/** The open terminal sessions of one API process, counted by user and device. */
+function bump<K>(map: Map<K, number>, key: K, by: number): void {
+  const n = (map.get(key) ?? 0) + by;
+  if (n > 0) map.set(key, n);
+  else map.delete(key);
+}
+
+/** The open terminal sessions of one API process, counted by user, user and device, and device; and the sockets not yet authenticated, by address. */
 export class TerminalSessions {
   private readonly byUserDevice = new Map<string, number>();
+  private readonly byUser = new Map<number, number>();
   private readonly byDevice = new Map<string, number>();
   private total = 0;
+  /** Sockets waiting for `auth`, by addressKey (auth/client-address.ts). */
+  readonly pending: HeldSlots<string> = createHeldSlots(TERMINAL_MAX_PENDING_PER_ADDRESS);
 
   constructor(readonly limits: TerminalLimits) {}
 
-  /** Takes a slot for `userId` on `uuid`, or says which cap refuses it; the release function gives it back (once). */
+  /** Takes a slot for `userId` on `uuid`, or null when a cap refuses it; the release function gives it back (once). */
   take(userId: number, uuid: string): { release: () => void } | null {
     const key = `${userId}:${uuid}`;
-    if (this.total >= this.limits.maxSessions || (this.byUserDevice.get(key) ?? 0) >= this.limits.maxPerUserDevice) return null;
-    const bump = (map: Map<string, number>, k: string, by: number) => {
-      const n = (map.get(k) ?? 0) + by;
-      if (n > 0) map.set(k, n);
-      else map.delete(k);
-    };
+    if (
+      this.total >= this.limits.maxSessions ||
+      (this.byUser.get(userId) ?? 0) >= this.limits.maxPerUser ||
+      (this.byUserDevice.get(key) ?? 0) >= this.limits.maxPerUserDevice
+    ) {
+      return null;
+    }
     bump(this.byUserDevice, key, 1);
+    bump(this.byUser, userId, 1);
     bump(this.byDevice, uuid, 1);
     this.total += 1;
     let isReleased = false;
@@ -43,10 +68,15 @@ export class TerminalSessions {
         if (isReleased) return;
         isReleased = true;
         bump(this.byUserDevice, key, -1);
+        bump(this.byUser, userId, -1);
         bump(this.byDevice, uuid, -1);
         this.total -= 1;
       },
     };
+  }
+
+  countOf(userId: number): number {
+    return this.byUser.get(userId) ?? 0;
   }
 
   countFor(uuid: string): number {
@@ -72,6 +102,7 @@ export function terminalSessionsOf(app: Pick<FastifyInstance, 'eventBus' | 'conf
     sessions = new TerminalSessions({
       accessCheckMs: limits.accessCheckMs ?? TERMINAL_ACCESS_CHECK_MS,
       maxPerUserDevice: limits.maxPerUserDevice ?? TERMINAL_MAX_PER_USER_DEVICE,
+      maxPerUser: limits.maxPerUser ?? TERMINAL_MAX_PER_USER,
       maxSessions: limits.maxSessions ?? TERMINAL_MAX_SESSIONS,
     });
     registries.set(app.eventBus, sessions);

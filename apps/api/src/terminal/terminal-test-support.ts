@@ -27,6 +27,13 @@ export interface TerminalClient {
   closed: Promise<{ code: number; reason: string } | { refusedWith: number }>;
   type(data: string): void;
   resize(size: TerminalSize): void;
+  /** Sends the `auth` message (done on open unless `authenticates` is false). */
+  authenticate(): void;
+  /** Sends a text frame as it is. */
+  sendRaw(text: string): void;
+  /** Stops reading the socket (a browser that does not read what it is sent), and starts again. */
+  pause(): void;
+  resume(): void;
   close(): void;
 }
 
@@ -36,11 +43,15 @@ export interface OpenTerminalOptions {
   size?: TerminalSize;
   /** Default: the server's own origin. null: no Origin header. */
   origin?: string | null;
+  /** false: open the socket without sending `auth` (call authenticate() later). Default true. */
+  authenticates?: boolean;
+  /** false: do not answer the server's pings (a browser that is gone). Default true. */
+  autoPong?: boolean;
 }
 
 export async function openTerminal(baseUrl: string, uuid: string, opts: OpenTerminalOptions): Promise<TerminalClient> {
   const origin = opts.origin === undefined ? baseUrl : opts.origin;
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${terminalPath(uuid)}`, origin === null ? {} : { origin });
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${terminalPath(uuid)}`, { autoPong: opts.autoPong ?? true, ...(origin === null ? {} : { origin }) });
   const messages: ServerTerminalMessage[] = [];
   socket.on('error', () => undefined);
   const closed = new Promise<{ code: number; reason: string } | { refusedWith: number }>((done) => {
@@ -55,16 +66,22 @@ export async function openTerminal(baseUrl: string, uuid: string, opts: OpenTerm
     if (parsed.success) messages.push(parsed.data);
   });
   const opened = await Promise.race([new Promise<boolean>((done) => socket.once('open', () => done(true))), closed.then(() => false)]);
-  if (opened) socket.send(JSON.stringify({ type: 'auth', token: opts.token, target: opts.target, size: opts.size ?? { cols: 80, rows: 24 } }));
-  const send = (message: unknown) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  const sendRaw = (text: string) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(text);
   };
+  const send = (message: unknown) => sendRaw(JSON.stringify(message));
+  const authenticate = () => send({ type: 'auth', token: opts.token, target: opts.target, size: opts.size ?? { cols: 80, rows: 24 } });
+  if (opened && opts.authenticates !== false) authenticate();
   return {
     messages,
     text: () => messages.map((m) => (m.type === 'data' ? m.data : '')).join(''),
     closed,
     type: (data) => send({ type: 'data', data }),
     resize: (size) => send({ type: 'resize', size }),
+    authenticate,
+    sendRaw,
+    pause: () => socket.pause(),
+    resume: () => socket.resume(),
     close: () => socket.close(),
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TERMINAL_PATH } from '@flotilla/core/terminal-protocol';
+import { addressKey } from '../auth/client-address.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { findTerminalDevice } from './terminal-access.repository.ts';
@@ -39,7 +40,7 @@ export async function terminalRoutes(fastify: FastifyInstance): Promise<void> {
       if (!isAllowedTerminalOrigin(request, app.config)) await reply.status(403).type('text/plain').send('Forbidden');
     },
   }, (socket, request) => {
-    serveTerminalSocket(app, socket, request.params.uuid, request.log);
+    serveTerminalSocket(app, socket, request.params.uuid, addressKey(request.ip), request.log);
   });
 
   app.get('/access/v1/hostos/:uuid', { schema: { params: uuidParams } }, async (request, reply) => {
