@@ -39,6 +39,12 @@ export async function countFleets(db: Db, organizationIds: number[]): Promise<nu
  */
 export async function orgsLosingLastAdmin(db: Db, membershipIds: number[]): Promise<number[]> {
   if (membershipIds.length === 0) return [];
+  // The write's transaction holds its organizations until it commits: two administrators
+  // removing (or demoting) each other at once are checked one after the other, so the second
+  // sees the first gone and is refused, instead of both passing and leaving none.
+  await sql`SELECT id FROM organization
+     WHERE id IN (SELECT is_member_of__organization FROM organization_membership WHERE id IN (${sql.join(membershipIds)}))
+     ORDER BY id FOR UPDATE`.execute(db);
   const r = await sql<{ org: number }>`
     SELECT DISTINCT m.is_member_of__organization AS org
       FROM organization_membership m

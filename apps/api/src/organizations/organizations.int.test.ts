@@ -160,6 +160,25 @@ describe('the last administrator', () => {
     expect((await call(alice, 'DELETE', `/v7/organization_membership(${aliceM})`)).statusCode).toBe(200);
   });
 
+  it('leaves one administrator when two remove each other at the same moment', async () => {
+    const alice = await person();
+    const bob = await person();
+    const org = await createOrg(alice);
+    const aliceM = await membershipOf(org, alice);
+    const bobM = await addMember(org, bob, 'administrator');
+    // Each removes the other in parallel; checked one after the other, exactly one may go.
+    const answers = await Promise.all([call(alice, 'DELETE', `/v7/organization_membership(${bobM})`), call(bob, 'DELETE', `/v7/organization_membership(${aliceM})`)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const admins = await ctx.database.db
+      .selectFrom('organization_membership as m')
+      .innerJoin('organization_membership_role as r', 'r.id', 'm.organization_membership_role')
+      .select('m.id')
+      .where('m.is_member_of__organization', '=', org)
+      .where('r.name', '=', 'administrator')
+      .execute();
+    expect(admins).toHaveLength(1);
+  });
+
   it('does not let a member promote themselves', async () => {
     const alice = await person();
     const bob = await person();
