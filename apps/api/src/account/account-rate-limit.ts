@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { assertUnderLimits, noteAttempts, type Limit } from '../auth/attempt-limits.ts';
+import { assertUnderLimits, claimAttempt, noteAttempts, type ClaimedAttempt, type Limit } from '../auth/attempt-limits.ts';
 import { addressKey } from '../auth/client-address.ts';
 
 /**
@@ -32,7 +32,16 @@ export const badLinkBuckets = (ip: string): Bucket[] => [{ bucket: `bad-link:${a
 
 const withWindow = (buckets: Bucket[], windowMs: number): Limit[] => buckets.map((b) => ({ ...b, windowMs }));
 
-/** 429 with the sign-in limit's message and an integer `Retry-After` (seconds). */
+/**
+ * Counts one request in the buckets, or throws 429 with an integer `Retry-After` (seconds):
+ * counted before it is checked (auth/attempt-limits.ts `claimAttempt`), so parallel requests
+ * cannot all pass. For every flow that sends an email.
+ */
+export function claimUnderLimit(db: Db, buckets: Bucket[], windowMs = HOUR_MS, now = new Date()): Promise<ClaimedAttempt> {
+  return claimAttempt(db, withWindow(buckets, windowMs), now);
+}
+
+/** 429 when a bucket is full, counting nothing: only for wrong link codes (`badLinkBuckets`), see `assertUnderLimits`. */
 export function assertUnderLimit(db: Db, buckets: Bucket[], windowMs = HOUR_MS, now = new Date()): Promise<void> {
   return assertUnderLimits(db, withWindow(buckets, windowMs), now);
 }

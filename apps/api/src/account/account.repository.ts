@@ -32,6 +32,12 @@ export async function markEmailVerified(db: Db, userId: number): Promise<void> {
   await db.updateTable('user').set({ is_verified: true }).where('id', '=', userId).execute();
 }
 
+/** Marks the email verified; true when it was not before (this call is what verified it). */
+export async function markEmailVerifiedFirst(db: Db, userId: number): Promise<boolean> {
+  const row = await db.updateTable('user').set({ is_verified: true }).where('id', '=', userId).where('is_verified', '=', false).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
 /** New password hash and a new jwt_secret in one statement: every older session ends. */
 export async function updatePassword(db: Db, userId: number, passwordHash: string, jwtSecret: string): Promise<void> {
   await db

@@ -97,3 +97,8 @@ export async function findUsableActionToken(db: Db, token: string, purposes: Act
     .executeTakeFirst();
   return row as ActionTokenRow | undefined;
 }
+
+/** Deletes every unused token of the user (the links already mailed stop working). */
+export async function deletePendingActionTokens(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('user_action_token').where('user', '=', userId).where('used_at', 'is', null).execute();
+}

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { enqueueEmail } from '../email/outbox.repository.ts';
 import { emailChangedEmail } from '../email/templates.ts';
 import { verifyPasswordAttempt } from '../auth/login-rate-limit.ts';
-import type { UserPrincipal } from '../auth/guards.ts';
+import { assertOwnSession, type UserPrincipal } from '../auth/guards.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
 import { findAccountUser, findAccountUserByEmail, updateEmail } from './account.repository.ts';
 import { EMAIL_TAKEN, sendEmailChangeLink } from './email-verification.service.ts';
@@ -28,6 +28,7 @@ export async function changeEmail(
   session: VerifiedSession,
   input: { email: string; password?: string; ip: string },
 ): Promise<string | null> {
+  assertOwnSession(session);
   assertRecentAuth(session);
   const emailError = validateEmail(input.email);
   if (emailError) throw badRequest(emailError);

@@ -8,7 +8,7 @@ import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { TOKEN_TTL_MS, consumeActionToken, createActionToken } from './action-tokens.ts';
 import { findAccountUser, findAccountUserByEmail, markEmailVerified, setMustBeVerified, updateEmail, type AccountUserRow } from './account.repository.ts';
 import { verificationLink } from './account-links.ts';
-import { assertUnderLimit, badLinkBuckets, noteAttempt, resendBuckets } from './account-rate-limit.ts';
+import { assertUnderLimit, badLinkBuckets, claimUnderLimit, noteAttempt, resendBuckets } from './account-rate-limit.ts';
 
 /**
  * Email verification (accounts spec §4). Whether new users must verify is
@@ -59,8 +59,7 @@ export async function onUserRegistered(db: Db, config: AppConfig, userId: number
 export async function resendVerificationEmail(db: Db, config: AppConfig, userId: number): Promise<void> {
   const user = await getUser(db, userId);
   if (user.is_verified || !user.email) throw badRequest(ALREADY_VERIFIED, 'already_verified');
-  await assertUnderLimit(db, resendBuckets(userId));
-  await noteAttempt(db, resendBuckets(userId));
+  await claimUnderLimit(db, resendBuckets(userId));
   await sendVerificationEmail(db, config, { ...user, email: user.email });
 }
 

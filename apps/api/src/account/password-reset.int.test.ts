@@ -8,6 +8,7 @@ import { CAPTCHA_FAILED, INVALID_RESET_CODE } from './password.service.ts';
 import { TWO_FACTOR_REQUIRED_FOR_RESET } from './reset-second-factor.ts';
 import { claimsOf, enableTwoFactor, nextCode, signIn } from '../two-factor/two-factor.test-helpers.ts';
 import { INVALID_TWO_FACTOR_CODE } from '../two-factor/two-factor.service.ts';
+import { sendEmailChangeLink } from './email-verification.service.ts';
 
 describe('forgotten password and reset', () => {
   let ctx: TestContext;
@@ -112,6 +113,20 @@ describe('forgotten password and reset', () => {
     expect((await listLatestEmails(ctx.app.db, { to: user.email, limit: 20 })).length).toBe(5);
   });
 
+  it('mails at most 5 links from a burst of parallel requests for one address; the rest get 429', async () => {
+    const user = await signUp(ctx.app);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => request(user.email)));
+    const statuses = burst.map((r) => r.statusCode);
+    const accepted = statuses.filter((s) => s === 200).length;
+    expect(accepted).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - accepted);
+    // Refused requests are not counted: the burst and the requests after it get 5 between them.
+    let after = 0;
+    while (after <= 5 && (await request(user.email)).statusCode === 200) after++;
+    expect(accepted + after).toBe(5);
+    expect((await listLatestEmails(ctx.app.db, { to: user.email, limit: 50 })).length).toBe(5);
+  });
+
   it('limits requests to 20 per client address per hour, for known and unknown emails alike', async () => {
     const ip = '10.8.0.1';
     for (let i = 0; i < 20; i++) expect((await request(uniqueEmail(), ip)).statusCode).toBe(200);
@@ -131,6 +146,37 @@ describe('forgotten password and reset', () => {
     const token = (await login(user.email, 'verified by reset')).body;
     const status = await ctx.app.inject({ method: 'GET', url: '/user/v1/account-status', headers: bearer(token) });
     expect(status.json().is_verified).toBe(true);
+  });
+
+  it('a reset that first verifies the address takes the account back: the squatter\u2019s API keys and pending links stop working', async () => {
+    // Someone signs up with the owner's address (not verified) and leaves a key and an email change behind.
+    const squatter = await signUp(ctx.app, uniqueEmail('owner'));
+    const key = (await ctx.app.inject({ method: 'POST', url: '/api-key/user/full', headers: bearer(squatter.token), payload: { name: 'kept', expiryDate: null } })).json() as string;
+    expect((await whoamiOf(ctx.app, key)).status).toBe(200);
+    const squatterMailbox = uniqueEmail('squatter');
+    const userId = (await whoamiOf(ctx.app, squatter.token)).body.actorTypeId as number;
+    await sendEmailChangeLink(ctx.app.db, ctx.app.config, userId, squatterMailbox);
+    const change = linkIn(await latestEmailTo(ctx.app.db, squatterMailbox));
+
+    // The owner resets the password from their mailbox.
+    await request(squatter.email);
+    expect((await reset(await codeFor(squatter.email), 'the owner chose this')).statusCode).toBe(200);
+    expect((await whoamiOf(ctx.app, key)).status).toBe(401);
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: '/user/v1/verify-email',
+      remoteAddress: nextIp(),
+      payload: { verificationToken: change.searchParams.get('token'), email: change.searchParams.get('email') },
+    });
+    expect(moved.statusCode).toBe(400);
+    const owner = (await login(squatter.email, 'the owner chose this')).body;
+    expect((await whoamiOf(ctx.app, owner)).body.email).toBe(squatter.email);
+
+    // Once verified, a reset is only a forgotten password: the owner's own keys stay.
+    const own = (await ctx.app.inject({ method: 'POST', url: '/api-key/user/full', headers: bearer(owner), payload: { name: 'own', expiryDate: null } })).json() as string;
+    await request(squatter.email);
+    expect((await reset(await codeFor(squatter.email), 'forgot it again')).statusCode).toBe(200);
+    expect((await whoamiOf(ctx.app, own)).status).toBe(200);
   });
 
   describe('with two-factor authentication on (accounts §7: 400 with a 2FA-required code)', () => {
@@ -195,6 +241,30 @@ describe('forgotten password and reset', () => {
         const pending = await signIn(strict.app, user);
         const challenge = await strict.app.inject({ method: 'POST', url: '/auth/v1/2fa-recover/verify', headers: bearer(pending), payload: { code: user.recoveryCodes[0] } });
         expect(challenge.statusCode).toBe(200);
+      } finally {
+        await strict.close();
+      }
+    });
+
+    it('checks at most the limit of second-factor codes sent all at once; the rest get 429', async () => {
+      const strict = await createTestApp({ loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMITS, secondFactor: { max: 3, windowMs: 3600_000 } } });
+      try {
+        const user = await enableTwoFactor(strict.app);
+        await strict.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', payload: { email: user.email, 'g-recaptcha-response': 'dummy' } });
+        const code = decodeURIComponent(linkIn(await latestEmailTo(strict.app.db, user.email)).pathname.slice('/user/reset-password/'.length));
+        const burst = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            strict.app.inject({ method: 'POST', url: '/user/v1/password-reset', payload: { resetCode: code, password: 'long enough', twoFactorCode: i % 2 ? '111111' : `wrong-recovery-${i}` } }),
+          ),
+        );
+        const statuses = burst.map((r) => r.statusCode);
+        const checked = statuses.filter((s) => s === 400).length;
+        expect(checked).toBeLessThanOrEqual(3);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(30 - checked);
+        let after = 0;
+        const wrong = () => strict.app.inject({ method: 'POST', url: '/user/v1/password-reset', payload: { resetCode: code, password: 'long enough', twoFactorCode: '111111' } });
+        while (after <= 3 && (await wrong()).statusCode === 400) after++;
+        expect(checked + after).toBe(3);
       } finally {
         await strict.close();
       }

@@ -9,12 +9,13 @@ import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { isCaptchaAccepted } from '../auth/captcha.ts';
 import { hashPassword } from '../auth/password.ts';
 import { verifyPasswordAttempt } from '../auth/login-rate-limit.ts';
-import type { UserPrincipal } from '../auth/guards.ts';
+import { assertOwnSession, type UserPrincipal } from '../auth/guards.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
-import { TOKEN_TTL_MS, consumeActionToken, createActionToken, findUsableActionToken } from './action-tokens.ts';
-import { findAccountUser, findAccountUserByEmail, markEmailVerified, updatePassword } from './account.repository.ts';
+import { TOKEN_TTL_MS, consumeActionToken, createActionToken, deletePendingActionTokens, findUsableActionToken } from './action-tokens.ts';
+import { deleteApiKeysOf } from '../api-keys/api-keys.repository.ts';
+import { findAccountUser, findAccountUserByEmail, markEmailVerifiedFirst, updatePassword } from './account.repository.ts';
 import { passwordResetLink } from './account-links.ts';
-import { assertUnderLimit, badLinkBuckets, noteAttempt, resetRequestBuckets } from './account-rate-limit.ts';
+import { assertUnderLimit, badLinkBuckets, claimUnderLimit, noteAttempt, resetRequestBuckets } from './account-rate-limit.ts';
 import { assertRecentAuth, issueTokenFor } from './issue-token.ts';
 import { assertResetSecondFactor } from './reset-second-factor.ts';
 
@@ -36,9 +37,7 @@ export async function requestPasswordReset(db: Db, config: AppConfig, input: { e
   if (emailError) throw badRequest(emailError);
   if (!(await isCaptchaAccepted(input.captchaResponse, config.captchaSecret, fetch, config.captchaVerifyUrl))) throw badRequest(CAPTCHA_FAILED, 'captcha_failed');
   const email = normalizeEmail(input.email);
-  const buckets = resetRequestBuckets(email, input.ip);
-  await assertUnderLimit(db, buckets);
-  await noteAttempt(db, buckets);
+  await claimUnderLimit(db, resetRequestBuckets(email, input.ip));
   const user = await findAccountUserByEmail(db, email);
   if (!user) return;
   const code = await createActionToken(db, { userId: user.id, purpose: 'password-reset', email });
@@ -51,6 +50,13 @@ export async function requestPasswordReset(db: Db, config: AppConfig, input: { e
  * emailed link also proves the address, so it counts as verified. With two-factor on, the
  * second factor is checked before the link is spent (reset-second-factor.ts), so a user asked
  * for it can resubmit with the same link.
+ *
+ * A reset that is what first verifies the address takes the account back from whoever made it
+ * with someone else's address (pre-account takeover): everything they could have left behind
+ * that outlives a new password goes with it — every user API key and every link still
+ * pending (an email change would hand the account back to them). Sessions end with the new
+ * jwt_secret anyway. A verified account's keys stay: a forgotten password says nothing about
+ * who made them.
  */
 export async function resetPassword(db: Db, config: AppConfig, input: { resetCode: string; password: string; twoFactorCode?: string; ip: string }): Promise<void> {
   const passwordError = validatePassword(input.password);
@@ -67,8 +73,14 @@ export async function resetPassword(db: Db, config: AppConfig, input: { resetCod
   await assertResetSecondFactor(db, config, user.id, input.twoFactorCode);
   // Spent atomically: of two concurrent submissions only one gets past this line.
   if (!(await consumeActionToken(db, input.resetCode, ['password-reset']))) throw await invalidCode();
-  await updatePassword(db, user.id, await hashPassword(input.password), newJwtSecret());
-  await markEmailVerified(db, user.id);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (tx) => {
+    await updatePassword(tx, user.id, passwordHash, newJwtSecret());
+    if (await markEmailVerifiedFirst(tx, user.id)) {
+      await deleteApiKeysOf(tx, user.actor);
+      await deletePendingActionTokens(tx, user.id);
+    }
+  });
   await notifyPasswordChanged(db, user.email);
 }
 
@@ -88,6 +100,7 @@ export async function changePassword(
   session: VerifiedSession,
   input: { currentPassword?: string; password: string; ip: string },
 ): Promise<string> {
+  assertOwnSession(session);
   assertRecentAuth(session);
   const passwordError = validatePassword(input.password);
   if (passwordError) throw badRequest(passwordError);

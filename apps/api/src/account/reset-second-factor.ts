@@ -4,7 +4,7 @@ import { badRequest } from '../lib/errors.ts';
 import { matchTotpStep } from '../two-factor/totp.ts';
 import { hashRecoveryCode } from '../two-factor/recovery-codes.ts';
 import { claimTotpStep, findTwoFactorState, useRecoveryCode } from '../two-factor/two-factor.repository.ts';
-import { assertTwoFactorAttemptAllowed, noteFailedTwoFactorAttempt } from '../two-factor/two-factor-rate-limit.ts';
+import { claimTwoFactorAttempt } from '../two-factor/two-factor-rate-limit.ts';
 import { INVALID_TWO_FACTOR_CODE } from '../two-factor/two-factor.service.ts';
 
 /**
@@ -26,11 +26,10 @@ export async function assertResetSecondFactor(db: Db, config: AppConfig, userId:
   if (!state?.is_2fa_enabled || !state.totp_secret) return;
   const given = code?.trim() ?? '';
   if (given === '') throw badRequest(TWO_FACTOR_REQUIRED_FOR_RESET, 'two_factor_required');
-  await assertTwoFactorAttemptAllowed(db, config, userId, 'reset');
-  if (!(await spendCode(db, userId, state.totp_secret, given))) {
-    await noteFailedTwoFactorAttempt(db, config, userId, 'reset');
-    throw badRequest(INVALID_TWO_FACTOR_CODE, 'invalid_two_factor_code');
-  }
+  // Counted before the check, taken back when right: parallel guesses get no more than the limit.
+  const attempt = await claimTwoFactorAttempt(db, config, userId, 'reset');
+  if (!(await spendCode(db, userId, state.totp_secret, given))) throw badRequest(INVALID_TWO_FACTOR_CODE, 'invalid_two_factor_code');
+  await attempt.takeBack();
 }
 
 /** Six digits are an authenticator code (not replayable); anything else a recovery code. */

@@ -5,6 +5,8 @@ import { createTestApp, type TestContext } from '../test/harness.ts';
 import { issueSessionToken } from '../auth/tokens.ts';
 import { hashApiKey } from './api-key-secret.ts';
 import { bearer, sessionClaimsOf, createDevice, createFleet, grantFleetRole, makeOrgAdmin, signUp, whoamiOf } from '../auth/test-helpers.ts';
+import { latestEmailTo, linkIn } from '../account/test-mail.ts';
+import { EMAIL_NOT_VERIFIED_FOR_KEYS } from './api-keys.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -88,6 +90,27 @@ describe('user API keys', () => {
     expect((await whoamiOf(ctx.app, ok.json())).body.actorType).toBe('user');
     const foreign = await post('/api-key/v2', user.token, { actorType: 'user', actorTypeId: decodeJwt(other.token).id, expiryDate: null });
     expect(foreign.statusCode).toBe(403);
+  });
+
+  it('lets only a session change a key\u2019s expiry: an API key cannot make itself (or another key) never expire', async () => {
+    const user = await signUp(ctx.app);
+    const expiry = new Date(Date.now() + 3600_000);
+    const key = (await post('/api-key/user/full', user.token, { name: 'short-lived', expiryDate: expiry.toISOString() })).json() as string;
+    const other = (await post('/api-key/user/full', user.token, { name: 'other', expiryDate: expiry.toISOString() })).json() as string;
+    const idOf = async (k: string) => (await ctx.database.db.selectFrom('api_key').select('id').where('key_hash', '=', hashApiKey(k)).executeTakeFirstOrThrow()).id;
+    const expiryOf = async (k: string) => (await ctx.database.db.selectFrom('api_key').select('expiry_date').where('key_hash', '=', hashApiKey(k)).executeTakeFirstOrThrow()).expiry_date;
+    const patch = (id: number, token: string, payload: object) => ctx.app.inject({ method: 'PATCH', url: `/v7/api_key(${id})`, headers: bearer(token), payload });
+
+    for (const [target, expiry_date] of [[key, null], [key, new Date(Date.now() + 365 * 86_400_000).toISOString()], [other, null]] as const) {
+      // 401 as for any readable row the caller may not change this way (docs/security.md).
+      expect((await patch(await idOf(target), key, { expiry_date })).statusCode).toBe(401);
+    }
+    expect(new Date((await expiryOf(key)) as Date).getTime()).toBe(expiry.getTime());
+    expect(new Date((await expiryOf(other)) as Date).getTime()).toBe(expiry.getTime());
+    // The key may still rename itself; the owner's session may set the expiry.
+    expect((await patch(await idOf(key), key, { name: 'renamed' })).statusCode).toBeLessThan(300);
+    expect((await patch(await idOf(key), user.token, { expiry_date: null })).statusCode).toBeLessThan(300);
+    expect(await expiryOf(key)).toBeNull();
   });
 });
 
@@ -254,5 +277,33 @@ describe('device keys', () => {
     const device = await createDevice(ctx.database.db, fleet);
     const deviceKey = (await post(`/api-key/device/${device.id}/device-key`, user.token, {})).json() as string;
     expect((await post(`/api-key/device/${device.id}/device-key`, deviceKey, {})).statusCode).toBe(403);
+  });
+});
+
+describe('user API keys where the deployment requires verified emails', () => {
+  let strict: TestContext;
+  beforeAll(async () => {
+    strict = await createTestApp({ requireEmailVerification: true, publicUrl: 'https://dash.example.test' });
+  });
+  afterAll(async () => strict?.close());
+
+  it('are refused until the email is verified, then minted as before', async () => {
+    const user = await signUp(strict.app);
+    const mint = () => strict.app.inject({ method: 'POST', url: '/api-key/user/full', headers: bearer(user.token), payload: { name: 'cli', expiryDate: null } });
+    const refused = await mint();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: EMAIL_NOT_VERIFIED_FOR_KEYS, code: 'email_not_verified' });
+    expect(await strict.database.db.selectFrom('api_key as k').innerJoin('user as u', 'u.actor', 'k.is_of__actor').select('k.id').where('u.email', '=', user.email).execute()).toEqual([]);
+
+    const link = linkIn(await latestEmailTo(strict.app.db, user.email));
+    const verified = await strict.app.inject({
+      method: 'POST',
+      url: '/user/v1/verify-email',
+      payload: { verificationToken: link.searchParams.get('token'), email: link.searchParams.get('email') },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const minted = await mint();
+    expect(minted.statusCode, minted.body).toBe(200);
+    expect((await whoamiOf(strict.app, minted.json() as string)).status).toBe(200);
   });
 });

@@ -24,6 +24,11 @@ export async function insertApiKey(db: Db, key: NewApiKey): Promise<number> {
   return row.id;
 }
 
+export async function isUserEmailVerified(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('user').select('is_verified').where('id', '=', userId).executeTakeFirst();
+  return row?.is_verified === true;
+}
+
 export async function findApiKeyActorByHash(db: Db, keyHash: string): Promise<number | undefined> {
   const row = await db.selectFrom('api_key').select('is_of__actor').where('key_hash', '=', keyHash).executeTakeFirst();
   return row?.is_of__actor;
@@ -64,4 +69,9 @@ export async function userHasFleetRole(db: Db, userId: number, applicationId: nu
 /** Every key of `actor` but the one with `keepHash`. */
 export async function deleteApiKeysExcept(db: Db, actor: number, keepHash: string): Promise<void> {
   await db.deleteFrom('api_key').where('is_of__actor', '=', actor).where('key_hash', '<>', keepHash).execute();
+}
+
+/** Every key of `actor`. */
+export async function deleteApiKeysOf(db: Db, actor: number): Promise<void> {
+  await db.deleteFrom('api_key').where('is_of__actor', '=', actor).execute();
 }

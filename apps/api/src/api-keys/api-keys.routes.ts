@@ -23,7 +23,7 @@ export async function apiKeyRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/api-key/user/full', { schema: { body: userApiKeyBody } }, async (request, reply) => {
     const { user, session } = userSession(request);
-    return sendKey(reply, await createUserApiKey(app.db, user, session, request.body));
+    return sendKey(reply, await createUserApiKey(app.db, app.config, user, session, request.body));
   });
 
   // The SDK sends the trailing slash; the router's ignoreTrailingSlash serves both spellings.
@@ -38,7 +38,7 @@ export async function apiKeyRoutes(fastify: FastifyInstance): Promise<void> {
       case 'user': {
         const { user, session } = userSession(request);
         if (user.userId !== actorTypeId) throw forbidden('You can only create API keys for yourself');
-        return sendKey(reply, await createUserApiKey(app.db, user, session, opts));
+        return sendKey(reply, await createUserApiKey(app.db, app.config, user, session, opts));
       }
     }
   });

@@ -1,9 +1,10 @@
 import { AUTH_TIME_WINDOW_MS } from '@flotilla/core/account-rules';
 import { rolesWithPermission } from '@flotilla/core/roles';
 import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../lib/config.ts';
 import { AppError, badRequest, conflict, forbidden } from '../lib/errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { UserPrincipal } from '../auth/guards.ts';
+import { assertOwnSession, type UserPrincipal } from '../auth/guards.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
 import { generateApiKeySecret, hashApiKey } from './api-key-secret.ts';
 import {
@@ -12,6 +13,7 @@ import {
   findApplicationActor,
   findDeviceActor,
   insertApiKey,
+  isUserEmailVerified,
   userHasFleetRole,
 } from './api-keys.repository.ts';
 
@@ -21,6 +23,7 @@ const KEY_CREATOR_ROLES = rolesWithPermission('resin.api_key.create');
 export const RECENT_AUTH_REQUIRED = 'This action requires you to have been recently authenticated';
 export const NO_FLEET_ACCESS = 'You do not have access to create API keys for this fleet';
 export const NO_DEVICE_ACCESS = 'You do not have access to create API keys for this device';
+export const EMAIL_NOT_VERIFIED_FOR_KEYS = 'Verify your email address before creating API keys';
 
 export interface KeyOptions {
   name?: string | null;
@@ -57,12 +60,21 @@ async function mintKey(db: Db, actor: number, opts: KeyOptions): Promise<string>
   return key;
 }
 
-/** `POST /api-key/user/full`: a named key for the signed-in user (compat §3.5). */
-export async function createUserApiKey(db: Db, user: UserPrincipal, session: VerifiedSession, opts: KeyOptions): Promise<string> {
+/**
+ * `POST /api-key/user/full`: a named key for the signed-in user (compat §3.5). Not from a
+ * login-as-user session (auth/guards.ts `assertOwnSession`). Where the deployment requires
+ * verified emails, not before the address is verified: an account made with someone else's
+ * address (before they sign up) would otherwise keep a key that outlives the owner taking the
+ * account back by a password reset (account/password.service.ts `resetPassword` deletes the
+ * keys of such an account too). Verified users are served as before.
+ */
+export async function createUserApiKey(db: Db, config: AppConfig, user: UserPrincipal, session: VerifiedSession, opts: KeyOptions): Promise<string> {
+  assertOwnSession(session);
   // Accounts §9: creating a user key needs a password proof within the auth-time window.
   if (Date.now() - session.authTime > AUTH_TIME_WINDOW_MS) {
     throw new AppError(401, RECENT_AUTH_REQUIRED, 'recent_auth_required');
   }
+  if (config.requireEmailVerification && !(await isUserEmailVerified(db, user.userId))) throw forbidden(EMAIL_NOT_VERIFIED_FOR_KEYS, 'email_not_verified');
   return mintKey(db, user.actorId, { ...opts, apiKey: undefined });
 }
 

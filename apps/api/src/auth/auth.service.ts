@@ -10,7 +10,7 @@ import { issueSessionToken, type SessionClaims, type VerifiedSession } from './t
 import { hashPassword } from './password.ts';
 import { isCaptchaAccepted } from './captcha.ts';
 import { setPasswordOverLimit } from '../staff/account-flags.repository.ts';
-import { assertSignupAllowed, noteSignup, verifyPasswordAttempt } from './login-rate-limit.ts';
+import { assertSignupAllowed, verifyPasswordAttempt } from './login-rate-limit.ts';
 import { createPersonalOrganization } from '../organizations/personal-organization.ts';
 import {
   createUserWithActor,
@@ -77,7 +77,9 @@ export async function registerUser(db: Db, config: AppConfig, input: RegisterInp
 
 /**
  * A new account for a normalized, free email (sign-up, social sign-in): the user and its actor,
- * the personal organization, an invitation's membership; counted in the sign-up limit of `ip`.
+ * the personal organization, an invitation's membership. The caller has counted the attempt in
+ * the sign-up limit of `ip` already (`assertSignupAllowed`, which counts attempts that end in
+ * 409 too), so nothing is counted here.
  */
 export async function createAccount(db: Db, config: AppConfig, account: Omit<NewUser, 'username'>, ip: string, invitation?: SignUpInvitation): Promise<UserAuthRow> {
   // Two sign-ups may pick the same free username at once: retry on the unique violation.
@@ -87,7 +89,6 @@ export async function createAccount(db: Db, config: AppConfig, account: Omit<New
       const user = await createUserWithActor(db, { ...account, username });
       await createPersonalOrganization(db, user);
       await joinOnSignUp(db, user.id, account.email, invitation);
-      await noteSignup(db, config, ip);
       return user;
     } catch (err) {
       const constraint = uniqueViolation(err);

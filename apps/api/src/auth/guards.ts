@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { Principal } from './principal.ts';
+import type { VerifiedSession } from './tokens.ts';
 import { AUTH_MESSAGES } from './credentials.ts';
 
 /**
@@ -28,4 +29,18 @@ export function requireUser(request: FastifyRequest, options: RequireUserOptions
   const user = requirePrincipal(request, ['user']);
   if (options.via && user.via !== options.via) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
   return user;
+}
+
+export const NOT_WHILE_LOGGED_IN_AS =
+  'Not allowed while logged in as another user: only the account owner can create API keys, change two-factor authentication, email or password';
+
+/**
+ * Refuses (403 `logged_in_as_user`) a login-as-user session (token claim `actualUser`,
+ * staff/login-as.service.ts) what would outlive it: minting the user's API keys, enabling or
+ * disabling two-factor and its recovery codes, changing the email or the password. A platform
+ * admin may look and act as the user while the session lasts, not leave a key or a credential
+ * behind that works after it, nor lock the owner out.
+ */
+export function assertOwnSession(session: Pick<VerifiedSession, 'actualUser'>): void {
+  if (session.actualUser !== undefined) throw forbidden(NOT_WHILE_LOGGED_IN_AS, 'logged_in_as_user');
 }

@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@flotilla/core/account-rules';
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
-import { assertUnderLimits, latest, noteAttempts, tooManyRequests, type Limit } from './attempt-limits.ts';
+import { claimAttempt, latest, tooManyRequests, withOneMore, type Limit } from './attempt-limits.ts';
 import { addressKey } from './client-address.ts';
 import { forgetAttempts, readLimits, recordAttempts, rememberAddress } from './login-attempts.repository.ts';
 import { verifyPassword } from './password.ts';
@@ -91,7 +91,8 @@ export async function verifyPasswordAttempt(
   if (until) throw tooManyRequests(until, now);
   // Counted before the slow password check and taken back after a right password: checked
   // again with this attempt included, parallel requests cannot all slip past the check above
-  // (of two, the one that wrote last sees both).
+  // (of two, the one that wrote last sees both). attempt-limits.ts `claimAttempt` does the same
+  // for every other limit; this one differs only in how its four limits combine.
   const ids = await recordAttempts(db, read.isKnownAddress ? [limits.pair, limits.address] : [limits.pair, limits.address, limits.account], now);
   const untilWithThis = blocked((await readLimits(db, withThisAttempt(limits), now)).reachedUntil);
   if (untilWithThis) {
@@ -108,17 +109,18 @@ export async function verifyPasswordAttempt(
 
 /** The same limits once this attempt's own rows are in the buckets. */
 function withThisAttempt(limits: Record<SignInLimit, Limit>): Record<SignInLimit, Limit> {
-  const plusOne = (l: Limit): Limit => ({ ...l, max: l.max + 1 });
-  return { pair: plusOne(limits.pair), pairUsed: plusOne(limits.pairUsed), address: plusOne(limits.address), account: plusOne(limits.account) };
+  return { pair: withOneMore(limits.pair), pairUsed: withOneMore(limits.pairUsed), address: withOneMore(limits.address), account: withOneMore(limits.account) };
 }
 
-/** Sign-up: accounts created per client address (every sign-up counts, not only failures). */
+/** Sign-up: accounts created per client address. */
 const signupLimits = (config: AppConfig, ip: string): Limit[] => [{ bucket: `signup:${addressKey(ip)}`, ...config.signupRateLimit }];
 
-export function assertSignupAllowed(db: Db, config: AppConfig, ip: string, now = new Date()): Promise<void> {
-  return assertUnderLimits(db, signupLimits(config, ip), now);
-}
-
-export function noteSignup(db: Db, config: AppConfig, ip: string, now = new Date()): Promise<void> {
-  return noteAttempts(db, signupLimits(config, ip), now);
+/**
+ * Counts a sign-up attempt of the client address, or throws 429. Every attempt that gets this
+ * far counts, whatever its outcome: one ending in 409 "email taken" too, or the limit would let
+ * anyone probe which addresses have accounts without end. Callers (password sign-up, social
+ * sign-in) call it once, before creating the account; `createAccount` counts nothing itself.
+ */
+export async function assertSignupAllowed(db: Db, config: AppConfig, ip: string, now = new Date()): Promise<void> {
+  await claimAttempt(db, signupLimits(config, ip), now);
 }

@@ -1,7 +1,7 @@
 import { isValidEmail, normalizeEmail } from '@flotilla/core/account-rules';
 import { INVITATION_ERRORS, INVITATION_MESSAGE_MAX_LENGTH, INVITATION_TTL_DAYS, INVITATION_TTL_MS } from '@flotilla/core/invitation-rules';
 import { DEFAULT_PUBLIC_URL } from '../account/account-links.ts';
-import { assertUnderLimit, inviteBuckets, noteAttempt } from '../account/account-rate-limit.ts';
+import { claimUnderLimit, inviteBuckets } from '../account/account-rate-limit.ts';
 import { enqueueEmail } from '../email/outbox.repository.ts';
 import { invitationEmail } from '../email/templates.ts';
 import type { AppConfig } from '../lib/config.ts';
@@ -72,9 +72,8 @@ function inviteHooks(kind: InviteKind): ResourceHooks {
 
       const targetName = (await findTargetName(ctx.db, kind, targetId)) ?? '';
       const creatorId = ctx.principal.kind === 'user' ? ctx.principal.userId : null;
-      const limits = inviteBuckets(creatorId, email);
-      await assertUnderLimit(ctx.db, limits);
-      await noteAttempt(ctx.db, limits);
+      // Counted in this transaction, its buckets locked until it ends: parallel invites cannot all pass.
+      await claimUnderLimit(ctx.db, inviteBuckets(creatorId, email));
       const inviter = (creatorId !== null ? await findUsername(ctx.db, creatorId) : undefined) ?? 'An administrator';
       const message = messageOf(values.message);
       const { token, hash } = generateInvitationToken(kind.resource, targetName);

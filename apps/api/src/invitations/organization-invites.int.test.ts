@@ -173,6 +173,23 @@ describe('organization invites', () => {
     expect((await invite(admin.token, orgId, uniqueEmail('other'))).statusCode).toBe(201);
   });
 
+  it('mails one address at most 5 invitations from a burst of parallel invites; the rest get 429 and store nothing', async () => {
+    const { admin } = await orgWithAdmin(ctx.app);
+    const orgIds: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const org = await ctx.app.inject({ method: 'POST', url: '/v7/organization', headers: bearer(admin.token), payload: { name: `Burst ${Math.random().toString(36).slice(2, 8)}` } });
+      expect(org.statusCode, org.body).toBe(201);
+      orgIds.push(org.json().id as number);
+    }
+    const email = uniqueEmail('burst');
+    const burst = await Promise.all(orgIds.map((orgId) => invite(admin.token, orgId, email)));
+    const statuses = burst.map((r) => r.statusCode);
+    // Counted inside each invite's transaction, the buckets locked until it ends: exactly 5 get through.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(await listLatestEmails(ctx.app.db, { to: email, limit: 50 })).toHaveLength(5);
+  });
+
   it('denies members and outsiders: no listing, no creating (and no hint who is a member), no revoking', async () => {
     const { admin, orgId } = await orgWithAdmin(ctx.app);
     const member = await signUp(ctx.app);

@@ -1,12 +1,25 @@
 /**
  * What must never reach a log line: credentials and one-time tokens that travel in URLs.
- * `?apikey=` is how balena clients send API keys on some calls; `?token=` is the email
- * verification link's token; a password-reset code and an invitation token are path segments
- * of dashboard pages. Headers are not logged at all (the request serializer picks fields).
+ * Query parameters: `?apikey=` is how balena clients send API keys on some calls, `?token=` the
+ * email verification link's token, `?code=` an OAuth callback's code, `?key=` the key a release
+ * asset's download link carries (release-assets/release-asset.routes.ts), `?wifiKey=` the Wi-Fi
+ * passphrase a `GET /download-config` writes into the device's config. Path segments: a password-reset code (dashboard page) and invitation tokens
+ * (the dashboard's organization and fleet invitation pages, and the API routes that describe and
+ * accept them). Names compare case-insensitively, after percent-decoding. Headers are not
+ * logged at all (the request serializer picks fields).
  */
-const SECRET_QUERY_PARAMS = new Set(['apikey', 'api_key', 'token', 'access_token', 'code']);
-const SECRET_PATH_PREFIXES = ['/user/reset-password/', '/organization/invitation/'];
+const SECRET_QUERY_PARAMS = new Set(['apikey', 'api_key', 'token', 'access_token', 'code', 'key', 'wifikey']);
+const SECRET_PATH_PREFIXES = ['/user/reset-password/', '/organization/invitation/', '/invitation/', '/org/v1/invitation/', '/user/v1/invitation/'];
 export const REDACTED = '[REDACTED]';
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // A malformed escape: compare the raw text.
+    return text;
+  }
+}
 
 function redactQuery(query: string): string {
   return query
@@ -14,19 +27,15 @@ function redactQuery(query: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const name = eq < 0 ? pair : pair.slice(0, eq);
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name);
-      } catch {
-        // A malformed escape: compare the raw name.
-      }
-      return eq >= 0 && SECRET_QUERY_PARAMS.has(decoded.toLowerCase()) ? `${name}=${REDACTED}` : pair;
+      return eq >= 0 && SECRET_QUERY_PARAMS.has(decoded(name).toLowerCase()) ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
 }
 
 function redactPath(path: string): string {
-  const prefix = SECRET_PATH_PREFIXES.find((p) => path.startsWith(p) && path.length > p.length);
+  // As the router may take it: any case, repeated slashes, escaped letters.
+  const canonical = decoded(path).toLowerCase().replace(/\/{2,}/g, '/');
+  const prefix = SECRET_PATH_PREFIXES.find((p) => canonical.startsWith(p) && canonical.length > p.length);
   return prefix ? `${prefix}${REDACTED}` : path;
 }
 

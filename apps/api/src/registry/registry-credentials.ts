@@ -12,12 +12,13 @@ import { TWO_FACTOR_REQUIRED } from '../plugins/auth.ts';
  * device key for devices (compat §5.6), or any user name with a session token or API key as
  * the password (`balena deploy`, `docker login`). Bearer was already resolved by the auth
  * plugin. A Basic password that resolves to another kind (a fleet key, another device's key
- * under `d_<uuid>`) is refused like a wrong one.
+ * under `d_<uuid>`) is refused like a wrong one. A device, however its key came, is served
+ * only while active and not frozen.
  */
 export async function registryPrincipal(request: FastifyRequest, db: Db, config: AppConfig): Promise<Principal> {
   const header = request.headers.authorization;
   const basic = header ? /^Basic\s+(\S+)\s*$/i.exec(header) : null;
-  if (!basic?.[1]) return request.principal;
+  if (!basic?.[1]) return servedDevice(db, request.principal);
   const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
@@ -31,13 +32,25 @@ export async function registryPrincipal(request: FastifyRequest, db: Db, config:
   const deviceUuid = /^d_([0-9a-f]{32}(?:[0-9a-f]{30})?)$/.exec(username)?.[1];
   if (deviceUuid) {
     if (principal.kind !== 'device') throw unauthorized(AUTH_MESSAGES.notLoggedIn);
-    const own = await db.selectFrom('device').select('id').where('id', '=', principal.deviceId).where('uuid', '=', deviceUuid).executeTakeFirst();
-    if (!own) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
-    // A frozen device is not served (devices/device-frozen.ts): no images either.
-    if (principal.isFrozen) throw unauthorized(MSG_DEVICE_FROZEN);
-    return principal;
+    return servedDevice(db, principal, deviceUuid);
   }
   if (principal.kind !== 'user') throw unauthorized(AUTH_MESSAGES.notLoggedIn);
+  return principal;
+}
+
+/**
+ * A device principal as the registry may serve it: the device exists (under `uuid` when the
+ * client named one), is active, and is not frozen (devices/device-frozen.ts: no images
+ * either). Checked for every device, Bearer or Basic; other principals pass through.
+ */
+async function servedDevice(db: Db, principal: Principal, uuid?: string): Promise<Principal> {
+  if (principal.kind !== 'device') return principal;
+  if (principal.isFrozen) throw unauthorized(MSG_DEVICE_FROZEN);
+  let q = db.selectFrom('device').select(['is_active', 'is_frozen']).where('id', '=', principal.deviceId);
+  if (uuid !== undefined) q = q.where('uuid', '=', uuid);
+  const device = await q.executeTakeFirst();
+  if (!device || !device.is_active) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
+  if (device.is_frozen) throw unauthorized(MSG_DEVICE_FROZEN);
   return principal;
 }
 

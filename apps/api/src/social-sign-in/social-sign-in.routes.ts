@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSocialProvider, socialCallbackPath, type SocialProvider } from '@flotilla/core/social-sign-in';
 import { safeString } from '@flotilla/core/schemas/primitives';
-import { assertUnderLimits, noteAttempts, type Limit } from '../auth/attempt-limits.ts';
+import { claimAttempt, type Limit } from '../auth/attempt-limits.ts';
 import { addressKey } from '../auth/client-address.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { isHttpsDeployment } from '../plugins/security-headers.ts';
@@ -81,8 +81,7 @@ export async function socialSignInRoutes(fastify: FastifyInstance): Promise<void
     const { provider, client } = clientOf(request.params.provider);
     const { error, error_description: description } = request.query;
     if (error) throw badRequest(`Sign-in failed: ${description || error}`);
-    await assertUnderLimits(app.db, callbackLimit(request.ip));
-    await noteAttempts(app.db, callbackLimit(request.ip));
+    await claimAttempt(app.db, callbackLimit(request.ip));
     const checks = readStateCookie(request.headers.cookie, provider, app.config.jwtSecret);
     // Used or not, this attempt is over: a new one starts at the provider again.
     reply.header('set-cookie', clearedStateCookie(secure));

@@ -3,6 +3,8 @@ import { decodeJwt } from 'jose';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { bearer, createFleet, grantFleetRole, signUp, whoamiOf, type TestUser } from '../auth/test-helpers.ts';
 import { hashPassword } from '../auth/password.ts';
+import { NOT_WHILE_LOGGED_IN_AS } from '../auth/guards.ts';
+import { enableTwoFactor } from '../two-factor/two-factor.test-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -86,6 +88,49 @@ describe('PATCH /login_ (login as user)', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: user.email, password: user.password } });
     expect(res.statusCode).toBe(200);
     expect(decodeJwt(res.body).actualUser).toBeUndefined();
+  });
+});
+
+describe('a login-as-user session', () => {
+  it('cannot leave lasting credentials on the account: no API keys, no 2FA changes, no email or password change', async () => {
+    const admin = await signUp(ctx.app);
+    await makeAdmin(admin);
+    const withTwoFactor = await enableTwoFactor(ctx.app);
+    const plain = await signUp(ctx.app);
+    const as = async (target: TestUser) => (await loginAs(admin.token, { username: usernameOf(target) })).body;
+    const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => ctx.app.inject({ method, url, headers: bearer(token), payload });
+    const refused = { error: NOT_WHILE_LOGGED_IN_AS, code: 'logged_in_as_user' };
+
+    const asPlain = await as(plain);
+    const asTwoFactor = await as(withTwoFactor);
+    const attempts = [
+      [asPlain, 'POST', '/api-key/user/full', { name: 'left behind', expiryDate: null }],
+      [asPlain, 'POST', '/api-key/v2/', { actorType: 'user', actorTypeId: userIdOf(plain), name: 'left behind', expiryDate: null }],
+      [asPlain, 'GET', '/auth/totp/setup', undefined],
+      [asPlain, 'POST', '/auth/totp/verify', { code: '123456' }],
+      [asTwoFactor, 'POST', '/auth/totp/disable', { password: withTwoFactor.password }],
+      [asTwoFactor, 'POST', '/auth/v1/2fa-recover/create', undefined],
+      [asPlain, 'PATCH', '/user/password', { currentPassword: plain.password, password: 'chosen by the admin' }],
+      [asPlain, 'PATCH', '/user/email', { email: `moved.${userIdOf(plain)}@example.com`, password: plain.password }],
+    ] as const;
+    for (const [token, method, url, payload] of attempts) {
+      const res = await call(token, method, url, payload);
+      expect([url, res.statusCode, res.json()]).toEqual([url, 403, refused]);
+    }
+
+    // Nothing changed: no key, 2FA and its codes as they were, same email and password.
+    const keys = await ctx.app.db.selectFrom('api_key as k').innerJoin('user as u', 'u.actor', 'k.is_of__actor').select('k.id').where('u.id', '=', userIdOf(plain)).execute();
+    expect(keys).toEqual([]);
+    const twoFactorOf = (user: TestUser) =>
+      ctx.app.db.selectFrom('user').select(['is_2fa_enabled', 'totp_pending_secret']).where('id', '=', userIdOf(user)).executeTakeFirstOrThrow();
+    expect(await twoFactorOf(plain)).toEqual({ is_2fa_enabled: false, totp_pending_secret: null });
+    expect(await twoFactorOf(withTwoFactor)).toEqual({ is_2fa_enabled: true, totp_pending_secret: null });
+    const recover = await ctx.app.inject({ method: 'POST', url: '/login_', payload: { username: plain.email, password: plain.password } });
+    expect(recover.statusCode).toBe(200);
+    expect((await profileOf(recover.body)).email).toBe(plain.email);
+    // The owner, and the admin on their own account, still can.
+    expect((await call(plain.token, 'POST', '/api-key/user/full', { name: 'own', expiryDate: null })).statusCode).toBe(200);
+    expect((await call(admin.token, 'POST', '/api-key/user/full', { name: 'own', expiryDate: null })).statusCode).toBe(200);
   });
 });
 

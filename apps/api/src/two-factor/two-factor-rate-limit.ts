@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
-import { assertUnderLimits, noteAttempts, type Limit } from '../auth/attempt-limits.ts';
+import { claimAttempt, type ClaimedAttempt, type Limit } from '../auth/attempt-limits.ts';
 
 /**
  * Wrong second-factor codes (TOTP and recovery codes alike) per user: a six-digit code must
@@ -18,11 +18,12 @@ const limitsOf = (config: AppConfig, userId: number, purpose: SecondFactorPurpos
   { bucket: purpose === 'reset' ? `2fa-reset:${userId}` : `2fa:${userId}`, ...config.loginRateLimit.secondFactor },
 ];
 
-/** Throws 429 with an integer `Retry-After` when the user's wrong codes reached the limit. */
-export function assertTwoFactorAttemptAllowed(db: Db, config: AppConfig, userId: number, purpose: SecondFactorPurpose = 'sign-in', now = new Date()): Promise<void> {
-  return assertUnderLimits(db, limitsOf(config, userId, purpose), now);
-}
-
-export function noteFailedTwoFactorAttempt(db: Db, config: AppConfig, userId: number, purpose: SecondFactorPurpose = 'sign-in', now = new Date()): Promise<void> {
-  return noteAttempts(db, limitsOf(config, userId, purpose), now);
+/**
+ * Counts a code about to be checked, or throws 429 with an integer `Retry-After` when the
+ * user's wrong codes reached the limit. Counted before the check (attempt-limits.ts
+ * `claimAttempt`), so a burst of parallel guesses gets no more than the limit; the caller takes
+ * the attempt back when the code was right, so only wrong codes stay counted.
+ */
+export function claimTwoFactorAttempt(db: Db, config: AppConfig, userId: number, purpose: SecondFactorPurpose = 'sign-in', now = new Date()): Promise<ClaimedAttempt> {
+  return claimAttempt(db, limitsOf(config, userId, purpose), now);
 }

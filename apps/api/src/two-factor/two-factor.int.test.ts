@@ -164,6 +164,32 @@ describe('signing in with two-factor', () => {
     const other = await enableTwoFactor(ctx.app);
     expect((await post('/auth/totp/verify', await signIn(ctx.app, other), { code: nextCode(other) })).statusCode).toBe(200);
   });
+
+  it('evaluates at most the limit of wrong codes sent all at once; the rest get 429', async () => {
+    const user = await enableTwoFactor(ctx.app);
+    const pending = await signIn(ctx.app, user);
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post(i % 2 ? '/auth/totp/verify' : '/auth/v1/2fa-recover/verify', pending, { code: i % 2 ? '000000' : `wrong-${i}` })),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    const evaluated = statuses.filter((s) => s === 401).length;
+    expect(evaluated).toBeLessThanOrEqual(MAX_ATTEMPTS);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - evaluated);
+    // Racing requests may all be refused, never all admitted; the refused ones are not counted,
+    // so the burst and the codes after it get exactly the limit between them.
+    let after = 0;
+    while (after <= MAX_ATTEMPTS && (await post('/auth/totp/verify', pending, { code: 'abcdef' })).statusCode === 401) after++;
+    expect(evaluated + after).toBe(MAX_ATTEMPTS);
+  });
+
+  it('does not count a right code against the limit', async () => {
+    const user = await enableTwoFactor(ctx.app);
+    for (let i = 0; i < MAX_ATTEMPTS - 1; i++) expect((await post('/auth/totp/verify', await signIn(ctx.app, user), { code: 'abcdef' })).statusCode).toBe(401);
+    expect((await post('/auth/totp/verify', await signIn(ctx.app, user), { code: nextCode(user) })).statusCode).toBe(200);
+    // One wrong code is still left: the right one above was taken back.
+    expect((await post('/auth/totp/verify', await signIn(ctx.app, user), { code: 'abcdef' })).statusCode).toBe(401);
+    expect((await post('/auth/totp/verify', await signIn(ctx.app, user), { code: nextCode(user) })).statusCode).toBe(429);
+  });
 });
 
 describe('disabling two-factor', () => {

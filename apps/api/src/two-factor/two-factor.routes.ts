@@ -36,9 +36,9 @@ export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.post('/auth/totp/disable', { schema: { body: passwordProofBody } }, async (request, reply) => {
-    sessionOf(request);
+    const session = sessionOf(request);
     const { password } = request.body;
-    return sendText(reply, await disableTwoFactor(app.db, app.config, requireUser(request), password, request.ip));
+    return sendText(reply, await disableTwoFactor(app.db, app.config, requireUser(request), session, password, request.ip));
   });
 
   app.post('/auth/v1/2fa-recover/create', { schema: { response: { 200: recoveryCodesResponse } } }, async (request) => {

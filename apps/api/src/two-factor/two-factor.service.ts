@@ -2,7 +2,7 @@ import { AUTH_TIME_WINDOW_MS } from '@flotilla/core/account-rules';
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../lib/errors.ts';
-import type { UserPrincipal } from '../auth/guards.ts';
+import { assertOwnSession, type UserPrincipal } from '../auth/guards.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { INVALID_CREDENTIALS, issueFor } from '../auth/auth.service.ts';
@@ -11,7 +11,7 @@ import { verifyPasswordAttempt } from '../auth/login-rate-limit.ts';
 import { RECENT_AUTH_REQUIRED } from '../api-keys/api-keys.service.ts';
 import { generateTotpSecret, matchTotpStep } from './totp.ts';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes.ts';
-import { assertTwoFactorAttemptAllowed, noteFailedTwoFactorAttempt } from './two-factor-rate-limit.ts';
+import { claimTwoFactorAttempt } from './two-factor-rate-limit.ts';
 import {
   activatePendingSecret,
   claimTotpStep,
@@ -54,6 +54,7 @@ async function passedToken(db: Db, config: AppConfig, userId: number, authTime: 
 
 /** `GET /auth/totp/setup`: the base32 setup key; repeated calls return the same pending key. */
 export async function getSetupKey(db: Db, user: UserPrincipal, session: VerifiedSession): Promise<string> {
+  assertOwnSession(session);
   assertRecentAuth(session);
   const state = await stateOf(db, user);
   if (state.is_2fa_enabled) throw conflict(TWO_FACTOR_ALREADY_ENABLED, 'two_factor_already_enabled');
@@ -66,36 +67,36 @@ export async function getSetupKey(db: Db, user: UserPrincipal, session: Verified
 /**
  * `POST /auth/totp/verify {code}`. With 2FA enabled: the sign-in challenge (a pending token
  * becomes a passed one). With 2FA off and a setup key handed out: the pairing code that
- * enables it (balena-sdk's `twoFactor.enable` calls this route). Either way a new token.
+ * enables it (balena-sdk's `twoFactor.enable` calls this route). Either way a new token. The
+ * code is counted before it is checked and taken back when right (two-factor-rate-limit.ts).
  */
 export async function verifyTotp(db: Db, config: AppConfig, user: UserPrincipal, session: VerifiedSession, code: string): Promise<string> {
-  await assertTwoFactorAttemptAllowed(db, config, user.userId);
   const state = await stateOf(db, user);
   if (state.is_2fa_enabled && state.totp_secret) {
+    const attempt = await claimTwoFactorAttempt(db, config, user.userId);
     const step = matchTotpStep(state.totp_secret, code);
     // A code already used (or older than one used) is a replay: refused like a wrong one.
-    if (step === null || !(await claimTotpStep(db, user.userId, step))) {
-      await noteFailedTwoFactorAttempt(db, config, user.userId);
-      throw unauthorized(INVALID_TWO_FACTOR_CODE, 'invalid_two_factor_code');
-    }
+    if (step === null || !(await claimTotpStep(db, user.userId, step))) throw unauthorized(INVALID_TWO_FACTOR_CODE, 'invalid_two_factor_code');
+    await attempt.takeBack();
     return passedToken(db, config, user.userId, session.authTime);
   }
   if (session.twoFactorRequired === true) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
+  assertOwnSession(session);
   assertRecentAuth(session);
   const pending = state.totp_pending_secret;
   if (!pending) throw badRequest(TWO_FACTOR_SETUP_NOT_STARTED, 'two_factor_setup_not_started');
+  const attempt = await claimTwoFactorAttempt(db, config, user.userId);
   const step = matchTotpStep(pending, code);
-  if (step === null) {
-    await noteFailedTwoFactorAttempt(db, config, user.userId);
-    // 400, not 401: a mistyped pairing code must not end the (valid) session.
-    throw badRequest(INVALID_TWO_FACTOR_CODE, 'invalid_two_factor_code');
-  }
+  // 400, not 401: a mistyped pairing code must not end the (valid) session.
+  if (step === null) throw badRequest(INVALID_TWO_FACTOR_CODE, 'invalid_two_factor_code');
+  await attempt.takeBack();
   if (!(await activatePendingSecret(db, user.userId, pending, step))) throw conflict(TWO_FACTOR_SETUP_NOT_STARTED, 'two_factor_setup_not_started');
   return passedToken(db, config, user.userId, session.authTime);
 }
 
 /** `POST /auth/totp/disable {password}`: password proof, then 2FA, its secret and codes go. */
-export async function disableTwoFactor(db: Db, config: AppConfig, user: UserPrincipal, password: string, ip: string): Promise<string> {
+export async function disableTwoFactor(db: Db, config: AppConfig, user: UserPrincipal, session: VerifiedSession, password: string, ip: string): Promise<string> {
+  assertOwnSession(session);
   const row = await findUserById(db, user.userId);
   if (!(await verifyPasswordAttempt(db, config, { subject: { userId: user.userId }, ip }, row?.password_hash, password)) || !row) {
     throw unauthorized(INVALID_CREDENTIALS);
@@ -109,6 +110,7 @@ export async function disableTwoFactor(db: Db, config: AppConfig, user: UserPrin
 
 /** `POST /auth/v1/2fa-recover/create`: a new set of codes; every earlier code stops working. */
 export async function createRecoveryCodes(db: Db, user: UserPrincipal, session: VerifiedSession): Promise<string[]> {
+  assertOwnSession(session);
   assertRecentAuth(session);
   const state = await stateOf(db, user);
   if (!state.is_2fa_enabled) throw badRequest(TWO_FACTOR_NOT_ENABLED, 'two_factor_not_enabled');
@@ -119,11 +121,9 @@ export async function createRecoveryCodes(db: Db, user: UserPrincipal, session: 
 
 /** `POST /auth/v1/2fa-recover/verify {code}`: a recovery code instead of TOTP; each works once. */
 export async function verifyRecoveryCode(db: Db, config: AppConfig, user: UserPrincipal, session: VerifiedSession, code: string): Promise<string> {
-  await assertTwoFactorAttemptAllowed(db, config, user.userId);
+  const attempt = await claimTwoFactorAttempt(db, config, user.userId);
   const state = await stateOf(db, user);
-  if (!state.is_2fa_enabled || !(await useRecoveryCode(db, user.userId, hashRecoveryCode(code)))) {
-    await noteFailedTwoFactorAttempt(db, config, user.userId);
-    throw unauthorized(INVALID_RECOVERY_CODE, 'invalid_recovery_code');
-  }
+  if (!state.is_2fa_enabled || !(await useRecoveryCode(db, user.userId, hashRecoveryCode(code)))) throw unauthorized(INVALID_RECOVERY_CODE, 'invalid_recovery_code');
+  await attempt.takeBack();
   return passedToken(db, config, user.userId, session.authTime);
 }

@@ -29,7 +29,10 @@ export const apiKey: ResourceDef = {
     createdAt,
     writable('name', 'Short Text', { nullable: true }),
     writable('description', 'Text', { nullable: true }),
-    writable('expiry_date', 'Date Time', { nullable: true }),
+    // A key's lifetime is set by a signed-in session, never by an API key: a key could otherwise
+    // lift its own expiry (null: never expires) and outlive what its owner chose. Same rule as
+    // minting (api-keys.service.ts: session only); renaming and revoking stay open to keys.
+    writable('expiry_date', 'Date Time', { nullable: true, changeRule: byPrincipal({ user: (_alias, p) => p.via === 'jwt' }) }),
     fk('is_of__actor', 'actor'),
     hidden('key_hash'),
     field('last_used_at', 'Date Time', { hidden: true }),
