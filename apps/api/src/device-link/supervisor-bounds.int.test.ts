@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { createFleetWithProvisioningKey, createUserWithKey, type TestFleetWithKey } from '../devices/device-test-factories.ts';
 import { registerTestDevice, TestLink, until, type Answer, type TestDevice } from './device-link-test-device.ts';
+import { FLEET_ENTRY_MAX_BYTES, FLEET_ENTRY_TOO_LARGE } from './supervisor.routes.ts';
 
 /**
  * What a `/supervisor` call may carry and what a device's answer may do (supervisor.routes.ts):
@@ -114,6 +115,18 @@ describe("a device's status", () => {
     const fleetWide = await supervisor(admin, '/v1/status/401', { appId: fleet.applicationId });
     expect(fleetWide.statusCode).toBe(207);
     expect(fleetWide.json()).toEqual([{ statusCode: 401, body: { Data: '', Error: 'answered 401' } }]);
+  });
+
+  it('keeps a fleet-wide answer small: a device body over FLEET_ENTRY_MAX_BYTES is replaced by a note', async () => {
+    const fleet = await createFleetWithProvisioningKey(db);
+    const big = 'x'.repeat(FLEET_ENTRY_MAX_BYTES + 1);
+    await linkedDevice(fleet, (request) => ({ status: 200, body: request.path === '/v1/big' ? big : 'small' }));
+    const admin = (await createUserWithKey(db, fleet.applicationId, 'administrator')).apiKey;
+    const res = await supervisor(admin, '/v1/big', { appId: fleet.applicationId });
+    expect(res.statusCode).toBe(207);
+    expect(res.json()).toEqual([{ statusCode: 200, body: { message: FLEET_ENTRY_TOO_LARGE } }]);
+    const small = await supervisor(admin, '/v1/small', { appId: fleet.applicationId });
+    expect(small.json()).toEqual([{ statusCode: 200, body: 'small' }]);
   });
 });
 

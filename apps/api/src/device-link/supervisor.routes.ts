@@ -80,6 +80,19 @@ function isPassableStatus(status: number): boolean {
   return status >= 200 && status <= 599 && status !== 401 && status !== 407;
 }
 
+/** What a fleet-wide answer keeps of one device's body (up to 1000 of them go into one answer). */
+export const FLEET_ENTRY_MAX_BYTES = 64 * 1024;
+export const FLEET_ENTRY_TOO_LARGE = 'The device answer was too large to include';
+
+/**
+ * One device's body in a fleet-wide (207) answer: as it came, unless it is larger than
+ * FLEET_ENTRY_MAX_BYTES, when a note takes its place. A device may answer up to a link frame
+ * (1 MiB), and a thousand of those held for one answer would be a gigabyte.
+ */
+function entryBody(body: unknown): unknown {
+  return serialisedBytes(body) > FLEET_ENTRY_MAX_BYTES ? { message: FLEET_ENTRY_TOO_LARGE } : body;
+}
+
 /**
  * The supervisor's reply as it came: JSON stays JSON, text stays text, no body stays empty. A
  * status that may not be passed on is a 502 carrying the device's status and body, in the shape
@@ -161,7 +174,7 @@ export async function supervisorRoutes(fastify: FastifyInstance): Promise<void> 
     }
     const answers = (await mapLimited(devices, FORWARD_CONCURRENCY, (d) => call(d.uuid))).filter((a): a is LinkReply => a !== null);
     if (answers.length === 0) return reply.status(404).type('text/plain; charset=utf-8').send(NO_ONLINE_DEVICES);
-    return reply.status(207).send(answers.map((a) => ({ statusCode: a.status, body: a.body })));
+    return reply.status(207).send(answers.map((a) => ({ statusCode: a.status, body: entryBody(a.body) })));
   }
 
   // No body bigger than a link frame is read at all (the SDK's are a few dozen bytes); `data` has its own, smaller bound.
