@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { parseCliLoginCallback } from '@flotilla/core/cli-login';
 import { decodeToken, getToken } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -53,7 +53,9 @@ export function CliLoginPage() {
             {callback.host}
           </Typography>
         </Box>
-        <Alert severity="warning">{t('cli.warning')}</Alert>
+        <Alert severity="warning">
+          <Trans t={t} i18nKey="cli.warning" components={{ code: <Box component="code" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} /> }} />
+        </Alert>
         {authorize.isError && <Alert severity="error">{cleanErrorText(authorize.error.message) || t('common:errors.generic')}</Alert>}
         {authorize.isSuccess && <Alert severity="info">{t('cli.sent')}</Alert>}
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
