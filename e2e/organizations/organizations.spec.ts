@@ -275,6 +275,7 @@ describe('organizations', () => {
 
     await page.goto(`${e2e.stack.url}/orgs/987654321`);
     await page.waitForURL(/\/orgs$/);
+    await page.getByText('Organization not found.').first().waitFor();
     await page.goto(`${e2e.stack.url}/orgs/${foreign.id}/fleets`);
     await page.waitForURL(/\/orgs$/);
     await page.getByRole('table', { name: 'Organizations' }).waitFor();

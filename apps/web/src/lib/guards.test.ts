@@ -2,7 +2,7 @@
 import { isRedirect } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../test/fake-jwt.ts';
-import { parseNumericId, redirectIfSignedIn, requireNumericFleetId, requireSignedIn, validateLoginSearch } from './guards.ts';
+import { finishPendingSecondFactor, parseNumericId, redirectIfSignedIn, requireNumericFleetId, requireSignedIn, validateLoginSearch } from './guards.ts';
 import { RETURN_URL_STORAGE_KEY, setToken } from './session.ts';
 import { attachToasts } from './toast.ts';
 
@@ -45,6 +45,23 @@ describe('requireSignedIn', () => {
   it('treats an expired token as signed out', () => {
     setToken(fakeJwt({ exp: 1 }));
     expect(isRedirect(thrown(() => requireSignedIn({ location: { href: '/fleets' } })))).toBe(true);
+  });
+});
+
+describe('finishPendingSecondFactor', () => {
+  it('sends a session waiting for its second factor there first, and back to the page after', () => {
+    setToken(fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, twoFactorRequired: true }));
+    const error = thrown(() => finishPendingSecondFactor({ location: { href: '/organization/invitation/abc.def' } }));
+    expect(isRedirect(error)).toBe(true);
+    expect((error as { options: unknown }).options).toMatchObject({ to: '/login/two-factor', search: { redirect: '/organization/invitation/abc.def' } });
+  });
+
+  it('leaves signed-out and signed-in visitors on the page', () => {
+    expect(thrown(() => finishPendingSecondFactor({ location: { href: '/invitation/x' } }))).toBeUndefined();
+    setToken(liveToken());
+    expect(thrown(() => finishPendingSecondFactor({ location: { href: '/invitation/x' } }))).toBeUndefined();
+    setToken(fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, twoFactorRequired: false }));
+    expect(thrown(() => finishPendingSecondFactor({ location: { href: '/invitation/x' } }))).toBeUndefined();
   });
 });
 

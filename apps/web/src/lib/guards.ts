@@ -28,6 +28,15 @@ export function requireSignedIn({ location }: { location: { href: string } }): v
   throw redirect({ to: '/login', search: { redirect: location.href } });
 }
 
+/**
+ * Pages open to everyone that act on the session when there is one (invitation links): a
+ * session whose second factor is pending finishes it first and comes back, rather than being
+ * shown the signed-out page, whose sign-in would only lead back here (accounts spec §2).
+ */
+export function finishPendingSecondFactor({ location }: { location: { href: string } }): void {
+  if (isTwoFactorPending()) throw redirect({ to: '/login/two-factor', search: { redirect: location.href } });
+}
+
 /** `/login/two-factor`: only for a pending session; signed in goes on, signed out to /login. */
 export function requireTwoFactorPending({ search }: { search: LoginSearch }): void {
   if (isSignedIn()) throw redirect({ href: postLoginDestination(search.redirect) });

@@ -17,6 +17,7 @@ export interface TokenClaims {
   twoFactorRequired?: boolean;
   /** Session tokens only (API keys carry no claims). */
   username?: string;
+  email?: string | null;
 }
 
 /** Why the session ended: the user signed out, or it expired / was rejected (401) / left another tab. */

@@ -1,10 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { finishPendingSecondFactor } from '../../lib/guards.ts';
 import { rootRoute } from '../../routes/root.tsx';
 
 /** `/organization/invitation/$token`: accept an organization invite, then /orgs (accounts spec §2). */
 const orgInvitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'organization/invitation/$token',
+  beforeLoad: finishPendingSecondFactor,
   component: lazyRouteComponent(() => import('./components/AcceptInvitationPage.tsx'), 'AcceptInvitationPage'),
 });
 
@@ -12,6 +14,7 @@ const orgInvitationRoute = createRoute({
 const fleetInvitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'invitation/$token',
+  beforeLoad: finishPendingSecondFactor,
   component: lazyRouteComponent(() => import('./components/AcceptInvitationPage.tsx'), 'AcceptFleetInvitationPage'),
 });
 

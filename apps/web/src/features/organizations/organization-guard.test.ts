@@ -44,8 +44,9 @@ describe('organizationGuard (accounts spec §2)', () => {
     expect(shown).not.toHaveBeenCalled();
   });
 
-  it('sends an unknown or unreachable organization to /orgs', async () => {
+  it('sends an unknown or unreachable organization to /orgs, saying so', async () => {
     expect(await redirectOf(organizationGuard(cacheWith(null, null), ORG_ID, `/orgs/${ORG_ID}`))).toMatchObject({ to: '/orgs' });
+    expect(shown).toHaveBeenCalledWith('Organization not found.', expect.objectContaining({ variant: 'error' }));
   });
 
   it('lets a failed read (a 500, a 429) reach the route as an error, not as "unknown organization"', async () => {

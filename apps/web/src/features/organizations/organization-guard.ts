@@ -9,7 +9,8 @@ import { organizationQuery } from './api/organizations.queries.ts';
 
 /**
  * Loader guard for everything under `/orgs/$orgId` (accounts spec §2):
- * - an unknown or unreachable organization goes to /orgs; a failed read is the route's error;
+ * - an unknown or unreachable organization goes to /orgs with an error saying so; a failed read
+ *   is the route's error;
  * - a frozen organization (`is_frozen`) can reach only its billing page: users holding
  *   resin.organization.access_billing are sent there with the update-billing-details error,
  *   others go to /orgs with the reach-your-administrators error.
@@ -18,7 +19,11 @@ export async function organizationGuard(queryClient: QueryClient, orgId: number,
   // null is the answer "no such organization (for you)"; a failed read (a 500, the network) is
   // thrown on to the route's error screen, with Retry, rather than read as "unknown".
   const organization = await queryClient.ensureQueryData(organizationQuery(orgId));
-  if (!organization) throw redirect({ to: '/orgs' });
+  if (!organization) {
+    // Said, not only done: a link to an organization that is gone (or never was yours) explains itself.
+    await notifyError('organizations:errors.organization_not_found');
+    throw redirect({ to: '/orgs' });
+  }
   if (!organization.is_frozen) return;
 
   const billingPath = `/orgs/${orgId}/billing`;
@@ -28,17 +33,17 @@ export async function organizationGuard(queryClient: QueryClient, orgId: number,
   const role = roles.get(orgId);
   const canBill = role !== undefined && rolesHavePermission([role], 'resin.organization.access_billing');
   if (canBill) {
-    await notifyFrozen('organizations:errors.organization_is_frozen_update_billing_details');
+    await notifyError('organizations:errors.organization_is_frozen_update_billing_details');
     // The billing page is built by a later issue and has no route yet; until it does, billing
     // users land on /orgs with the update-billing-details error. Switch to `billingPath` then.
     throw redirect({ to: '/orgs' });
   }
-  await notifyFrozen('organizations:errors.organization_is_frozen_please_reach_administrators');
+  await notifyError('organizations:errors.organization_is_frozen_please_reach_administrators');
   throw redirect({ to: '/orgs' });
 }
 
 /** The app's catalogs may still be on their way: this loader runs beside the signed-in layout's. */
-async function notifyFrozen(key: string): Promise<void> {
+async function notifyError(key: string): Promise<void> {
   await loadAppCatalogs();
   toast(i18n.t(key), { variant: 'error' });
 }

@@ -47,6 +47,8 @@ export function ChangeEmailForm({ currentEmail, hasPassword }: { currentEmail: s
   const handleValid = (values: EmailForm) => {
     setPendingEmail(null);
     if (currentEmail !== null && normalizeEmail(values.email) === currentEmail) {
+      // Nothing to change: the form closes quietly, without an earlier attempt's error.
+      mutation.reset();
       reset({ email: '', password: '' });
       return;
     }

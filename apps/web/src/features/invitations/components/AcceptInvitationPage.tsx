@@ -13,7 +13,7 @@ import { isValidEmail } from '@flotilla/core/account-rules';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { cleanErrorText, notifySuccess } from '../../../lib/notify.ts';
-import { isSignedIn, logout } from '../../../lib/session.ts';
+import { decodeToken, getToken, isSignedIn, logout } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
 import { useAcceptInvitation } from '../api/invitation.mutations.ts';
@@ -115,7 +115,10 @@ function SignedInInvitation({ kind, token, name }: { kind: InvitationKind; token
     });
   const invitee = details.data?.invitee ?? null;
   const targetName = details.data?.target.name || name;
-  const isDifferentEmail = accept.error instanceof ApiError && accept.error.status === 403;
+  // Known before any click when the invite names its address: the account signed in is not it.
+  const sessionEmail = decodeToken(getToken() ?? '')?.email;
+  const isForAnotherEmail = Boolean(invitee && isValidEmail(invitee) && sessionEmail && invitee.toLowerCase() !== sessionEmail.toLowerCase());
+  const isDifferentEmail = isForAnotherEmail || (accept.error instanceof ApiError && accept.error.status === 403);
 
   return (
     <AuthLayout title={t('signedIn.title', { name: targetName })} footer={null}>
@@ -161,10 +164,13 @@ function SignedInInvitation({ kind, token, name }: { kind: InvitationKind; token
           )}
           {/* Accounts spec §6: accepting shares these details with the organization's administrators. */}
           <Alert severity="info">{isFleet ? t('signedIn.sharingNoticeFleet') : t('signedIn.sharingNotice')}</Alert>
+          {isForAnotherEmail && !accept.isError && <Alert severity="warning">{t('errors.differentEmailFor', { email: invitee })}</Alert>}
           {accept.isError && <Alert severity="error">{invitationErrorText(accept.error, t, invitee)}</Alert>}
-          <Button variant="contained" disabled={accept.isPending} onClick={acceptInvitation}>
-            {t('signedIn.accept')}
-          </Button>
+          {!isDifferentEmail && (
+            <Button variant="contained" disabled={accept.isPending} onClick={acceptInvitation}>
+              {t('signedIn.accept')}
+            </Button>
+          )}
           {isDifferentEmail ? (
             // Signing out with "expired" semantics brings the user back here after signing in again.
             <Button variant="outlined" onClick={() => logout('expired')}>

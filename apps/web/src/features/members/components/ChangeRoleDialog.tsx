@@ -21,9 +21,11 @@ import { memberErrorMessage } from '../member-errors.ts';
  * Change the organization role (administrator or member) of the selected members. The PATCHes
  * go one at a time (accounts spec §9 "Role changes concurrency 1", see changeMemberRoles).
  */
-export function ChangeRoleDialog({ memberIds, initialRole, onClose, onChanged }: {
+export function ChangeRoleDialog({ memberIds, initialRole, includesEveryAdmin, onClose, onChanged }: {
   memberIds: readonly number[];
   initialRole: OrganizationRoleName;
+  /** The selection holds every administrator: making them all members would leave none (accounts spec §6). */
+  includesEveryAdmin: boolean;
   onClose: () => void;
   onChanged: () => void;
 }) {
@@ -32,6 +34,7 @@ export function ChangeRoleDialog({ memberIds, initialRole, onClose, onChanged }:
   const roleIds = useQuery(organizationRoleIdsQuery);
   const [role, setRole] = useState<OrganizationRoleName>(initialRole);
   const mutation = useChangeMemberRoles();
+  const leavesNoAdmin = includesEveryAdmin && role !== 'administrator';
   const submit = () =>
     mutation.mutate(
       { memberIds, role },
@@ -58,12 +61,17 @@ export function ChangeRoleDialog({ memberIds, initialRole, onClose, onChanged }:
             <FormControlLabel key={name} value={name} control={<Radio />} label={t(`roles.${name}`)} />
           ))}
         </RadioGroup>
+        {leavesNoAdmin && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('changeRole.lastAdmin')}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={mutation.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="contained" disabled={mutation.isPending || !roleIds.data} onClick={submit}>
+        <Button variant="contained" disabled={mutation.isPending || !roleIds.data || leavesNoAdmin} onClick={submit}>
           {t('changeRole.submit')}
         </Button>
       </DialogActions>

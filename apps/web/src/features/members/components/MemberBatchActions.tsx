@@ -75,6 +75,7 @@ export function MemberBatchActions({ orgId, ids, clearSelection }: { orgId: numb
         <ChangeRoleDialog
           memberIds={memberIds}
           initialRole={rows.length > 0 && rows.every((row) => memberRole(row) === 'administrator') ? 'member' : 'administrator'}
+          includesEveryAdmin={blocksLastAdmin}
           onClose={() => setDialog(null)}
           onChanged={() => {
             setDialog(null);

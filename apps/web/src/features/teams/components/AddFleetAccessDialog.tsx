@@ -27,7 +27,7 @@ export function AddFleetAccessDialog({
   const grant = useGrantFleetAccess(teamId);
   return (
     <GrantFleetAccessDialog
-      labels={{ title: t('addFleet.title'), pick: t('addFleet.fleet'), role: t('addFleet.role'), submit: t('addFleet.submit'), noneAvailable: t('addFleet.noneAvailable'), what: t('addFleet.what') }}
+      labels={{ title: t('addFleet.title'), pick: t('addFleet.fleet'), role: t('addFleet.role'), submit: t('addFleet.submit'), noneAvailable: fleets.data?.length === 0 ? t('addFleet.noFleets') : t('addFleet.noneAvailable'), what: t('addFleet.what') }}
       candidates={{
         data: fleets.data?.filter((fleet) => !grantedIds.has(fleet.id)).map((fleet) => ({ id: fleet.id, name: fleet.app_name })),
         error: fleets.error,
