@@ -157,13 +157,22 @@ describe('members', () => {
     await selectMember(admin.username).check();
     expect(await page.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
 
-    // … nor be demoted: the server's errors.cannot_delete_last_organization_admin, in words.
+    // … nor be demoted: the dialog says why before anything is sent, and offers no submit.
     await page.getByRole('button', { name: 'Change role' }).click();
     dialog = page.getByRole('dialog', { name: 'Change role' });
     await dialog.getByRole('radio', { name: 'Member' }).check();
-    await dialog.getByRole('button', { name: 'Change role' }).click();
-    await dialog.getByText('The last administrator of an organization cannot be removed or leave').waitFor();
+    await dialog.getByText('An organization needs at least one administrator: this selection includes all of them.', { exact: false }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Change role' }).isDisabled()).toBe(true);
+    // Back to Administrator, submitting is allowed again (a change to the same role).
+    await dialog.getByRole('radio', { name: 'Administrator' }).check();
+    expect(await dialog.getByRole('button', { name: 'Change role' }).isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await rolesIn(e2e.stack, org.id))[admin.username]).toBe('administrator');
+    // The server refuses it too: errors.cannot_delete_last_organization_admin.
+    const ownRole = await e2e.stack.app.db.selectFrom('organization_membership').select('id').where('user', '=', admin.userId).where('is_member_of__organization', '=', org.id).executeTakeFirstOrThrow();
+    const memberRoleId = await e2e.stack.app.db.selectFrom('organization_membership_role').select('id').where('name', '=', 'member').executeTakeFirstOrThrow();
+    const demote = await e2e.stack.api('PATCH', `/v7/organization_membership(${ownRole.id})`, admin.token, { organization_membership_role: memberRoleId.id });
+    expect(demote.status).toBe(409);
     // The API refuses the lone administrator's leaving too.
     const own = await e2e.stack.app.db.selectFrom('organization_membership').select('id').where('user', '=', admin.userId).where('is_member_of__organization', '=', org.id).executeTakeFirstOrThrow();
     const leave = await e2e.stack.api('DELETE', `/v7/organization_membership(${own.id})`, admin.token);
