@@ -104,4 +104,23 @@ describe('pine (OData client over fetch)', () => {
     respondWith(429, { error: 'Too Many Requests' }, { 'Retry-After': '30' });
     await expect(pine.get({ resource: 'application' })).rejects.toMatchObject({ status: 429, retryAfter: 30 });
   });
+
+  it('upserts an existing row: a 409 "must be unique" on the POST turns into a PATCH of it', async () => {
+    const answers = [
+      { status: 409, body: { error: '"device, name" must be unique.' } },
+      { status: 200, body: '' },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(init.body as string) : undefined });
+        const next = answers.shift()!;
+        return new Response(next.body === '' ? null : JSON.stringify(next.body), { status: next.status, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    await pine.upsert({ resource: 'device_config_variable', id: { device: 7, name: 'BALENA_SUPERVISOR_LOCAL_MODE' }, body: { value: '0' } });
+    expect(calls.map((c) => c.method)).toEqual(['POST', 'PATCH']);
+    expect(calls[1]!.url).toContain('device_config_variable');
+    expect(calls[1]!.body).toEqual({ value: '0' });
+  });
 });

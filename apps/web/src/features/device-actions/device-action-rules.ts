@@ -31,6 +31,11 @@ export function isDangerous(action: DeviceMenuAction): boolean {
   return action === 'delete' || (isSupervisorAction(action) && DANGEROUS_SUPERVISOR_ACTIONS.has(action));
 }
 
+/** Cannot be undone: the confirmation asks for the device's name to be typed (delete, purge). */
+export function isIrreversible(action: DeviceMenuAction): boolean {
+  return action === 'delete' || action === 'purge';
+}
+
 export function isSupervisorAction(action: DeviceMenuAction): action is SupervisorAction {
   return (SUPERVISOR_ACTIONS as readonly string[]).includes(action);
 }

@@ -99,7 +99,11 @@ describe('DeviceActionsMenu', () => {
     renderMenu('operator');
     fireEvent.click(item(await openMenu(), /^Purge data/));
     const confirm = await screen.findByRole('dialog', { name: 'Purge data of greenhouse-1?' });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Purge data' }));
+    // Purging cannot be undone: the device's name is typed first.
+    const purge = within(confirm).getByRole('button', { name: 'Purge data' }) as HTMLButtonElement;
+    expect(purge.disabled).toBe(true);
+    fireEvent.change(within(confirm).getByRole('textbox', { name: 'Type greenhouse-1 to confirm' }), { target: { value: 'greenhouse-1' } });
+    fireEvent.click(purge);
     expect(await within(confirm).findByText('No online device(s) found')).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

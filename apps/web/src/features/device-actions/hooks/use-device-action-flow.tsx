@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deviceQuery } from '../../devices/api/devices.queries.ts';
 import { useDeleteDevice, useRunDeviceAction } from '../api/device-actions.mutations.ts';
 import { SupervisorLockedError } from '../api/device-actions.requests.ts';
-import { actionFailureMessage, changesConnectivity, isDangerous, type DeviceMenuAction } from '../device-action-rules.ts';
+import { actionFailureMessage, changesConnectivity, isDangerous, isIrreversible, type DeviceMenuAction } from '../device-action-rules.ts';
 
 /** The device an action runs on: ids for the request, the name to confirm with, the fleet to return to. */
 export interface ActionDevice {
@@ -127,7 +127,9 @@ export function useDeviceActionFlow(device: ActionDevice): DeviceActionFlow {
         confirmLabel={t(`confirm.${action}.button`)}
         busy={busy}
         error={error}
-        typedConfirmation={action === 'delete' ? { text: device.name, label: t('confirm.delete.typeLabel', { name: device.name }) } : undefined}
+        // What cannot be undone (deleting the device, purging its data: fleets spec §2 "Confirmation
+        // dialogs") asks for the device's name to be typed; a reboot or shutdown only to confirm.
+        typedConfirmation={isIrreversible(action) ? { text: device.name, label: t('confirm.delete.typeLabel', { name: device.name }) } : undefined}
         onConfirm={() => execute(action, false, true)}
         onClose={close}
       />

@@ -45,7 +45,8 @@ export function ReleaseTargetSection({ fleet, canUpdate }: { fleet: FleetSetting
         {currentText}
       </Typography>
       <QueryState query={releases} what={t('release.what')}>
-        {(rows) => <ReleaseTargetForm fleet={fleet} releases={rows} current={current} canUpdate={canUpdate} />}
+        {/* An invalidated release is not offered for pinning (fleets spec §4 "Release rules"); a pin to one stays shown (releaseChoicesWithPin). */}
+        {(rows) => <ReleaseTargetForm fleet={fleet} releases={rows.filter((r) => !r.is_invalidated)} current={current} canUpdate={canUpdate} />}
       </QueryState>
     </SettingsSection>
   );

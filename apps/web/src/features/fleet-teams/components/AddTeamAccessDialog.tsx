@@ -30,7 +30,7 @@ export function AddTeamAccessDialog({
   const grant = useGrantTeamAccess(fleetId);
   return (
     <GrantFleetAccessDialog
-      labels={{ title: t('add.title'), pick: t('add.team'), role: t('add.role'), submit: t('add.submit'), noneAvailable: t('add.noneAvailable'), what: t('add.what') }}
+      labels={{ title: t('add.title'), pick: t('add.team'), role: t('add.role'), submit: t('add.submit'), noneAvailable: teams.data?.length === 0 ? t('add.noTeams') : t('add.noneAvailable'), what: t('add.what') }}
       candidates={{
         data: teams.data && granted.data ? teamsWithoutAccess(teams.data, granted.data) : undefined,
         error: teams.error ?? granted.error,
