@@ -6,6 +6,8 @@ describe('sidebar entries', () => {
     const entries = sidebarEntries(sidebarContext({}, null));
     expect(entries.map((e) => e.to)).toEqual(['/fleets', '/apps', '/blocks', '/orgs']);
     expect(entries.filter((e) => e.appsOnly).map((e) => e.to)).toEqual(['/apps']);
+    // Accounts spec §2: the home Apps entry carries an alpha badge.
+    expect(entries.find((e) => e.to === '/apps')?.badgeKey).toBe('sidebar.alpha');
   });
 
   it('shows a fleet its pages: summary, devices, releases, settings, provisioning keys, members, teams', () => {

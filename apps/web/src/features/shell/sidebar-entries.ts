@@ -16,6 +16,8 @@ export interface SidebarEntry {
   hiddenForObservers?: boolean;
   /** Shown only when the display-apps experimental flag is on (accounts spec §2). */
   appsOnly?: boolean;
+  /** A badge after the label (accounts spec §2: apps carry an alpha badge); an i18n key in common. */
+  badgeKey?: string;
 }
 
 export type SidebarContext =
@@ -42,7 +44,7 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
     case 'home':
       return [
         { labelKey: 'sidebar.fleets', to: '/fleets' },
-        { labelKey: 'sidebar.apps', to: '/apps', appsOnly: true },
+        { labelKey: 'sidebar.apps', to: '/apps', appsOnly: true, badgeKey: 'sidebar.alpha' },
         { labelKey: 'sidebar.blocks', to: '/blocks' },
         { labelKey: 'sidebar.organizations', to: '/orgs' },
       ];

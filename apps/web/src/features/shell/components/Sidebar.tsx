@@ -7,6 +7,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
+import Chip from '@mui/material/Chip';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
@@ -176,16 +177,17 @@ interface ItemProps {
 }
 
 function SidebarItem({ entry, scope, ...rest }: ItemProps & { entry: SidebarEntry; scope: { fleetId?: number; organizationId?: number } }) {
+  const { t } = useTranslation();
   const { roles, failed } = useRolesState(scope);
   // Hidden only when the roles are known to lack the permission. If the role lookup failed,
   // the entry stays: its page then answers honestly (an error with Retry, or forbidden). A
   // settings entry that silently vanished would read as "you may not", which nobody said.
   if (!failed && entry.permission && (roles === null || !rolesHavePermission(roles, entry.permission))) return null;
   if (!failed && entry.hiddenForObservers && (roles === null || isObserverOnly(roles))) return null;
-  return <SidebarLink to={entry.to} exact={entry.exact ?? false} Icon={ENTRY_ICONS[entry.labelKey] ?? DashboardIcon} {...rest} />;
+  return <SidebarLink to={entry.to} exact={entry.exact ?? false} Icon={ENTRY_ICONS[entry.labelKey] ?? DashboardIcon} badge={entry.badgeKey ? t(entry.badgeKey) : undefined} {...rest} />;
 }
 
-function SidebarLink({ to, exact, label, Icon, isCollapsed, onNavigate }: ItemProps & { to: string; exact: boolean; Icon: ComponentType<{ fontSize?: 'small' }> }) {
+function SidebarLink({ to, exact, label, Icon, badge, isCollapsed, onNavigate }: ItemProps & { to: string; exact: boolean; Icon: ComponentType<{ fontSize?: 'small' }>; badge?: string }) {
   const link = (
     <ListItemButton
       component={Link}
@@ -200,6 +202,7 @@ function SidebarLink({ to, exact, label, Icon, isCollapsed, onNavigate }: ItemPr
       </ListItemIcon>
       {/* Collapsed: the label stays the link's accessible name, and shows as a tooltip. */}
       <ListItemText primary={label} sx={isCollapsed ? VISUALLY_HIDDEN : undefined} />
+      {badge && !isCollapsed && <Chip label={badge} size="small" variant="outlined" sx={{ ml: 1, height: 20, fontSize: '0.7rem' }} />}
     </ListItemButton>
   );
   return (
