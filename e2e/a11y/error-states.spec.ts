@@ -272,6 +272,8 @@ describe('parts of a screen when their read fails', () => {
     expect(await page.getByRole('alert').first().textContent()).toMatch('Database unavailable');
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Delete account' }).count()).toBe(0);
+    // No header to sign out from: the error offers it.
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
     await page.unroute(matches, handler);
     await retry.click();
     await page.getByRole('button', { name: 'Delete account' }).waitFor();

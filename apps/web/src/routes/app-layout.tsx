@@ -4,6 +4,7 @@ import { requireSignedIn, requireVerifiedEmail } from '../lib/guards.ts';
 import { loadAppCatalogs } from '../lib/i18n.ts';
 import { rootRoute } from './root.tsx';
 import { pageRouteStates } from '../components/page-route-states.tsx';
+import { AppLoadError } from './AppLoadError.tsx';
 
 /** Everything behind sign-in, inside the header and sidebar. */
 export const appRoute = createRoute({
@@ -24,6 +25,7 @@ export const appRoute = createRoute({
     await Promise.all([requireVerifiedEmail({ queryClient: context.queryClient }), context.queryClient.ensureQueryData(whoamiQuery), loadAppCatalogs()]);
   },
   ...pageRouteStates,
+  errorComponent: AppLoadError,
   // The shell (header, sidebar) is its own chunk: the sign-in page does not load it.
   component: lazyRouteComponent(() => import('../features/shell/components/AppLayout.tsx'), 'AppLayout'),
 });
