@@ -12,6 +12,8 @@ import { deviceSettingsQuery, moveCandidatesQuery, organizationPaidQuery, type D
 import { DeactivateSection } from './DeactivateSection.tsx';
 import { LocalModeSection } from './LocalModeSection.tsx';
 import { MoveSection } from './MoveSection.tsx';
+import { ReleaseSection } from './ReleaseSection.tsx';
+import { fleetReleasesQuery } from '../../fleet-settings/api/fleet-settings.queries.ts';
 
 /**
  * The sections whose decisions live in the component: which reason shows and whether the control
@@ -199,3 +201,30 @@ describe('MoveSection (fleets spec §5 "Move", §8 warnings)', () => {
     expect(screen.queryByRole('combobox')).toBeNull();
   });
 });
+
+describe('release section', () => {
+  const oneRelease = [{ id: 5, commit: 'abcdef0123456789', raw_version: '1.0.0', created_at: '2026-11-01T00:00:00.000Z', is_final: true, is_invalidated: false }];
+
+  it('leaves an observer no choice: both radios are disabled, "pin" too', async () => {
+    const device = makeDevice();
+    const client = queryClientWithFleetRole('observer');
+    client.setQueryData(deviceSettingsQuery(device.uuid).queryKey, { pinnedRelease: null, cpuArchitecture: 'aarch64' } as unknown as DeviceSettingsExtra);
+    client.setQueryData(fleetReleasesQuery(FLEET).queryKey, oneRelease);
+    renderWithProviders(<ReleaseSection device={device} />, { queryClient: client });
+    const pin = (await screen.findByRole('radio', { name: /pin/i })) as HTMLInputElement;
+    const track = screen.getByRole('radio', { name: /track/i }) as HTMLInputElement;
+    expect(track.disabled).toBe(true);
+    expect(pin.disabled).toBe(true);
+  });
+
+  it('lets a developer choose to pin when the fleet has a release', async () => {
+    const device = makeDevice();
+    const client = queryClientWithFleetRole('developer');
+    client.setQueryData(deviceSettingsQuery(device.uuid).queryKey, { pinnedRelease: null, cpuArchitecture: 'aarch64' } as unknown as DeviceSettingsExtra);
+    client.setQueryData(fleetReleasesQuery(FLEET).queryKey, oneRelease);
+    renderWithProviders(<ReleaseSection device={device} />, { queryClient: client });
+    const pin = (await screen.findByRole('radio', { name: /pin/i })) as HTMLInputElement;
+    await waitFor(() => expect(pin.disabled).toBe(false));
+  });
+});
+

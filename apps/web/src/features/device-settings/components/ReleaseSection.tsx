@@ -109,7 +109,8 @@ function ReleaseForm({ device, pinned, fleetReleases, canUpdate }: { device: Dev
           >
             <FormControlLabel value="track" control={<Radio />} label={t('release.track')} />
             <FormHelperText disabled={false} sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.trackHelp')}</FormHelperText>
-            <FormControlLabel value="pin" control={<Radio />} label={t('release.pin')} disabled={choices.length === 0} />
+            {/* An explicit `disabled` overrides the FormControl's: repeat its conditions, or an observer could pick "pin". */}
+            <FormControlLabel value="pin" control={<Radio />} label={t('release.pin')} disabled={!canUpdate || mutation.isPending || choices.length === 0} />
             <FormHelperText disabled={false} sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.pinHelp')}</FormHelperText>
           </RadioGroup>
         </FormControl>
