@@ -98,7 +98,8 @@ function ReleaseTargetForm({ fleet, releases, current, canUpdate }: { fleet: Fle
             <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.latestHelp')}</FormHelperText>
             <FormControlLabel value="none" control={<Radio />} label={t('release.none')} />
             <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.noneHelp', { type })}</FormHelperText>
-            <FormControlLabel value="pinned" control={<Radio />} label={t('release.pinned')} disabled={!hasReleases && current !== 'pinned'} />
+            {/* An explicit `disabled` overrides the FormControl's: its conditions are repeated here. */}
+            <FormControlLabel value="pinned" control={<Radio />} label={t('release.pinned')} disabled={!canUpdate || mutation.isPending || (!hasReleases && current !== 'pinned')} />
             <FormHelperText sx={{ mt: -1, mb: 1, ml: 4 }}>{t('release.pinnedHelp')}</FormHelperText>
           </RadioGroup>
         </FormControl>
