@@ -71,17 +71,17 @@ export async function registerUser(db: Db, config: AppConfig, input: RegisterInp
   const email = normalizeEmail(input.email);
   if (await isEmailTaken(db, email)) throw conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
-  const user = await createAccount(db, config, { email, passwordHash, hasDisabledNewsletter: input.hasDisabledNewsletter }, input.ip, input.invitation);
+  const user = await createAccount(db, { email, passwordHash, hasDisabledNewsletter: input.hasDisabledNewsletter }, input.invitation);
   return issueFor(config, user, Date.now());
 }
 
 /**
  * A new account for a normalized, free email (sign-up, social sign-in): the user and its actor,
  * the personal organization, an invitation's membership. The caller has counted the attempt in
- * the sign-up limit of `ip` already (`assertSignupAllowed`, which counts attempts that end in
+ * its address's sign-up limit already (`assertSignupAllowed`, which counts attempts that end in
  * 409 too), so nothing is counted here.
  */
-export async function createAccount(db: Db, config: AppConfig, account: Omit<NewUser, 'username'>, ip: string, invitation?: SignUpInvitation): Promise<UserAuthRow> {
+export async function createAccount(db: Db, account: Omit<NewUser, 'username'>, invitation?: SignUpInvitation): Promise<UserAuthRow> {
   // Two sign-ups may pick the same free username at once: retry on the unique violation.
   for (let attempt = 0; ; attempt++) {
     const username = await pickUsername(db, usernameBaseFromEmail(account.email));

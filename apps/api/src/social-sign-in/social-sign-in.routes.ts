@@ -51,7 +51,6 @@ export async function socialSignInRoutes(fastify: FastifyInstance): Promise<void
   const clients = socialProviderClients(app.config.socialSignIn);
   const secure = isHttpsDeployment(app.config);
   const webDist = app.config.webDist;
-  let indexHtml: Promise<Buffer> | undefined;
 
   const clientOf = (provider: string): { provider: SocialProvider; client: SocialProviderClient } => {
     const client = isSocialProvider(provider) ? clients[provider] : undefined;
@@ -74,9 +73,10 @@ export async function socialSignInRoutes(fastify: FastifyInstance): Promise<void
 
   app.get('/auth/:provider/callback', { config: { public: true }, schema: { params: providerParams, querystring: callbackQuery } }, async (request, reply) => {
     if (isNavigation(request) && webDist) {
-      indexHtml ??= readFile(resolve(webDist, 'index.html'));
+      // Read at each sign-in (a rare navigation), so a rebuilt dashboard is served as the
+      // fallback route of web/web.routes.ts serves it, never a copy from start-up.
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(await indexHtml);
+      return reply.type('text/html; charset=utf-8').send(await readFile(resolve(webDist, 'index.html')));
     }
     const { provider, client } = clientOf(request.params.provider);
     const { error, error_description: description } = request.query;

@@ -43,7 +43,7 @@ async function userOfProfile(db: Db, config: AppConfig, provider: SocialProvider
     return user;
   }
   await assertSignupAllowed(db, config, ip);
-  const user = await createAccount(db, config, { email, passwordHash: null, hasDisabledNewsletter: false, isVerified: true }, ip);
+  const user = await createAccount(db, { email, passwordHash: null, hasDisabledNewsletter: false, isVerified: true });
   await linkSocialAccount(db, user.id, provider, profile.remoteId, profile.displayName);
   return user;
 }
