@@ -45,11 +45,11 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   const closing = new AbortController();
   // Every waiting upload listens to it: no bound to warn about.
   setMaxListeners(0, closing.signal);
-  // Open read streams never end on their own: closing the server cuts them (clients reconnect elsewhere).
-  const openStreams = new Set<ServerResponse>();
+  // Open read streams of this process (not app.openStreams, which counts them per caller) never end on their own: closing the server cuts them.
+  const openReads = new Set<ServerResponse>();
   const track = (raw: ServerResponse) => {
-    openStreams.add(raw);
-    raw.once('close', () => openStreams.delete(raw));
+    openReads.add(raw);
+    raw.once('close', () => openReads.delete(raw));
   };
   // Open uploads too: what they carried so far is stored, the device sees a failed upload and
   // sends its unacknowledged lines again (to another replica) — nothing acknowledged is lost.
@@ -60,7 +60,7 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   const uploadsOfDevice = createHeldSlots<number>(MAX_UPLOADS_PER_DEVICE);
   app.addHook('preClose', async () => {
     closing.abort();
-    for (const raw of openStreams) raw.destroy();
+    for (const raw of openReads) raw.destroy();
     for (const raw of openUploads) raw.destroy();
   });
 
