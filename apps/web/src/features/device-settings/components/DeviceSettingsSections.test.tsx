@@ -205,26 +205,25 @@ describe('MoveSection (fleets spec §5 "Move", §8 warnings)', () => {
 describe('release section', () => {
   const oneRelease = [{ id: 5, commit: 'abcdef0123456789', raw_version: '1.0.0', created_at: '2026-11-01T00:00:00.000Z', is_final: true, is_invalidated: false }];
 
-  it('leaves an observer no choice: both radios are disabled, "pin" too', async () => {
+  /** The section for a device not pinned, in a fleet with one release, as `fleetRole` sees it; resolves to its "pin" radio. */
+  async function pinRadio(fleetRole: string): Promise<HTMLInputElement> {
     const device = makeDevice();
-    const client = queryClientWithFleetRole('observer');
+    const client = queryClientWithFleetRole(fleetRole);
     client.setQueryData(deviceSettingsQuery(device.uuid).queryKey, { pinnedRelease: null, cpuArchitecture: 'aarch64' } as unknown as DeviceSettingsExtra);
     client.setQueryData(fleetReleasesQuery(FLEET).queryKey, oneRelease);
     renderWithProviders(<ReleaseSection device={device} />, { queryClient: client });
-    const pin = (await screen.findByRole('radio', { name: /pin/i })) as HTMLInputElement;
+    return (await screen.findByRole('radio', { name: /pin/i })) as HTMLInputElement;
+  }
+
+  it('leaves an observer no choice: both radios are disabled, "pin" too', async () => {
+    const pin = await pinRadio('observer');
     const track = screen.getByRole('radio', { name: /track/i }) as HTMLInputElement;
     expect(track.disabled).toBe(true);
     expect(pin.disabled).toBe(true);
   });
 
   it('lets a developer choose to pin when the fleet has a release', async () => {
-    const device = makeDevice();
-    const client = queryClientWithFleetRole('developer');
-    client.setQueryData(deviceSettingsQuery(device.uuid).queryKey, { pinnedRelease: null, cpuArchitecture: 'aarch64' } as unknown as DeviceSettingsExtra);
-    client.setQueryData(fleetReleasesQuery(FLEET).queryKey, oneRelease);
-    renderWithProviders(<ReleaseSection device={device} />, { queryClient: client });
-    const pin = (await screen.findByRole('radio', { name: /pin/i })) as HTMLInputElement;
+    const pin = await pinRadio('developer');
     await waitFor(() => expect(pin.disabled).toBe(false));
   });
 });
-
