@@ -81,6 +81,9 @@ describe('list screens when the API fails', () => {
       await signInAs(page, e2e.stack, world.user, screen.path(world));
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expectErrorState(page, screen, 'Database unavailable');
+      // Said once, inline with Retry: no toast repeats it (accounts spec §8 "without duplicates").
+      await page.waitForTimeout(500);
+      expect(await page.getByText('Database unavailable').count(), 'the failure shown more than once').toBe(1);
 
       await page.unroute(matches, handler);
       await page.getByRole('alert').filter({ hasText: screen.title }).getByRole('button', { name: 'Retry' }).click();

@@ -288,11 +288,12 @@ describe('organizations', () => {
     await addMember(admin, org.id, member, 'member');
     await e2e.stack.app.db.updateTable('organization').set({ is_frozen: true }).where('id', '=', org.id).execute();
 
-    // The billing page does not exist yet, so billing users also land on /orgs, with their own error.
+    // Billing users land on the billing page, the one page of a frozen organization they can reach.
     page = await signedInPage(admin);
     await page.goto(`${e2e.stack.url}/orgs/${org.id}`);
-    await page.waitForURL(/\/orgs$/);
-    await page.getByText('Please update your billing details').waitFor();
+    await page.waitForURL(new RegExp(`/orgs/${org.id}/billing$`));
+    await page.getByText('Please update your billing details').first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
 
     page = await signedInPage(member);
     await page.goto(`${e2e.stack.url}/orgs/${org.id}/members`);

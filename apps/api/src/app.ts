@@ -44,6 +44,7 @@ import { osUpdateRoutes } from './os-update/os-update.routes.ts';
 import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.ts';
 import { registryTokenRoutes } from './registry/token.routes.ts';
 import { osConfigRoutes } from './os-config/os-config.routes.ts';
+import { billingRoutes } from './billing/billing.routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -114,6 +115,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(authRoutes);
   await app.register(socialSignInRoutes);
   await app.register(apiKeyRoutes);
+  await app.register((await import('./oauth/oauth.routes.ts')).oauthRoutes); // OAuth applications (oauth/)
   await app.register(twoFactorRoutes);
   await app.register(profileRoutes);
   await app.register(deleteAccountRoutes);
@@ -132,6 +134,8 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(diagnosticsRoutes);
   await app.register(registryTokenRoutes);
   await app.register(osConfigRoutes);
+  await app.register(billingRoutes);
+  await app.register((await import('./support/support.routes.ts')).supportRoutes); // the help desk behind the support drawer (support/)
   await app.register(webRoutes);
   return app;
 }

@@ -62,6 +62,7 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL,
     smtpUrl: env.SMTP_URL,
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+    supportEmail: env.SUPPORT_EMAIL,
     // Required when mail can actually be delivered, unless set explicitly (1 / 0).
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
     ...(env.CODE_HOST_API_URL ? { codeHostApiUrl: env.CODE_HOST_API_URL } : {}),
@@ -89,6 +90,10 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     releaseAssetMaxBytes: env.RELEASE_ASSET_MAX_BYTES,
     logRetentionLines: env.LOG_RETENTION_LINES,
     logLinesPerSecond: env.LOG_LINES_PER_SECOND,
+    paymentProvider: env.PAYMENT_PROVIDER,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    stripeApiUrl: env.STRIPE_API_URL,
     socialSignIn: {
       ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
         ? { github: { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET, url: env.GITHUB_URL, apiUrl: env.GITHUB_API_URL } }

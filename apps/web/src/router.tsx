@@ -6,6 +6,8 @@ import { PageLoading } from './components/PageLoading.tsx';
 import { accessTokensRoutes } from './features/access-tokens/routes.tsx';
 import { accountEmailRoutes } from './features/account-email/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
+import { billingRoutes } from './features/billing/routes.tsx';
+import { creditsRoutes } from './features/credits/routes.tsx';
 import { deviceConfigRoutes, fleetConfigRoutes } from './features/configuration/routes.tsx';
 import { deployRoutes } from './features/deploy/routes.tsx';
 import { fleetLogRoutes } from './features/device-logs/routes.tsx';
@@ -15,6 +17,7 @@ import { fleetTeamRoutes } from './features/fleet-teams/routes.tsx';
 import { fleetSettingsRoutes } from './features/fleet-settings/routes.tsx';
 import { fleetPageRoutes, fleetRoute, fleetRoutes } from './features/fleets/routes.tsx';
 import { invitationRoutes } from './features/invitations/routes.tsx';
+import { oauthRoutes } from './features/oauth/routes.tsx';
 import { memberRoutes } from './features/members/routes.tsx';
 import { organizationPageRoutes, organizationRoutes, orgRoute } from './features/organizations/routes.tsx';
 import { preferencesRoute, preferencesTabRoutes } from './features/preferences/routes.tsx';
@@ -42,6 +45,7 @@ export type { RouterContext } from './routes/root.tsx';
 
 export const routeTree = rootRoute.addChildren([
   ...authRoutes,
+  ...oauthRoutes,
   ...twoFactorRoutes,
   ...accountEmailRoutes,
   ...invitationRoutes,
@@ -52,7 +56,7 @@ export const routeTree = rootRoute.addChildren([
     deviceRoute.addChildren([...devicePageRoutes, ...deviceVariableRoutes, ...deviceConfigRoutes]),
     ...profileRoutes,
     ...organizationRoutes,
-    orgRoute.addChildren([...organizationPageRoutes, ...memberRoutes, ...teamRoutes]),
+    orgRoute.addChildren([...organizationPageRoutes, ...memberRoutes, ...teamRoutes, ...billingRoutes, ...creditsRoutes]),
     preferencesRoute.addChildren([...preferencesTabRoutes, ...sshKeysRoutes, ...accessTokensRoutes]),
   ]),
 ]);

@@ -7,9 +7,12 @@ import type { AppConfig } from '../lib/config.ts';
  */
 export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 
-function base(config: AppConfig): string {
+/** The dashboard's own address, for emails (PUBLIC_URL, without a trailing slash). */
+export function dashboardUrl(config: AppConfig): string {
   return (config.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
 }
+
+const base = dashboardUrl;
 
 /** The verification link page reads `token` and `email` from the query (accounts spec §2). */
 export function verificationLink(config: AppConfig, token: string, email: string): string {

@@ -180,8 +180,35 @@ describe('forgotten password and reset', () => {
   });
 
   describe('with two-factor authentication on (accounts §7: 400 with a 2FA-required code)', () => {
+    /** A verified account with two-factor on: its reset needs the second factor. */
+    const verifiedWithTwoFactor = async (app = ctx.app) => {
+      const user = await enableTwoFactor(app);
+      await app.db.updateTable('user').set({ is_verified: true }).where('email', '=', user.email).execute();
+      return user;
+    };
+
+    it("a squatter's second factor does not block the owner: a reset that first verifies the address clears it (and the squatter's sessions and keys)", async () => {
+      // Someone signs up with the owner's address (never verified) and turns two-factor on.
+      const squatter = await enableTwoFactor(ctx.app);
+      const key = (await ctx.app.inject({ method: 'POST', url: '/api-key/user/full', headers: bearer(squatter.passedToken), payload: { name: 'kept', expiryDate: null } })).json() as string;
+      expect((await whoamiOf(ctx.app, key)).status).toBe(200);
+      await request(squatter.email);
+      const done = await reset(await codeFor(squatter.email), 'the real owner');
+      expect(done.statusCode, done.body).toBe(200);
+      // Signed in with the new password alone: no second step, the squatter's authenticator is gone.
+      const signedIn = await login(squatter.email, 'the real owner');
+      expect(signedIn.statusCode).toBe(200);
+      expect(claimsOf(signedIn.body).twoFactorRequired).toBeFalsy();
+      const row = await ctx.app.db.selectFrom('user').select(['is_2fa_enabled', 'totp_secret', 'is_verified']).where('email', '=', squatter.email).executeTakeFirstOrThrow();
+      expect(row).toEqual({ is_2fa_enabled: false, totp_secret: null, is_verified: true });
+      expect(await ctx.app.db.selectFrom('recovery_code').select('id').where('user', '=', (await whoamiOf(ctx.app, signedIn.body)).body.actorTypeId as number).execute()).toEqual([]);
+      // The squatter's sessions and keys end.
+      expect((await whoamiOf(ctx.app, squatter.passedToken)).status).toBe(401);
+      expect((await whoamiOf(ctx.app, key)).status).toBe(401);
+    });
+
     it('asks for the second factor without spending the link, refuses a wrong code, then resets with a TOTP code', async () => {
-      const user = await enableTwoFactor(ctx.app);
+      const user = await verifiedWithTwoFactor();
       await request(user.email);
       const code = await codeFor(user.email);
 
@@ -209,7 +236,7 @@ describe('forgotten password and reset', () => {
     });
 
     it('accepts a recovery code once', async () => {
-      const user = await enableTwoFactor(ctx.app);
+      const user = await verifiedWithTwoFactor();
       const [recovery] = user.recoveryCodes as [string];
       await request(user.email);
       const first = await codeFor(user.email);
@@ -227,7 +254,7 @@ describe('forgotten password and reset', () => {
     it('limits wrong second-factor codes per user (429), apart from the sign-in challenge', async () => {
       const strict = await createTestApp({ loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMITS, secondFactor: { max: 3, windowMs: 3600_000 } } });
       try {
-        const user = await enableTwoFactor(strict.app);
+        const user = await verifiedWithTwoFactor(strict.app);
         await strict.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', payload: { email: user.email, 'g-recaptcha-response': 'dummy' } });
         const link = linkIn(await latestEmailTo(strict.app.db, user.email));
         const code = decodeURIComponent(link.pathname.slice('/user/reset-password/'.length));
@@ -249,7 +276,7 @@ describe('forgotten password and reset', () => {
     it('checks at most the limit of second-factor codes sent all at once; the rest get 429', async () => {
       const strict = await createTestApp({ loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMITS, secondFactor: { max: 3, windowMs: 3600_000 } } });
       try {
-        const user = await enableTwoFactor(strict.app);
+        const user = await verifiedWithTwoFactor(strict.app);
         await strict.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', payload: { email: user.email, 'g-recaptcha-response': 'dummy' } });
         const code = decodeURIComponent(linkIn(await latestEmailTo(strict.app.db, user.email)).pathname.slice('/user/reset-password/'.length));
         const burst = await Promise.all(

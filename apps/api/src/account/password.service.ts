@@ -18,6 +18,7 @@ import { passwordResetLink } from './account-links.ts';
 import { assertUnderLimit, badLinkBuckets, claimUnderLimit, noteAttempt, resetRequestBuckets } from './account-rate-limit.ts';
 import { assertRecentAuth, issueTokenFor } from './issue-token.ts';
 import { assertResetSecondFactor } from './reset-second-factor.ts';
+import { clearTwoFactor } from '../two-factor/two-factor.repository.ts';
 
 /** Forgotten password, reset by emailed code, and change password (accounts spec §4, §5, §7). */
 export const CAPTCHA_FAILED = 'Captcha verification failed';
@@ -54,9 +55,11 @@ export async function requestPasswordReset(db: Db, config: AppConfig, input: { e
  * A reset that is what first verifies the address takes the account back from whoever made it
  * with someone else's address (pre-account takeover): everything they could have left behind
  * that outlives a new password goes with it — every user API key and every link still
- * pending (an email change would hand the account back to them). Sessions end with the new
- * jwt_secret anyway. A verified account's keys stay: a forgotten password says nothing about
- * who made them.
+ * pending (an email change would hand the account back to them) and their two-factor setup,
+ * which such a reset does not ask for: the squatter's authenticator would otherwise lock the
+ * owner out of their own address. Sessions end with the new jwt_secret anyway. A verified
+ * account's keys and second factor stay, and its reset needs the second factor: a forgotten
+ * password says nothing about who made them.
  */
 export async function resetPassword(db: Db, config: AppConfig, input: { resetCode: string; password: string; twoFactorCode?: string; ip: string }): Promise<void> {
   const passwordError = validatePassword(input.password);
@@ -70,7 +73,10 @@ export async function resetPassword(db: Db, config: AppConfig, input: { resetCod
   const user = pending ? await findAccountUser(db, pending.user) : undefined;
   // The address the code was sent to must still be the account's (an email change voids it).
   if (!pending || !user || user.email !== pending.email) throw await invalidCode();
-  await assertResetSecondFactor(db, config, user.id, input.twoFactorCode);
+  // An address never verified: the link is the first proof of it, and a second factor set up
+  // before that proof is not the owner's to give (it is cleared below).
+  const firstProof = !user.is_verified;
+  if (!firstProof) await assertResetSecondFactor(db, config, user.id, input.twoFactorCode);
   // Spent atomically: of two concurrent submissions only one gets past this line.
   if (!(await consumeActionToken(db, input.resetCode, ['password-reset']))) throw await invalidCode();
   const passwordHash = await hashPassword(input.password);
@@ -79,6 +85,10 @@ export async function resetPassword(db: Db, config: AppConfig, input: { resetCod
     if (await markEmailVerifiedFirst(tx, user.id)) {
       await deleteApiKeysOf(tx, user.actor);
       await deletePendingActionTokens(tx, user.id);
+      await clearTwoFactor(tx, user.id);
+    } else if (firstProof) {
+      // Verified by another link meanwhile: this reset skipped a second factor it now needs.
+      await assertResetSecondFactor(tx, config, user.id, input.twoFactorCode);
     }
   });
   await notifyPasswordChanged(db, user.email);

@@ -76,6 +76,8 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     registryUrl: app.config.registryUrl ?? null,
     // Sign-in buttons (accounts spec §2): only the providers this deployment configured.
     socialProviders: SOCIAL_PROVIDERS.filter((p) => app.config.socialSignIn?.[p]),
+    // The billing page's payment flow (accounts §4): the local test processor unless PAYMENT_PROVIDER says stripe.
+    billing: { provider: app.config.paymentProvider ?? 'local', publishableKey: app.config.paymentProvider === 'stripe' ? (app.config.stripePublishableKey ?? null) : null },
   }));
 
   app.get('/device-types/v1', { config: { public: true } }, async (request) => {

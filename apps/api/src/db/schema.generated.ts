@@ -35,6 +35,7 @@ export interface ApiKey {
   description: string | null;
   expiry_date: Timestamp | null;
   id: Generated<number>;
+  is_issued_for__oauth_authorization: number | null;
   is_of__actor: number;
   key_hash: string;
   last_used_at: Timestamp | null;
@@ -465,7 +466,9 @@ export interface Invitee {
 export interface Invoice {
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
+  description: string | null;
   due_on: Timestamp | null;
+  failure_message: string | null;
   id: Generated<number>;
   invoice_number: string;
   organization: number;
@@ -519,10 +522,13 @@ export interface OauthApplicationAuthorization {
 }
 
 export interface OauthAuthorizationCode {
+  code_challenge: string | null;
   code_hash: string;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
+  has_explicit_redirect_uri: Generated<boolean>;
   id: Generated<number>;
+  issued__api_key: number | null;
   oauth_application: number;
   redirect_uri: string;
   used_at: Timestamp | null;
@@ -768,9 +774,11 @@ export interface ServiceLabel {
 
 export interface SetupIntent {
   client_secret: string;
+  confirmed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   organization: number;
+  payment_method: Json | null;
   payment_method_token: string | null;
   provider_id: string;
   status: Generated<string>;

@@ -72,6 +72,8 @@ export interface AppConfig {
   smtpUrl?: string;
   /** From address of outgoing mail. */
   mailFrom: string;
+  /** The support team's address: each new support ticket is mailed there (SUPPORT_EMAIL); unset = none. */
+  supportEmail?: string;
   /** New users must verify their email before using the dashboard (on when SMTP is configured). */
   requireEmailVerification: boolean;
   /**
@@ -100,6 +102,14 @@ export interface AppConfig {
   /** Keep-alive newline interval of log streams; unset = 58 s (compat §4). Tests shorten it. */
   logStreamKeepAliveMs?: number;
   /** Web terminal re-check interval and session caps; unset = terminal/terminal-sessions.ts defaults. Tests shorten them. */
+  /** The billing engine's payment provider (PAYMENT_PROVIDER, billing/payment/); unset = `local`, the embedded test processor. */
+  paymentProvider?: 'local' | 'stripe';
+  /** Stripe secret key (STRIPE_SECRET_KEY) when paymentProvider is `stripe`. */
+  stripeSecretKey?: string;
+  /** Stripe publishable key for Stripe.js in the dashboard (STRIPE_PUBLISHABLE_KEY), sent in GET /config. */
+  stripePublishableKey?: string;
+  /** Another Stripe API endpoint (STRIPE_API_URL), e.g. a local stand-in; unset = api.stripe.com. */
+  stripeApiUrl?: string;
   terminalLimits?: { accessCheckMs?: number; maxPerUserDevice?: number; maxPerUser?: number; maxSessions?: number };
 }
 

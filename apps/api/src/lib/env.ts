@@ -74,6 +74,8 @@ export const envSchema = z.object({
   CAPTCHA_VERIFY_URL: optional(httpUrl),
   SMTP_URL: optional(urlWith(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string()),
+  // Where support tickets are mailed (support/ticket-emails.ts); unset = tickets stay in the help desk's tables only.
+  SUPPORT_EMAIL: optional(z.email('must be an email address')),
   REQUIRE_EMAIL_VERIFICATION: optional(flag01),
   CODE_HOST_API_URL: optional(httpUrl),
   // A template: `{hash}` is replaced by the browser, so validate the URL with a sample hash in it.
@@ -137,6 +139,11 @@ export const envSchema = z.object({
   TLS_CA: optional(z.string()),
   // The delta server devices ask for binary image deltas (config.json `deltaEndpoint`); unset = none.
   DELTA_URL: optional(httpUrl),
+  // The billing engine's payment provider (billing/payment/): `local` test processor (default) or `stripe`.
+  PAYMENT_PROVIDER: optional(z.enum(['local', 'stripe'], { error: 'must be local or stripe' })).default('local'),
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string()),
+  STRIPE_API_URL: optional(httpUrl),
 });
 
 /**

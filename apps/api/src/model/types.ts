@@ -50,6 +50,11 @@ export interface FieldDef {
   changeRule?: RowRule;
   /** A POST must provide it (checked after hooks.beforeCreate). */
   required?: boolean;
+  /**
+   * Text holding a version ("balenaOS 6.0.10", "6.0.10+rev1"): `$orderby` sorts it by its numeric
+   * major.minor.patch first (6.0.9 before 6.0.10), then as text (odata/compile-orderby.ts).
+   */
+  sortsAsVersion?: boolean;
   /** Read-only computed field: a SQL expression over the row alias (e.g. overall_status). */
   computed?: (alias: string) => RawBuilder<unknown>;
   /** Never readable, filterable or writable through OData (password hashes, key hashes). */

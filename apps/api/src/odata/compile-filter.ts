@@ -150,7 +150,7 @@ function compilePath(node: PathNode, scope: Scope): Typed {
   if (node.property) return compileThroughNav(requireNav(scope.ctx, scope.def, node.name), node.property, scope);
   const field = findField(scope.def, node.name);
   if (!field) throw badRequest(`Unknown field "${node.name}" on resource "${scope.def.name}"`);
-  return { sql: fieldSql(field, scope.alias), type: sqlTypeOf(field.type) };
+  return { sql: fieldSql(field, scope.alias), type: sqlTypeOf(field.type), version: field.sortsAsVersion === true };
 }
 
 /** `FROM target AS child WHERE join AND read rule`, and `AND <more(rule)>` when given (a filter of the target's rows). */
@@ -183,7 +183,7 @@ function compileThroughNav(nav: ResolvedNav, rest: PathNode, scope: Scope): Type
   const child = scope.ctx.alias();
   const inner = compilePath(rest, scopeOf(nav, scope, child));
   const from = navFrom(nav, scope, child);
-  if (nav.cardinality === 'one') return { sql: sql`(SELECT ${inner.sql} ${from} LIMIT 1)`, type: inner.type };
+  if (nav.cardinality === 'one') return { sql: sql`(SELECT ${inner.sql} ${from} LIMIT 1)`, type: inner.type, version: inner.version };
   if (inner.type === 'boolean') return { sql: sql`EXISTS (SELECT 1 ${from} AND ${inner.sql})`, type: 'boolean' };
   throw badRequest(`"${nav.name}" is multi-valued: use ${nav.name}/any(…) instead of a property path`);
 }

@@ -11,6 +11,8 @@ export type SqlType = 'boolean' | 'integer' | 'number' | 'text' | 'datetime' | '
 export interface Typed {
   sql: RawBuilder<unknown>;
   type: SqlType;
+  /** A path to a field that sorts as a version (FieldDef.sortsAsVersion). */
+  version?: boolean;
 }
 
 export function sqlTypeOf(t: FieldType): SqlType {

@@ -13,10 +13,22 @@ export function compileOrderBy(items: OrderItem[] | undefined, scope: Scope): Ra
   for (const item of items ?? []) {
     if (item.path.name === 'id' && !item.path.property && !item.path.count) hasId = true;
     const e = compileExpr({ t: 'path', path: item.path }, scope);
-    parts.push(sql`${e.sql} ${sql.raw(item.dir === 'desc' ? 'DESC' : 'ASC')}`);
+    const dir = sql.raw(item.dir === 'desc' ? 'DESC' : 'ASC');
+    if (e.version) parts.push(sql`${versionKey(e.sql)} ${dir}`);
+    parts.push(sql`${e.sql} ${dir}`);
   }
   if (!hasId && hasIdField(scope.def)) parts.push(sql`${idSql(scope.alias)} ASC`);
   return parts.length > 0 ? sql` ORDER BY ${sql.join(parts)}` : sql``;
+}
+
+const VERSION_CORE = String.raw`(\d+)\.(\d+)\.(\d+)`;
+
+/**
+ * A version text's first major.minor.patch as numbers, so that 6.0.9 sorts before 6.0.10 (text
+ * would put "6.0.10" first); null when it holds none (sorted as PostgreSQL sorts nulls).
+ */
+function versionKey(text: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(regexp_match(${text}, ${VERSION_CORE}::text))::numeric[]`;
 }
 
 export function compilePaging(top: number | undefined, skip: number | undefined): RawBuilder<unknown> {

@@ -51,7 +51,8 @@ export async function activatePendingSecret(db: Db, userId: number, secret: stri
 
 /** Two-factor off: secrets, replay marker and every recovery code go. */
 export async function clearTwoFactor(db: Db, userId: number): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  const inTransaction = (fn: (tx: Db) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  await inTransaction(async (tx) => {
     await tx
       .updateTable('user')
       .set({ totp_secret: null, totp_pending_secret: null, is_2fa_enabled: false, totp_last_used_step: null })

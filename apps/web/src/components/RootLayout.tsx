@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { refreshToken } from '../lib/auth-api.ts';
-import { saveReturnUrl, startSessionKeeper, type LogoutReason } from '../lib/session.ts';
+import { saveReturnUrl, settleSessionEnd, startSessionKeeper, type LogoutReason } from '../lib/session.ts';
 import { useSessionEnd } from '../lib/use-session-end.ts';
 
 /**
@@ -13,18 +13,19 @@ export function RootLayout() {
   const router = useRouter();
 
   useEffect(() => startSessionKeeper({ refresh: refreshToken }), []);
+  // A session that ended before this layout was there (a 401 while the first page loaded) has
+  // no screens left to wind down: requests may go again (lib/session.ts isSessionEnding).
+  useEffect(() => settleSessionEnd(), []);
 
   const toLogin = useCallback(
     (reason: LogoutReason | undefined) => {
       const { pathname, href } = router.state.location;
       if (pathname === '/login' || pathname === '/signup') return;
-      if (reason === 'signed-out') {
-        void router.navigate({ to: '/login' });
-        return;
-      }
-      // Expired or rejected: come back here after signing in again.
+      if (reason === 'signed-out') return router.navigate({ to: '/login' });
+      // Expired or rejected (a revoked token: "log out other sessions"): the sign-in page says
+      // so (accounts spec §8 Session, "session expired"), and leads back here afterwards.
       saveReturnUrl(href);
-      void router.navigate({ to: '/login', search: { redirect: href } });
+      return router.navigate({ to: '/login', search: { redirect: href, expired: true } });
     },
     [router],
   );

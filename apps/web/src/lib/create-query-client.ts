@@ -10,10 +10,13 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // Background polling failures toast once (lib/toast.ts drops duplicates).
+    // Background failures toast once (lib/toast.ts drops duplicates): a query with data on screen
+    // keeps showing it (QueryState), so the toast is what says the refresh failed. A query that
+    // has no data yet is shown by its screen as the inline error with Retry: a toast as well
+    // would say it twice (accounts spec §8 "errors appear as toasts without duplicates").
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silent) notifyError(error);
+        if (!query.meta?.silent && query.state.data !== undefined) notifyError(error);
       },
     }),
     // Mutations handle their own errors where a form shows them inline (meta.silent).

@@ -2,7 +2,8 @@
 import { isRedirect } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../test/fake-jwt.ts';
-import { finishPendingSecondFactor, parseNumericId, redirectIfSignedIn, requireNumericFleetId, requireSignedIn, validateLoginSearch } from './guards.ts';
+import { finishPendingSecondFactor, parseNumericId, redirectIfSessionEnded, redirectIfSignedIn, requireNumericFleetId, requireSignedIn, validateLoginSearch } from './guards.ts';
+import { ApiError } from './http.ts';
 import { RETURN_URL_STORAGE_KEY, setToken } from './session.ts';
 import { attachToasts } from './toast.ts';
 
@@ -99,10 +100,30 @@ describe('fleet id', () => {
   });
 });
 
+describe('redirectIfSessionEnded (accounts spec §8 Session: a revoked or expired token)', () => {
+  it('sends a layout load refused with 401, whose session has ended, to sign in saying it expired', () => {
+    const error = thrown(() => redirectIfSessionEnded(new ApiError('Unauthorized', 401), { href: '/orgs' }));
+    expect(isRedirect(error)).toBe(true);
+    expect((error as { options: unknown }).options).toMatchObject({ to: '/login', search: { redirect: '/orgs', expired: true } });
+  });
+  it('rethrows any other failure, and a 401 while the session still stands', () => {
+    const failure = new ApiError('Database unavailable', 500);
+    expect(thrown(() => redirectIfSessionEnded(failure, { href: '/orgs' }))).toBe(failure);
+    setToken(liveToken());
+    const stale = new ApiError('Unauthorized', 401);
+    expect(thrown(() => redirectIfSessionEnded(stale, { href: '/orgs' }))).toBe(stale);
+  });
+});
+
 describe('validateLoginSearch', () => {
   it('keeps only a non-empty string redirect', () => {
     expect(validateLoginSearch({ redirect: '/x', other: 1 })).toEqual({ redirect: '/x' });
     expect(validateLoginSearch({ redirect: 5 })).toEqual({});
     expect(validateLoginSearch({ redirect: '' })).toEqual({});
+  });
+  it('keeps the session-expired mark (accounts spec §8 Session) only when true', () => {
+    expect(validateLoginSearch({ redirect: '/x', expired: true })).toEqual({ redirect: '/x', expired: true });
+    expect(validateLoginSearch({ expired: 'true' })).toEqual({ expired: true });
+    expect(validateLoginSearch({ expired: 'no' })).toEqual({});
   });
 });

@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { toast } from './toast.ts';
 import i18n from './i18n.ts';
-import { isSignedIn, isTwoFactorPending, postLoginDestination, saveReturnUrl } from './session.ts';
+import { ApiError } from './http.ts';
+import { getToken, isSignedIn, isTwoFactorPending, postLoginDestination, saveReturnUrl } from './session.ts';
 import { accountStatusQuery, isVerificationPending } from '../features/account-email/api/account-email.queries.ts';
 
 /**
@@ -12,11 +13,16 @@ import { accountStatusQuery, isVerificationPending } from '../features/account-e
 
 export interface LoginSearch {
   redirect?: string;
+  /** The session ended by itself (expired, or its token was revoked): the sign-in page says so. */
+  expired?: boolean;
 }
 
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
   // `redirect` present (undefined when dropped): see ownKeys in components/data-list/list-search.ts.
-  return { redirect: typeof search.redirect === 'string' && search.redirect !== '' ? search.redirect : undefined };
+  return {
+    redirect: typeof search.redirect === 'string' && search.redirect !== '' ? search.redirect : undefined,
+    expired: search.expired === true || search.expired === 'true' ? true : undefined,
+  };
 }
 
 /** A signed-out user goes to /login; the page they asked for is kept for after sign-in. */
@@ -47,6 +53,20 @@ export function requireTwoFactorPending({ search }: { search: LoginSearch }): vo
 export async function requireVerifiedEmail({ queryClient }: { queryClient: QueryClient }): Promise<void> {
   const status = await queryClient.ensureQueryData(accountStatusQuery);
   if (isVerificationPending(status)) throw redirect({ to: '/user/verify-email/pending' });
+}
+
+/**
+ * A load of the signed-in layout refused with a 401 has ended the session (its token expired or
+ * was revoked, e.g. by "Log out other sessions" elsewhere: lib/http.ts logs out): the user goes
+ * to sign in, told the session expired (accounts spec §8 Session), and comes back here after.
+ * Any other failure is rethrown (the layout's error with Retry).
+ */
+export function redirectIfSessionEnded(error: unknown, location: { href: string }): never {
+  if (error instanceof ApiError && error.status === 401 && getToken() === null) {
+    saveReturnUrl(location.href);
+    throw redirect({ to: '/login', search: { redirect: location.href, expired: true } });
+  }
+  throw error;
 }
 
 /** `/user/verify-email/pending`: signed in and still pending, else on to /. */

@@ -1,6 +1,9 @@
 import { connectivity } from './connectivity.ts';
 import { apiHeaders, isCapturingRequests, takeEarlyResponse } from './early-requests.ts';
-import { getToken, logout } from './session.ts';
+import { getToken, isSessionEnding, logout } from './session.ts';
+
+/** What a request asking for the session answers while a session is ending (lib/session.ts): not sent. */
+export const SESSION_ENDED_MESSAGE = 'You have to log in';
 
 /** An HTTP failure with the server's message (compat §1.5: body.error.text, message, error, text). */
 export class ApiError extends Error {
@@ -64,6 +67,8 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
   const { method = 'GET', body, auth = true, signal, keepSessionOn401 = false } = options;
   const token = auth ? getToken() : null;
+  // The signed-in screens still mounted while the session ends ask without a token: not sent.
+  if (auth && token === null && isSessionEnding()) throw new ApiError(SESSION_ENDED_MESSAGE, 401);
   const isPlainGet = method === 'GET' && body === undefined;
   // The boot script asking which URLs the first page needs (lib/early-requests.ts): sent early, never answered here.
   if (isCapturingRequests(path, isPlainGet ? token : null)) return new Promise<never>(() => undefined);
@@ -71,11 +76,13 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   try {
     // An answer the boot script already asked for is taken instead of asking again.
     const early = isPlainGet && !signal ? takeEarlyResponse(path, token) : undefined;
+    // A FormData body (a file upload) goes as multipart, with the boundary the browser sets.
+    const isForm = body instanceof FormData;
     response = await (early ??
       fetch(path, {
         method,
-        headers: apiHeaders(token, body !== undefined),
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: apiHeaders(token, body !== undefined && !isForm),
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         signal,
       }));
   } catch (error) {

@@ -35,9 +35,28 @@ export function subscribeSession(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Between the end of a session and the moment its screens are gone (the sign-in page shown, the
+ * cache cleared: lib/use-session-end.ts), the signed-in screens are still mounted and would ask
+ * again without a token (401s after sign-out). While it lasts, lib/http.ts sends no
+ * authenticated request.
+ */
+let sessionEnding = false;
+
+export function isSessionEnding(): boolean {
+  return sessionEnding;
+}
+
+/** The ended session's screens and data are gone: authenticated requests may go again. */
+export function settleSessionEnd(): void {
+  sessionEnding = false;
+}
+
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === TOKEN_STORAGE_KEY) notify(event.newValue, event.newValue === null ? 'signed-out' : undefined);
+    if (event.key !== TOKEN_STORAGE_KEY) return;
+    if (event.newValue === null) sessionEnding = true;
+    notify(event.newValue, event.newValue === null ? 'signed-out' : undefined);
   });
 }
 
@@ -50,6 +69,7 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string): void {
+  sessionEnding = false;
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
   notify(token);
 }
@@ -57,6 +77,7 @@ export function setToken(token: string): void {
 /** Ends the session; listeners clear cached data and send the user to the sign-in page. */
 export function logout(reason: LogoutReason = 'expired'): void {
   if (getToken() === null) return;
+  sessionEnding = true;
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   notify(null, reason);
 }

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { whoamiQuery } from '../lib/auth-api.ts';
-import { requireSignedIn, requireVerifiedEmail } from '../lib/guards.ts';
+import { redirectIfSessionEnded, requireSignedIn, requireVerifiedEmail } from '../lib/guards.ts';
 import { loadAppCatalogs } from '../lib/i18n.ts';
 import { rootRoute } from './root.tsx';
 import { pageRouteStates } from '../components/page-route-states.tsx';
@@ -21,8 +21,11 @@ export const appRoute = createRoute({
   // round trip, not a chain. A pending user is still redirected before anything renders: the
   // router renders a page only once every loader of it has resolved. The app's catalogs
   // (lib/i18n.ts) come the same way: no page of the app renders before its words are there.
-  loader: async ({ context }) => {
-    await Promise.all([requireVerifiedEmail({ queryClient: context.queryClient }), context.queryClient.ensureQueryData(whoamiQuery), loadAppCatalogs()]);
+  // A 401 here means the session ended (revoked elsewhere, expired): to sign-in, saying so.
+  loader: async ({ context, location }) => {
+    await Promise.all([requireVerifiedEmail({ queryClient: context.queryClient }), context.queryClient.ensureQueryData(whoamiQuery), loadAppCatalogs()]).catch(
+      (error: unknown) => redirectIfSessionEnded(error, location),
+    );
   },
   ...pageRouteStates,
   errorComponent: AppLoadError,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '../social-sign-in.ts';
 import { safeString } from './primitives.ts';
+import { billingConfig } from './billing-config.ts';
 
 /** GET /device-types/v1/:slug (compat §4). */
 export const deviceTypeSlugParams = z.object({ slug: safeString(255) });
@@ -45,5 +46,7 @@ export const publicConfigResponse = z.object({
   registryUrl: z.string().nullable(),
   /** The social sign-in providers the deployment configured (core/social-sign-in.ts); none by default. */
   socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
+  /** The payment provider the billing page talks to (PAYMENT_PROVIDER; `local` test processor by default). */
+  billing: billingConfig,
 });
 export type PublicConfigResponse = z.output<typeof publicConfigResponse>;

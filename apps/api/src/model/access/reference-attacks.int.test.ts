@@ -87,7 +87,7 @@ const TEMPLATES: Record<string, Template> = {
   device_tag: { body: (w) => ({ device: w.deviceId, tag_key: `t${fresh()}`, value: 'v' }) },
   credit_bundle: {
     body: (w) => ({ belongs_to__organization: w.orgId, is_for__feature: w.featureId, original_quantity: 1 }),
-    notCreatable: 'credit bundles are bought through the billing service, which charges first',
+    notCreatable: 'the world’s organization is on the free plan, which has no credits (purchases: billing/credits.int.test.ts)',
   },
   organization_credit_notification: { body: (w) => ({ organization: w.orgId, owns_credit_notification_for__feature: w.featureId, is_sent_when_below__threshold: 5 }) },
   identity_provider_membership: { body: (w) => ({ is_authorized_by__identity_provider: w.idpId, authorizes__organization: w.orgId, grants_access_to__team: w.teamId }) },

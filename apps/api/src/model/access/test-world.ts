@@ -152,6 +152,7 @@ export async function makeWorld(ctx: TestContext, who: string): Promise<World> {
     deviceTypeId,
     orgMemberRoleId: orgMember,
     fleetDeveloperRoleId: await idOf(db, 'application_membership_role', 'name', 'developer'),
-    featureId: (await db.selectFrom('feature').select('id').orderBy('id').executeTakeFirstOrThrow()).id as number,
+    // The feature credits are bought for, and their notifications kept for (billing/credits.service.ts).
+    featureId: (await db.selectFrom('feature').select('id').where('slug', '=', 'device:any').executeTakeFirstOrThrow()).id as number,
   };
 }

@@ -45,9 +45,10 @@ export const application: ResourceDef = {
     fk('organization', 'organization', {
       writable: true,
       required: true,
-      // A transfer needs resin.application.transfer on the fleet and resin.application.create
-      // in the receiving organization (creating there is the create rule itself).
-      changeRule: byPrincipal({ user: fleetPermission('resin.application.transfer', column('id')) }),
+      // A transfer needs resin.application.transfer through an organization role in the fleet's
+      // own (source) organization — a fleet-level administrator role does not move the fleet out
+      // of its organization — and resin.application.create in the receiving organization.
+      changeRule: byPrincipal({ user: (a, p) => userOrgPermission(p, 'resin.application.transfer', col(a, 'organization')) }),
       reference: { rules: [permissionOnTargetOrganization('resin.application.create', FLEET_CHANGE_ERRORS.transferTarget.message, 'update')] },
     }),
     fk('is_for__device_type', 'device_type', {

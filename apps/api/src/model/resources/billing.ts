@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../types.ts';
+import { creditBundleHooks, creditNotificationHooks } from '../../billing/credits.hooks.ts';
 import { orgPermission } from '../access/org-rules.ts';
 import { byPrincipal, column, everyone, fleetVia, nobody, type IdOf } from '../access/rule-builders.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
@@ -144,8 +145,11 @@ export const creditBundle: ResourceDef = {
     field('error_message', 'Text', { nullable: true }),
     field('expires_on__date', 'Date Time'),
   ],
-  // Purchases are made by the billing service (payment first); OData only lists them.
-  permissions: billingRead(bundleOrg),
+  // A purchase is a POST (balena-sdk organization.creditBundle.create) by a billing user of the
+  // organization; the hooks price it and charge it through the payment provider
+  // (billing/credits.service.ts). Bundles never change or go away through OData.
+  permissions: { read: billingAccess(bundleOrg), create: billingAccess(bundleOrg), update: nobody, delete: nobody },
+  hooks: creditBundleHooks,
 };
 
 const notificationOrg = column('organization');
@@ -167,6 +171,7 @@ export const organizationCreditNotification: ResourceDef = {
     update: billingAccess(notificationOrg),
     delete: billingAccess(notificationOrg),
   },
+  hooks: creditNotificationHooks,
 };
 
 export const invoice: ResourceDef = {

@@ -4,6 +4,7 @@ import { orgPermission } from '../access/org-rules.ts';
 import { byPrincipal, col, column, nobody, or } from '../access/rule-builders.ts';
 import { inSameOrganization } from '../access/reference-rules.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
+import { assertOAuthRedirectUri } from './oauth-application.hooks.ts';
 
 /** The user administers an organization that the identity provider authorizes. */
 const adminOfIdp = (idp: ReturnType<typeof col>, userId: number) =>
@@ -100,6 +101,8 @@ export const oauthApplication: ResourceDef = {
   // The consent screen shows any application's name to a user; only its creator changes it. Keys
   // of devices and fleets have no consent to give.
   permissions: { read: byPrincipal({ user: () => true }), create: nobody, update: ownBy('is_created_by__user'), delete: ownBy('is_created_by__user') },
+  // A changed redirect URI obeys the rule it was registered under (apps/api/src/oauth/).
+  hooks: { beforeUpdate: (patch) => assertOAuthRedirectUri(patch) },
 };
 
 export const oauthApplicationAuthorization: ResourceDef = {

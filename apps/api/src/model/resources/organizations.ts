@@ -69,7 +69,7 @@ export const organizationMembershipRole: ResourceDef = {
 const roleOrderSql = sql`ARRAY[${sql.join(ROLE_ORDER.map((r) => sql`${r}::text`))}]`;
 
 /** The most privileged role a member holds in the organization (org role, fleet or team roles). */
-function effectiveSeatRole(a: string) {
+export function effectiveSeatRole(a: string) {
   const user = col(a, 'user');
   const org = col(a, 'is_member_of__organization');
   return sql`(SELECT x.role_name FROM (

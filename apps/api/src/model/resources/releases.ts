@@ -39,7 +39,7 @@ export const release: ResourceDef = {
     field('is_finalized_at__date', 'Date Time', { nullable: true }),
     writable('is_passing_tests', 'Boolean'),
     writable('release_version', 'Short Text', { nullable: true }),
-    writable('semver', 'Short Text'),
+    writable('semver', 'Short Text', { sortsAsVersion: true }),
     field('semver_major', 'Integer'),
     field('semver_minor', 'Integer'),
     field('semver_patch', 'Integer'),
@@ -47,7 +47,7 @@ export const release: ResourceDef = {
     field('semver_build', 'Short Text'),
     writable('variant', 'Short Text'),
     field('revision', 'Integer', { nullable: true }),
-    field('raw_version', 'Short Text'),
+    field('raw_version', 'Short Text', { sortsAsVersion: true }),
     field('version', 'JSON', {
       computed: (a) =>
         sql`jsonb_build_object('raw', ${sql.ref(`${a}.raw_version`)}, 'major', ${sql.ref(`${a}.semver_major`)}, 'minor', ${sql.ref(`${a}.semver_minor`)}, 'patch', ${sql.ref(`${a}.semver_patch`)}, 'prerelease', ${sql.ref(`${a}.semver_prerelease`)}, 'build', ${sql.ref(`${a}.semver_build`)}, 'version', ${sql.ref(`${a}.raw_version`)})`,

@@ -84,9 +84,11 @@ describe('the screen choices', () => {
     expect(actionFailureMessage('odd', 'fallback')).toBe('fallback');
   });
 
-  it('links each action under the configured docs base, and nowhere without one', () => {
-    expect(actionDocsUrl('https://docs.balena.io/', 'reboot')).toBe('https://docs.balena.io/learn/manage/actions/#reboot');
-    expect(actionDocsUrl('https://docs.example.com', 'identify')).toBe('https://docs.example.com/learn/manage/actions/#identify-device');
-    expect(actionDocsUrl(null, 'purge')).toBeNull();
+  it('links each action to the configured documentation link itself (no made-up page under it), and nowhere without one', () => {
+    expect(actionDocsUrl('https://docs.balena.io/')).toBe('https://docs.balena.io/');
+    expect(actionDocsUrl('https://wiki.example.com/flotilla/start')).toBe('https://wiki.example.com/flotilla/start');
+    expect(actionDocsUrl(null)).toBeNull();
+    expect(actionDocsUrl(undefined)).toBeNull();
+    expect(actionDocsUrl('')).toBeNull();
   });
 });

@@ -93,17 +93,12 @@ export function actionFailureMessage(error: unknown, fallback: string): string |
   return fallback;
 }
 
-/** The anchor of each action in the device actions documentation. */
-const DOCS_ANCHOR: Record<SupervisorAction, string> = {
-  identify: 'identify-device',
-  restart: 'restart-application',
-  purge: 'purge-data',
-  reboot: 'reboot',
-  shutdown: 'shutdown',
-};
-
-/** The action's documentation, under the deployment's docs base (GET /config `headerLinks.docs`), or null when none is configured. */
-export function actionDocsUrl(docsBase: string | null | undefined, action: SupervisorAction): string | null {
-  if (!docsBase) return null;
-  return `${docsBase.replace(/\/+$/, '')}/learn/manage/actions/#${DOCS_ANCHOR[action]}`;
+/**
+ * Where an action's "docs link" (fleets spec §2 "Device action pages") goes: the deployment's
+ * documentation link as configured (`DOCS_URL`, GET /config `headerLinks.docs`, the header's
+ * own link), or null (no link) when none is. No path is made up under it: a self-hosted
+ * documentation site need not have balena's page layout, and a guessed page would be a dead link.
+ */
+export function actionDocsUrl(docsBase: string | null | undefined): string | null {
+  return docsBase ? docsBase : null;
 }

@@ -66,12 +66,19 @@ describe('add device', () => {
   });
 
   it('orders OS lines current first and counts a release without a phase as current', () => {
-    expect(osLineOf(null)).toBe('current');
+    expect(osLineOf(null, '6.0.13')).toBe('current');
+    expect(osLineOf('next', '6.1.0')).toBe('next');
     expect(osLines([{ rawVersion: '1', line: 'sunset' }, { rawVersion: '2', line: 'next' }, { rawVersion: '3', line: 'current' }, { rawVersion: '4', line: 'next' }])).toEqual([
       'current',
       'next',
       'sunset',
     ]);
+  });
+
+  it('puts ESR versions (major above 2000) on a line of their own, offered last', () => {
+    expect(osLineOf(null, '2024.10.1')).toBe('esr');
+    expect(osLineOf('current', '2024.10.1+rev2')).toBe('esr');
+    expect(osLines([{ rawVersion: '2024.10.1', line: 'esr' }, { rawVersion: '6.0.13', line: 'current' }, { rawVersion: '6.1.0', line: 'next' }])).toEqual(['current', 'next', 'esr']);
   });
 
   it('says why the image cannot be downloaded', () => {

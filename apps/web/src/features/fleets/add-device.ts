@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isEsrVersion } from '@flotilla/core/os-releases';
 import type { downloadConfigBody } from '@flotilla/core/schemas/download-config';
 
 /**
@@ -113,11 +114,16 @@ export interface HostOsVersion {
   line: string;
 }
 
-/** The lines in the order they are offered: the current one first. */
-const LINE_ORDER = ['current', 'next', 'sunset', 'end-of-life'];
+/**
+ * The lines in the order they are offered: the current one first; ESR (extended support, the
+ * "ESR" OS type of fleets §9, production and enterprise plan only per §5 "Forms") last, so the
+ * dialog never starts on an ESR version.
+ */
+const LINE_ORDER = ['current', 'next', 'sunset', 'end-of-life', 'esr'];
 
-/** A release without a phase belongs to the current line. */
-export function osLineOf(phase: string | null): string {
+/** An ESR version (major above 2000) is on the ESR line; a release without a phase on the current one. */
+export function osLineOf(phase: string | null, rawVersion: string): string {
+  if (isEsrVersion(rawVersion)) return 'esr';
   return phase ?? 'current';
 }
 

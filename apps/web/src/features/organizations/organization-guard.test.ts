@@ -26,13 +26,13 @@ function cacheWith(org: Partial<OrganizationDetail> | null, role: string | null)
   return client;
 }
 
-async function redirectOf(promise: Promise<void>): Promise<{ href?: string; to?: string } | null> {
+async function redirectOf(promise: Promise<void>): Promise<{ href?: string; to?: string; params?: unknown } | null> {
   try {
     await promise;
     return null;
   } catch (error) {
     if (!isRedirect(error)) throw error;
-    return error.options as { href?: string; to?: string };
+    return error.options as { href?: string; to?: string; params?: unknown };
   }
 }
 
@@ -60,8 +60,7 @@ describe('organizationGuard (accounts spec §2)', () => {
 
   it('sends billing users away from a frozen organization with the update-billing-details error', async () => {
     const target = await redirectOf(organizationGuard(cacheWith({ is_frozen: true }, 'administrator'), ORG_ID, `/orgs/${ORG_ID}/members`));
-    // No billing route yet: /orgs until the billing issue adds /orgs/{id}/billing.
-    expect(target).toMatchObject({ to: '/orgs' });
+    expect(target).toMatchObject({ to: '/orgs/$orgId/billing', params: { orgId: String(ORG_ID) } });
     expect(shown).toHaveBeenCalledWith(expect.stringMatching(/update your billing details/), expect.objectContaining({ variant: 'error' }));
   });
 

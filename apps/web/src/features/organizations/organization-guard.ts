@@ -34,9 +34,7 @@ export async function organizationGuard(queryClient: QueryClient, orgId: number,
   const canBill = role !== undefined && rolesHavePermission([role], 'resin.organization.access_billing');
   if (canBill) {
     await notifyError('organizations:errors.organization_is_frozen_update_billing_details');
-    // The billing page is built by a later issue and has no route yet; until it does, billing
-    // users land on /orgs with the update-billing-details error. Switch to `billingPath` then.
-    throw redirect({ to: '/orgs' });
+    throw redirect({ to: '/orgs/$orgId/billing', params: { orgId: String(orgId) } });
   }
   await notifyError('organizations:errors.organization_is_frozen_please_reach_administrators');
   throw redirect({ to: '/orgs' });

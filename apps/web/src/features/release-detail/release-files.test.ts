@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_LOG_MAX_LINES, BUILD_LOG_SCROLLBACK, buildLogHeight, buildLogTail } from './build-log.ts';
 import { compositionYaml, serviceCompositionYaml } from './compose-yaml.ts';
 import { composeFileName, dockerfileName } from './download-names.ts';
-import { formatBytes } from './format-size.ts';
+import { formatBytes } from '../../lib/format-size.ts';
 
 describe('download names (fleets spec §2: from the app, release and service)', () => {
   it('names a Dockerfile and a compose file after app, version and service', () => {

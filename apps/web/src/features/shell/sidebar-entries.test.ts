@@ -64,8 +64,12 @@ describe('sidebar entries', () => {
 
   it('shows the organization entries, apps behind the flag', () => {
     const entries = sidebarEntries(sidebarContext({ orgId: '4' }, null));
-    expect(entries.map((e) => e.to)).toEqual(['/orgs/4', '/orgs/4/fleets', '/orgs/4/apps', '/orgs/4/blocks', '/orgs/4/members', '/orgs/4/teams']);
+    expect(entries.map((e) => e.to)).toEqual(['/orgs/4', '/orgs/4/fleets', '/orgs/4/apps', '/orgs/4/blocks', '/orgs/4/members', '/orgs/4/teams', '/orgs/4/billing', '/orgs/4/credits']);
     expect(entries.find((e) => e.to === '/orgs/4/apps')?.appsOnly).toBe(true);
+    // Accounts spec §2: billing needs resin.organization.access_billing.
+    expect(entries.find((e) => e.to === '/orgs/4/billing')?.permission).toBe('resin.organization.access_billing');
+    // ... and so do credits.
+    expect(entries.find((e) => e.to === '/orgs/4/credits')?.permission).toBe('resin.organization.access_billing');
   });
 
   it('shows member and team entries under their organization', () => {

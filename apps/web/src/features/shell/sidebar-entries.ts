@@ -49,11 +49,12 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
         { labelKey: 'sidebar.organizations', to: '/orgs' },
       ];
     case 'organization':
-      // Billing and credits (resin.organization.access_billing) join when their pages exist.
       return [
         ...applicationEntries(`/orgs/${context.orgId}`),
         { labelKey: 'sidebar.members', to: `/orgs/${context.orgId}/members` },
         { labelKey: 'sidebar.teams', to: `/orgs/${context.orgId}/teams` },
+        { labelKey: 'sidebar.billing', to: `/orgs/${context.orgId}/billing`, permission: 'resin.organization.access_billing' },
+        { labelKey: 'sidebar.credits', to: `/orgs/${context.orgId}/credits`, permission: 'resin.organization.access_billing' },
       ];
     case 'member':
       return [

@@ -21,6 +21,7 @@ import { useRevokeAccessToken } from '../api/access-tokens.mutations.ts';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { EditTokenDialog } from './EditTokenDialog.tsx';
 import { TokenCreatedDialog } from './TokenCreatedDialog.tsx';
+import { OAuthSections } from '../../oauth/components/OAuthSections.tsx';
 
 /** The token list's sortable, filterable fields (by column id), by name as the API answers. */
 const ACCESS_TOKEN_LIST: ClientListConfig = {
@@ -93,6 +94,7 @@ export function AccessTokensTab() {
         empty={<EmptyState title={t('accessTokens.empty')} />}
         noMatchTitle={t('accessTokens.noMatch')}
       />
+      <OAuthSections />
       {creating && (
         <CreateTokenDialog
           onClose={() => setCreating(false)}

@@ -44,6 +44,7 @@ export function LoginPage() {
     >
       <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
         <Stack spacing={2}>
+          {search.expired && !mutation.isError && <Alert severity="info">{t('common:errors.sessionExpired')}</Alert>}
           {mutation.isError && <Alert severity="error">{authErrorMessage(mutation.error, t)}</Alert>}
           <AuthTextField
             label={t('login.email')}

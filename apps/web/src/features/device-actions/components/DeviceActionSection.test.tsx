@@ -9,10 +9,10 @@ afterEach(cleanup);
 describe('DeviceActionSection (fleets spec §2 "Device action pages")', () => {
   it('shows title, blurb, docs link and banner, and runs the action from its button', async () => {
     const onRun = vi.fn();
-    renderWithProviders(<DeviceActionSection action="shutdown" availability={{ isAvailable: true }} docsUrl="https://docs.example.com/learn/manage/actions/#shutdown" isRunning={false} onRun={onRun} />);
+    renderWithProviders(<DeviceActionSection action="shutdown" availability={{ isAvailable: true }} docsUrl="https://docs.example.com/" isRunning={false} onRun={onRun} />);
     const section = await screen.findByRole('region', { name: 'Shut down device' });
     expect(section.textContent).toContain('Powers the device off.');
-    expect(screen.getByRole('link', { name: 'Shut down device in the documentation' }).getAttribute('href')).toBe('https://docs.example.com/learn/manage/actions/#shutdown');
+    expect(screen.getByRole('link', { name: 'Shut down device in the documentation' }).getAttribute('href')).toBe('https://docs.example.com/');
     expect(screen.getByText(/cannot be started remotely/).closest('[role="alert"]')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Shut down' }));
     expect(onRun).toHaveBeenCalledTimes(1);

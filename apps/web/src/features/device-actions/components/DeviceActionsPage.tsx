@@ -66,7 +66,7 @@ function DeviceActionSections({ device }: { device: DeviceDetail }) {
             key={action}
             action={action}
             availability={availability?.[action] ?? null}
-            docsUrl={actionDocsUrl(docsBase, action)}
+            docsUrl={actionDocsUrl(docsBase)}
             isRunning={flow.runningAction === action}
             onRun={() => flow.request(action)}
           />

@@ -54,6 +54,9 @@ function FleetSettingsContent({ fleet }: { fleet: FleetSettings }) {
   const organizationId = fleet.organization[0]?.id;
   const rolesState = useRolesState({ fleetId: fleet.id, organizationId });
   const { roles } = rolesState;
+  // Moving a fleet out of its organization takes an organization role there (the API's rule on
+  // application.organization): a fleet administrator's own role does not count.
+  const organizationRoles = useRolesState({ organizationId }).roles;
   if (roles === null || !actor) return <RolesPending state={rolesState} />;
   if (isObserverOnly(roles)) return <Navigate to="/" replace />;
   const can = (permission: string) => rolesHavePermission(roles, permission);
@@ -71,7 +74,7 @@ function FleetSettingsContent({ fleet }: { fleet: FleetSettings }) {
       <DangerZone
         fleet={fleet}
         userId={actor.actorTypeId}
-        permissions={{ canTransfer: can('resin.application.transfer'), canDelete: can('resin.application.delete') }}
+        permissions={{ canTransfer: organizationRoles !== null && rolesHavePermission(organizationRoles, 'resin.application.transfer'), canDelete: can('resin.application.delete') }}
       />
     </Stack>
   );

@@ -81,7 +81,7 @@ export function hostOsVersionsQuery(deviceTypeId: number) {
           $orderby: [{ semver_major: 'desc' }, { semver_minor: 'desc' }, { semver_patch: 'desc' }, { created_at: 'desc' }],
         },
       });
-      return rows.map((r) => ({ rawVersion: r.raw_version, line: osLineOf(r.phase) }));
+      return rows.map((r) => ({ rawVersion: r.raw_version, line: osLineOf(r.phase, r.raw_version) }));
     },
     staleTime: 60_000,
     meta: { silent: true },

@@ -6,7 +6,7 @@ import { setToken } from '../../../lib/session.ts';
 import { fakeJwt } from '../../../test/fake-jwt.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { deviceTypesWithArchQuery } from '../../fleet-settings/api/fleet-settings.queries.ts';
-import type { HostOsVersion } from '../add-device.ts';
+import { osLineOf, type HostOsVersion } from '../add-device.ts';
 import { deviceAllowanceQuery, hostOsVersionsQuery, type DeviceAllowanceStanding } from '../api/add-device.queries.ts';
 import { AddDeviceDialog } from './AddDeviceDialog.tsx';
 
@@ -134,6 +134,22 @@ describe('AddDeviceDialog', () => {
     fireEvent.click(downloadButton());
     await waitFor(() => expect(calls.filter((c) => c.url === '/download-config')).toHaveLength(1));
     expect(calls[0]!.body).toMatchObject({ deviceType: 'generic-aarch64', version: '5.3.1' });
+  });
+
+  it('starts on the newest default-line version, never an ESR one (those come first in version order), and marks ESR enterprise-only', async () => {
+    // As the query reads them: newest major first, so the ESR 2024.10.1 before 6.0.13.
+    const rows = [
+      { raw_version: '2024.10.1', phase: null },
+      { raw_version: '6.0.13', phase: null },
+      { raw_version: '6.0.9', phase: null },
+    ];
+    renderDialog(seeded({ versions: { 3: rows.map((r) => ({ rawVersion: r.raw_version, line: osLineOf(r.phase, r.raw_version) })) } }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Device type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Generic AARCH64' }));
+    expect(screen.getByRole('combobox', { name: 'OS line' }).textContent).toBe('Current');
+    expect(screen.getByRole('combobox', { name: 'OS version' }).textContent).toBe('6.0.13');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'OS line' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Current', 'ESR (production, enterprise plan only)']);
   });
 
   it('updates the summary of what will be downloaded 300 ms after the last change', async () => {

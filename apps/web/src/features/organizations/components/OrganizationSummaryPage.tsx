@@ -134,21 +134,21 @@ export function OrganizationSummaryPage() {
           </DetailsCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-          <SummaryCard title={t('summary.members')} items={memberItems} viewAllTo={`${base}/members`} />
+          <SummaryCard title={t('summary.members')} items={memberItems} viewAllTo={`${base}/members`} isLoading={summary.isPending} />
         </Grid>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-          <SummaryCard title={t('summary.teams')} items={teamItems} viewAllTo={`${base}/teams`} />
+          <SummaryCard title={t('summary.teams')} items={teamItems} viewAllTo={`${base}/teams`} isLoading={summary.isPending} />
         </Grid>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-          <SummaryCard title={t('summary.fleets')} items={applicationItems(summary.data, 'fleet')} viewAllTo={`${base}/fleets`} />
+          <SummaryCard title={t('summary.fleets')} items={applicationItems(summary.data, 'fleet')} viewAllTo={`${base}/fleets`} isLoading={summary.isPending} />
         </Grid>
         {displayApps && (
           <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <SummaryCard title={t('summary.apps')} items={applicationItems(summary.data, 'app')} viewAllTo={`${base}/apps`} />
+            <SummaryCard title={t('summary.apps')} items={applicationItems(summary.data, 'app')} viewAllTo={`${base}/apps`} isLoading={summary.isPending} />
           </Grid>
         )}
         <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-          <SummaryCard title={t('summary.blocks')} items={applicationItems(summary.data, 'block')} viewAllTo={`${base}/blocks`} />
+          <SummaryCard title={t('summary.blocks')} items={applicationItems(summary.data, 'block')} viewAllTo={`${base}/blocks`} isLoading={summary.isPending} />
         </Grid>
       </Grid>
       {dialog === 'rename' && <RenameOrganizationDialog organization={org} onClose={() => setDialog(null)} />}

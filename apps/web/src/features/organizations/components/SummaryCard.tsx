@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
+import { LoadingState } from '../../../components/states/LoadingState.tsx';
 
 export interface SummaryCardItem {
   key: number;
@@ -19,8 +20,12 @@ export interface SummaryCardItem {
 /** Accounts spec §2 Organization summary: lists scroll past about 300px. */
 const LIST_MAX_HEIGHT = 300;
 
-/** A titled card (a labelled region) with a count and a scrolling list of links. */
-export function SummaryCard({ title, items, viewAllTo }: { title: string; items: readonly SummaryCardItem[] | undefined; viewAllTo?: string }) {
+/**
+ * A titled card (a labelled region) with a count and a scrolling list of links; while its items
+ * load (`isLoading`), a skeleton announced as loading. A failed read is the page's to show (one
+ * error with Retry for every card).
+ */
+export function SummaryCard({ title, items, viewAllTo, isLoading = false }: { title: string; items: readonly SummaryCardItem[] | undefined; viewAllTo?: string; isLoading?: boolean }) {
   const { t } = useTranslation('organizations');
   const headingId = useId();
   return (
@@ -42,6 +47,7 @@ export function SummaryCard({ title, items, viewAllTo }: { title: string; items:
           />
         )}
       </Box>
+      {!items && isLoading && <LoadingState rows={3} label={t('summary.loadingCard', { title })} />}
       {items && items.length === 0 && <Typography color="text.secondary">{t('summary.emptyList')}</Typography>}
       {items && items.length > 0 && (
         <List dense disablePadding sx={{ maxHeight: LIST_MAX_HEIGHT, overflowY: 'auto' }}>

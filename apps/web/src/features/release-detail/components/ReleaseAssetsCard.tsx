@@ -8,7 +8,7 @@ import { SettingsSection } from '../../../components/SettingsSection.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { downloadWithSession, sameOriginAssetPath } from '../asset-download.ts';
 import { buildAssetTree, type AssetFile, type AssetNode } from '../asset-tree.ts';
-import { formatBytes } from '../format-size.ts';
+import { formatBytes } from '../../../lib/format-size.ts';
 import type { ReleaseSummary } from '../api/release-detail.queries.ts';
 
 /**

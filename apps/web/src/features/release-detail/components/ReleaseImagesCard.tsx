@@ -19,7 +19,7 @@ import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { releaseImagesQuery, type ReleaseImageItem, type ReleaseSummary } from '../api/release-detail.queries.ts';
-import { formatBytes } from '../format-size.ts';
+import { formatBytes } from '../../../lib/format-size.ts';
 import { DockerfileDialog } from './DockerfileDialog.tsx';
 
 /**

@@ -10,6 +10,7 @@ import { ChangelogButton } from './ChangelogButton.tsx';
 import { HeaderLinks } from './HeaderLinks.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useHeaderFlagged } from '../../staff/use-account-flags.ts';
+import { SupportButton } from '../../support/components/SupportButton.tsx';
 
 /** The phone navigation drawer this header's menu button opens (under `md`). */
 export interface HeaderNavigation {
@@ -52,6 +53,7 @@ export function Header({ navigation }: { navigation: HeaderNavigation | null }) 
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <HeaderLinks />
+        <SupportButton />
         <ChangelogButton />
         <UserMenu />
       </Toolbar>

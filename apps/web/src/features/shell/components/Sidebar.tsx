@@ -18,6 +18,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import BusinessIcon from '@mui/icons-material/Business';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DataObjectIcon from '@mui/icons-material/DataObject';
 import DeveloperBoardIcon from '@mui/icons-material/DeveloperBoard';
@@ -51,6 +52,7 @@ const ENTRY_ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   'sidebar.blocks': WidgetsIcon,
   'sidebar.members': PeopleIcon,
   'sidebar.teams': GroupsIcon,
+  'sidebar.billing': CreditCardIcon,
   'sidebar.settings': SettingsIcon,
   'sidebar.apiKeys': KeyIcon,
   'sidebar.actions': BoltIcon,

@@ -1,4 +1,4 @@
-/** An image size in bytes with a binary unit ("12.3 MB"); "—" when unknown. */
+/** A size in bytes (images, release assets, support attachments) with a binary unit ("12.3 MB"); "—" when unknown. */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '—';
   const units = ['B', 'kB', 'MB', 'GB', 'TB'];
