@@ -10,6 +10,22 @@ import { PaymentMethodDialog } from './PaymentMethodDialog.tsx';
 
 const INTENT = '/billing/v1/account/4/setup-intent';
 const CONFIRM = '/billing/v1/local-processor/setup-intents/seti_1/confirm';
+const config = (provider: 'local' | 'stripe') => ({
+  status: 200,
+  body: {
+    codeHostApiUrl: 'https://api.github.com',
+    avatarUrl: null,
+    adminUrl: null,
+    headerLinks: { gettingStarted: null, docs: null, featureRequests: null, forums: null, help: null, serviceStatus: null, hub: null },
+    mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+    deviceUrlsBase: 'devices.example',
+    cliVersion: '25.2.6',
+    cliDownloadBaseUrl: 'https://example.org/cli',
+    gitServer: null,
+    socialProviders: [],
+    billing: { provider, publishableKey: null },
+  },
+});
 
 beforeEach(() => setToken(fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 })));
 afterEach(() => {
@@ -51,6 +67,18 @@ describe('PaymentMethodDialog (accounts spec §4 "Payment method flow")', () => 
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('says the built-in test processor charges nothing, and on a Stripe server that the form cannot take payment details', async () => {
+    fakeBillingApi({ 'GET /config': config('local') });
+    renderWithProviders(<PaymentMethodDialog orgId={4} onClose={() => undefined} />);
+    expect(await screen.findByText(/built-in test processor: nothing is charged/)).toBeTruthy();
+    cleanup();
+    const api = fakeBillingApi({ 'GET /config': config('stripe') });
+    renderWithProviders(<PaymentMethodDialog orgId={4} onClose={() => undefined} />);
+    expect(await screen.findByText(/takes payments through Stripe/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save payment method' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(api.sent('POST', INTENT)).toEqual([]);
+  });
+
   it('checks a SEPA IBAN before asking anyone', async () => {
     const api = fakeBillingApi({});
     renderWithProviders(<PaymentMethodDialog orgId={4} onClose={() => undefined} />);
@@ -58,6 +86,7 @@ describe('PaymentMethodDialog (accounts spec §4 "Payment method flow")', () => 
     fireEvent.change(await screen.findByRole('textbox', { name: /IBAN/ }), { target: { value: 'DE00370400440532013000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save payment method' }));
     expect(await screen.findByText('Enter a valid IBAN')).toBeTruthy();
-    expect(api.requests).toHaveLength(0);
+    // Only the deployment's configuration was read: nothing went to the billing API or the processor.
+    expect(api.requests.filter((r) => r.path !== '/config')).toHaveLength(0);
   });
 });

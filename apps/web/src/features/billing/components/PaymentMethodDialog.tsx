@@ -13,10 +13,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BillingCycle } from '@flotilla/core/billing/prices';
+import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 import { useSetUpPaymentMethod } from '../api/billing.mutations.ts';
 import { billingErrorText } from '../billing-errors.ts';
 import { setupReturnPath } from '../plan-proposal.ts';
@@ -49,6 +51,10 @@ export function PaymentMethodDialog({ orgId, then, onClose }: { orgId: number; t
   const setUp = useSetUpPaymentMethod(orgId);
   const { register, control, handleSubmit, formState } = useForm<PaymentValues>({ mode: 'onTouched', defaultValues: EMPTY_PAYMENT_VALUES });
   const kind = useWatch({ control, name: 'kind' });
+  // The form talks to the built-in test processor only; a Stripe deployment needs Stripe.js,
+  // which this dashboard does not load (README PAYMENT_PROVIDER): it says so instead of failing.
+  const provider = useQuery(clientConfigQuery).data?.billing.provider;
+  const isStripe = provider === 'stripe';
   const check = (forKind: PaymentKind, error: (value: string, values: PaymentValues) => string | null) => (value: string, values: PaymentValues) => {
     if (values.kind !== forKind) return true;
     const key = error(value, values);
@@ -70,6 +76,16 @@ export function PaymentMethodDialog({ orgId, then, onClose }: { orgId: number; t
         <DialogTitle id={titleId}>{t('payment.dialogTitle')}</DialogTitle>
         <DialogContent>
           {then && <DialogContentText sx={{ mb: 2 }}>{t('payment.neededForPlan')}</DialogContentText>}
+          {provider === 'local' && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('payment.testProcessor')}
+            </Alert>
+          )}
+          {isStripe && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('payment.stripeUnsupported')}
+            </Alert>
+          )}
           {setUp.isError && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="payment-error">
               {billingErrorText(setUp.error)}
@@ -152,7 +168,7 @@ export function PaymentMethodDialog({ orgId, then, onClose }: { orgId: number; t
           <Button onClick={onClose} disabled={setUp.isPending}>
             {t('common:cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={setUp.isPending}>
+          <Button type="submit" variant="contained" disabled={setUp.isPending || isStripe}>
             {setUp.isPending ? t('payment.saving') : t('payment.save')}
           </Button>
         </DialogActions>

@@ -11,7 +11,7 @@ export const clientConfigKeys = { all: ['client-config'] as const };
  * header's links (features/shell/api/shell.queries.ts `headerLinksQuery` selects those from
  * this same query, so a page load asks once).
  */
-const clientConfig = publicConfigResponse.pick({ codeHostApiUrl: true, avatarUrl: true, adminUrl: true, headerLinks: true, mapTileUrl: true, deviceUrlsBase: true, cliVersion: true, cliDownloadBaseUrl: true, gitServer: true, socialProviders: true });
+const clientConfig = publicConfigResponse.pick({ codeHostApiUrl: true, avatarUrl: true, adminUrl: true, headerLinks: true, mapTileUrl: true, deviceUrlsBase: true, cliVersion: true, cliDownloadBaseUrl: true, gitServer: true, socialProviders: true, billing: true });
 
 /** Fixed for the deployment: read once per page load. */
 export const clientConfigQuery = queryOptions({
