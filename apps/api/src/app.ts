@@ -114,6 +114,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(accountRoutes);
   await app.register(authRoutes);
   await app.register(socialSignInRoutes);
+  await app.register((await import('./saml/saml.routes.ts')).samlRoutes); // SAML single sign-on (saml/)
   await app.register(apiKeyRoutes);
   await app.register((await import('./oauth/oauth.routes.ts')).oauthRoutes); // OAuth applications (oauth/)
   await app.register(twoFactorRoutes);

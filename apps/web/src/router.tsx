@@ -24,6 +24,7 @@ import { preferencesRoute, preferencesTabRoutes } from './features/preferences/r
 import { profileRoutes } from './features/profile/routes.tsx';
 import { provisioningKeyRoutes } from './features/provisioning-keys/routes.tsx';
 import { releaseDetailRoutes } from './features/release-detail/routes.tsx';
+import { samlRoutes } from './features/saml/routes.tsx';
 import { fleetReleaseRoutes } from './features/releases/routes.tsx';
 import { sshKeysRoutes } from './features/ssh-keys/routes.tsx';
 import { teamRoutes } from './features/teams/routes.tsx';
@@ -45,6 +46,7 @@ export type { RouterContext } from './routes/root.tsx';
 
 export const routeTree = rootRoute.addChildren([
   ...authRoutes,
+  ...samlRoutes,
   ...oauthRoutes,
   ...twoFactorRoutes,
   ...accountEmailRoutes,

@@ -19,6 +19,7 @@ import { assertUnderLimit, badLinkBuckets, claimUnderLimit, noteAttempt, resetRe
 import { assertRecentAuth, issueTokenFor } from './issue-token.ts';
 import { assertResetSecondFactor } from './reset-second-factor.ts';
 import { clearTwoFactor } from '../two-factor/two-factor.repository.ts';
+import { deleteSamlAccountsOf } from '../saml/saml.repository.ts';
 
 /** Forgotten password, reset by emailed code, and change password (accounts spec §4, §5, §7). */
 export const CAPTCHA_FAILED = 'Captcha verification failed';
@@ -55,7 +56,8 @@ export async function requestPasswordReset(db: Db, config: AppConfig, input: { e
  * A reset that is what first verifies the address takes the account back from whoever made it
  * with someone else's address (pre-account takeover): everything they could have left behind
  * that outlives a new password goes with it — every user API key and every link still
- * pending (an email change would hand the account back to them) and their two-factor setup,
+ * pending (an email change would hand the account back to them), the identity provider accounts
+ * linked to it (a SAML provider asserted the address without proving it) and their two-factor setup,
  * which such a reset does not ask for: the squatter's authenticator would otherwise lock the
  * owner out of their own address. Sessions end with the new jwt_secret anyway. A verified
  * account's keys and second factor stay, and its reset needs the second factor: a forgotten
@@ -86,6 +88,8 @@ export async function resetPassword(db: Db, config: AppConfig, input: { resetCod
       await deleteApiKeysOf(tx, user.actor);
       await deletePendingActionTokens(tx, user.id);
       await clearTwoFactor(tx, user.id);
+      // An identity provider that made the account with this address had no proof of it either.
+      await deleteSamlAccountsOf(tx, user.id);
     } else if (firstProof) {
       // Verified by another link meanwhile: this reset skipped a second factor it now needs.
       await assertResetSecondFactor(tx, config, user.id, input.twoFactorCode);

@@ -75,7 +75,8 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     // `flotilla release create` pushes images to the registry when the deployment has one (compat §6.1).
     registryUrl: app.config.registryUrl ?? null,
     // Sign-in buttons (accounts spec §2): only the providers this deployment configured.
-    socialProviders: SOCIAL_PROVIDERS.filter((p) => app.config.socialSignIn?.[p]),
+    // SAML needs no server setting (each organization configures its identity provider), so it is always offered.
+    socialProviders: [...SOCIAL_PROVIDERS.filter((p) => app.config.socialSignIn?.[p]), 'saml' as const],
     // The billing page's payment flow (accounts §4): the local test processor unless PAYMENT_PROVIDER says stripe.
     billing: { provider: app.config.paymentProvider ?? 'local', publishableKey: app.config.paymentProvider === 'stripe' ? (app.config.stripePublishableKey ?? null) : null },
   }));

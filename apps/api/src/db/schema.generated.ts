@@ -730,6 +730,27 @@ export interface SamlAccount {
   was_generated_by__identity_provider: number;
 }
 
+export interface SamlRequest {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  identity_provider: number;
+}
+
+export interface SamlSignInCode {
+  code_hash: string;
+  created_at: Generated<Timestamp>;
+  display_name: string | null;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  identity_provider: number;
+  kind: string;
+  remote_id: string;
+  used_at: Timestamp | null;
+  user: number | null;
+}
+
 export interface SchemaMigration {
   applied_at: Generated<Timestamp>;
   name: string;
@@ -1080,6 +1101,8 @@ export interface DB {
   release_image: ReleaseImage;
   release_tag: ReleaseTag;
   saml_account: SamlAccount;
+  saml_request: SamlRequest;
+  saml_sign_in_code: SamlSignInCode;
   schema_migration: SchemaMigration;
   service: Service;
   service_environment_variable: ServiceEnvironmentVariable;

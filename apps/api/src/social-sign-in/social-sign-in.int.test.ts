@@ -68,7 +68,7 @@ async function register(email: string): Promise<number> {
 describe('social sign-in', () => {
   it('lists the configured providers and 404s any other', async () => {
     const config = (await (await fetch(`${base}/config`)).json()) as { socialProviders: string[] };
-    expect(config.socialProviders).toEqual(['github', 'google']);
+    expect(config.socialProviders).toEqual(['github', 'google', 'saml']);
     expect((await fetch(`${base}/auth/gitlab`, { redirect: 'manual' })).status).toBe(404);
     expect((await fetch(`${base}/auth/gitlab/callback?code=x&state=y`)).status).toBe(404);
   });

@@ -44,8 +44,8 @@ export const publicConfigResponse = z.object({
    * the deployment has none: `flotilla release create` pushes by default when it is set.
    */
   registryUrl: z.string().nullable(),
-  /** The social sign-in providers the deployment configured (core/social-sign-in.ts); none by default. */
-  socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
+  /** The social sign-in providers the deployment configured (core/social-sign-in.ts), and `saml` (core/saml.ts), always on. */
+  socialProviders: z.array(z.enum([...SOCIAL_PROVIDERS, 'saml'])),
   /** The payment provider the billing page talks to (PAYMENT_PROVIDER; `local` test processor by default). */
   billing: billingConfig,
 });

@@ -129,6 +129,9 @@ export async function makeWorld(ctx: TestContext, who: string): Promise<World> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('identity_provider_membership').values({ is_authorized_by__identity_provider: idp.id, authorizes__organization: org2.id }).execute();
+  // A provider may authorize an organization only on a plan with saml_access (accounts spec §6).
+  const samlPlan = await db.selectFrom('plan').select('id').where('billing_code', '=', 'production-v2').executeTakeFirstOrThrow();
+  await db.insertInto('subscription').values({ is_for__organization: org.id, is_for__plan: samlPlan.id }).execute();
   return {
     token: owner.token,
     userId: owner.userId,

@@ -1,10 +1,19 @@
 import { sql } from 'kysely';
 import type { ResourceDef } from '../types.ts';
 import { orgPermission } from '../access/org-rules.ts';
-import { byPrincipal, col, column, nobody, or } from '../access/rule-builders.ts';
+import { and, byPrincipal, col, column, nobody, or } from '../access/rule-builders.ts';
 import { inSameOrganization } from '../access/reference-rules.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
 import { assertOAuthRedirectUri } from './oauth-application.hooks.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { orgHasSamlAccess } from '../../saml/saml.repository.ts';
+import {
+  afterCreateProvider,
+  beforeCreateProvider,
+  beforeDeleteMemberships,
+  beforeDeleteProvider,
+  beforeUpdateProvider,
+} from './identity-provider.hooks.ts';
 
 /** The user administers an organization that the identity provider authorizes. */
 const adminOfIdp = (idp: ReturnType<typeof col>, userId: number) =>
@@ -29,12 +38,36 @@ export const identityProvider: ResourceDef = {
     reverse('saml_account', 'saml_account', 'was_generated_by__identity_provider'),
   ],
   naturalKeys: [['sso_identifier']],
-  // Providers are created with their first organization by the SAML routes; admins manage them here.
-  permissions: { read: idpAdmin, create: nobody, update: idpAdmin, delete: idpAdmin },
+  // POST names `organization_id` (one or a list): identity-provider.hooks.ts checks the caller
+  // administers each and each has saml_access, then makes the memberships; the caller must then
+  // administer the provider (the post-check below). Device and fleet keys never create one.
+  createInputs: ['organization_id'],
+  permissions: { read: idpAdmin, create: byPrincipal({ user: () => true }), update: idpAdmin, delete: idpAdmin },
+  hooks: {
+    beforeCreate: beforeCreateProvider,
+    afterCreate: async (row, ctx) => {
+      await afterCreateProvider(row, ctx);
+      const p = ctx.principal;
+      if (p.kind === 'system') return;
+      if (p.kind !== 'user') throw unauthorized();
+      const ok = await sql<{ ok: boolean }>`SELECT ${adminOfIdp(sql`${row.id}`, p.userId)} AS ok`.execute(ctx.db);
+      if (ok.rows[0]?.ok !== true) throw unauthorized();
+    },
+    beforeUpdate: (patch) => beforeUpdateProvider(patch),
+    beforeDelete: beforeDeleteProvider,
+  },
 };
 
 const membershipOrg = column('authorizes__organization');
 const idpOrgAdmin = byPrincipal({ user: orgPermission('resin.organization.update', membershipOrg) });
+/** Administrators of the provider see all its memberships (the provider page lists them). */
+const membershipRead = byPrincipal({
+  user: (a, p) => or(orgPermission('resin.organization.update', membershipOrg)(a, p), adminOfIdp(col(a, 'is_authorized_by__identity_provider'), p.userId)),
+});
+/** Adding an organization: its administrator, already an administrator of the provider, on a plan with saml_access. */
+const membershipCreate = byPrincipal({
+  user: (a, p) => and(orgPermission('resin.organization.update', membershipOrg)(a, p), adminOfIdp(col(a, 'is_authorized_by__identity_provider'), p.userId), orgHasSamlAccess(col(a, 'authorizes__organization'))),
+});
 
 export const identityProviderMembership: ResourceDef = {
   name: 'identity_provider_membership',
@@ -51,7 +84,8 @@ export const identityProviderMembership: ResourceDef = {
     }),
   ],
   naturalKeys: [['is_authorized_by__identity_provider', 'authorizes__organization']],
-  permissions: { read: idpOrgAdmin, create: idpOrgAdmin, update: idpOrgAdmin, delete: idpOrgAdmin },
+  permissions: { read: membershipRead, create: membershipCreate, update: idpOrgAdmin, delete: idpOrgAdmin },
+  hooks: { beforeDelete: beforeDeleteMemberships },
 };
 
 export const samlAccount: ResourceDef = {

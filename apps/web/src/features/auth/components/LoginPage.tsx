@@ -39,6 +39,9 @@ export function LoginPage() {
           <Typography variant="body2">
             <Link to="/password-reset">{t('login.forgotPassword')}</Link>
           </Typography>
+          <Typography variant="body2">
+            <Link to="/saml">{t('login.withSso')}</Link>
+          </Typography>
         </>
       }
     >

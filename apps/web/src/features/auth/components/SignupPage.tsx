@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link, getRouteApi } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail, validateEmail, validatePassword } from '@flotilla/core/account-rules';
@@ -16,6 +17,8 @@ import { LazySocialSignInButtons } from './LazySocialSignInButtons.tsx';
 import { AuthTextField } from './AuthTextField.tsx';
 
 const route = getRouteApi('/signup');
+/** Why single sign-on sent the person here (`?saml_error=`, accounts spec §2), in its own chunk with the SSO words. */
+const SamlErrorAlert = lazy(() => import('../../saml/components/SamlErrorAlert.tsx').then((m) => ({ default: m.SamlErrorAlert })));
 
 /**
  * Accounts spec §5: the `?email=` query is prefilled only when it matches a simple email
@@ -39,6 +42,7 @@ export function SignupPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('signup.pageTitle'));
   const search = route.useSearch();
+  const samlError = new URLSearchParams(window.location.search).get('saml_error');
   // An organization or fleet invitation rides in the redirect (see invitation-link.ts for why there):
   // registration joins it, so afterwards the user goes to /orgs or /fleets, not back to accept.
   const invitation = invitationFromRedirect(search.redirect);
@@ -64,6 +68,11 @@ export function SignupPage() {
     >
       <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
         <Stack spacing={2}>
+          {samlError && (
+            <Suspense fallback={null}>
+              <SamlErrorAlert code={samlError} />
+            </Suspense>
+          )}
           {mutation.isError && <Alert severity="error">{authErrorMessage(mutation.error, t)}</Alert>}
           <AuthTextField
             label={t('signup.email')}

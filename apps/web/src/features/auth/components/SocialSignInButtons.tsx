@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SOCIAL_PROVIDER_NAMES, socialStartPath } from '@flotilla/core/social-sign-in';
+import { SOCIAL_PROVIDER_NAMES, isSocialProvider, socialStartPath } from '@flotilla/core/social-sign-in';
 import { saveReturnUrl } from '../../../lib/session.ts';
 import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 
@@ -15,7 +15,8 @@ import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
  */
 export function SocialSignInButtons({ redirect }: { redirect: string | undefined }) {
   const { t } = useTranslation('auth');
-  const providers = useQuery(clientConfigQuery).data?.socialProviders ?? [];
+  // SAML has its own link ("Sign in with SSO", /saml): only OAuth providers get a button here.
+  const providers = (useQuery(clientConfigQuery).data?.socialProviders ?? []).filter(isSocialProvider);
   if (providers.length === 0) return null;
   return (
     <Stack spacing={1.5} sx={{ mt: 2 }}>
