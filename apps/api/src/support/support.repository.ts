@@ -1,23 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-/** The support tier an organization's plan gives (free when it has no active subscription): the best the plan includes. */
-export async function findSupportTier(db: Db, organizationId: number): Promise<{ title: string; includesPrivateSupport: boolean } | undefined> {
-  const { rows } = await sql<{ title: string; includes_private_support: boolean }>`
-    SELECT st.title, st.includes_private_support
-      FROM organization o
-      LEFT JOIN subscription s ON s.is_for__organization = o.id AND s.is_active
-      JOIN plan p ON p.id = coalesce(s.is_for__plan, (SELECT id FROM plan WHERE billing_code = 'free'))
-      JOIN plan_feature pf ON pf.plan = p.id
-      JOIN support_feature sf ON sf.feature = pf.feature
-      JOIN support_tier st ON st.id = sf.support_tier
-     WHERE o.id = ${organizationId}
-     ORDER BY st.includes_private_support DESC, st."includes__SLA" DESC
-     LIMIT 1`.execute(db);
-  const row = rows[0];
-  return row && { title: row.title, includesPrivateSupport: row.includes_private_support };
-}
-
 export async function isEmailVerified(db: Db, userId: number): Promise<boolean> {
   const row = await db.selectFrom('user').select('is_verified').where('id', '=', userId).executeTakeFirst();
   return row?.is_verified === true;

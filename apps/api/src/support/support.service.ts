@@ -8,7 +8,8 @@ import { claimAttempt } from '../auth/attempt-limits.ts';
 import { isOrganizationMember } from '../organizations/organization.repository.ts';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors.ts';
 import { enqueueEmail } from '../email/outbox.repository.ts';
-import { attachUploads, findSupportTier, insertAttachment, insertTicket, isEmailVerified, listTicketFields, organizationName, type TicketFieldRow } from './support.repository.ts';
+import { currentPlan, planSupportOf } from '../billing/plan-info.ts';
+import { attachUploads, insertAttachment, insertTicket, isEmailVerified, listTicketFields, organizationName, type TicketFieldRow } from './support.repository.ts';
 import { ticketForSupportTeam, ticketReceipt, type TicketForMail } from './ticket-emails.ts';
 
 /**
@@ -40,13 +41,14 @@ async function assertMember(db: Db, userId: number, organizationId: number): Pro
 
 export async function supportAccess(db: Db, caller: SupportCaller, organizationId: number): Promise<SupportAccessResponse> {
   await assertMember(db, caller.user.userId, organizationId);
-  const tier = await findSupportTier(db, organizationId);
-  const planIncludesPrivateSupport = tier?.includesPrivateSupport === true;
+  // The billing engine's reading of the plan and its support tier (free, community, without a subscription).
+  const tier = await planSupportOf(db, (await currentPlan(db, organizationId)).plan.id);
+  const planIncludesPrivateSupport = tier.includes_private_support;
   const verified = await isEmailVerified(db, caller.user.userId);
   return {
     planIncludesPrivateSupport,
     canFileTicket: !caller.loggedInAs && canFilePrivateTicket(planIncludesPrivateSupport, verified),
-    tierTitle: tier?.title ?? '',
+    tierTitle: tier.title,
   };
 }
 
