@@ -1,11 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { redirectUriProblem } from '@flotilla/core/oauth';
@@ -32,47 +26,31 @@ export function CreateOAuthApplicationDialog({ onCreated, onClose }: { onCreated
   );
 
   return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="create-oauth-app-title">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id="create-oauth-app-title">{t('applications.createTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            {mutation.isError && <Alert severity="error">{cleanErrorText(mutation.error.message) || t('common:errors.generic')}</Alert>}
-            <TextField
-              label={t('applications.name')}
-              required
-              autoFocus
-              error={Boolean(formState.errors.name)}
-              helperText={formState.errors.name?.message}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-              {...register('name', { validate: (v) => (v.trim() ? true : t('applications.nameRequired')) })}
-            />
-            <TextField label={t('applications.description')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} {...register('description')} />
-            <TextField
-              label={t('applications.redirectUri')}
-              required
-              type="url"
-              placeholder="https://app.example.com/callback"
-              error={Boolean(formState.errors.redirectUri)}
-              helperText={formState.errors.redirectUri?.message ?? t('applications.redirectUriHelp')}
-              {...register('redirectUri', {
-                validate: (v) => {
-                  const problem = redirectUriProblem(v.trim());
-                  return problem ? t(`redirectUri.${problem}`) : true;
-                },
-              })}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t('applications.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog title={t('applications.createTitle')} submitLabel={t('applications.submit')} pending={mutation.isPending} error={mutation.isError ? cleanErrorText(mutation.error.message) || t('common:errors.generic') : null} onSubmit={(event) => void submit(event)} onClose={onClose}>
+      <TextField
+        label={t('applications.name')}
+        required
+        autoFocus
+        error={Boolean(formState.errors.name)}
+        helperText={formState.errors.name?.message}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+        {...register('name', { validate: (v) => (v.trim() ? true : t('applications.nameRequired')) })}
+      />
+      <TextField label={t('applications.description')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} {...register('description')} />
+      <TextField
+        label={t('applications.redirectUri')}
+        required
+        type="url"
+        placeholder="https://app.example.com/callback"
+        error={Boolean(formState.errors.redirectUri)}
+        helperText={formState.errors.redirectUri?.message ?? t('applications.redirectUriHelp')}
+        {...register('redirectUri', {
+          validate: (v) => {
+            const problem = redirectUriProblem(v.trim());
+            return problem ? t(`redirectUri.${problem}`) : true;
+          },
+        })}
+      />
+    </FormDialog>
   );
 }

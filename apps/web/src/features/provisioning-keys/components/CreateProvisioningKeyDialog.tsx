@@ -1,11 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCreateProvisioningKey } from '../api/provisioning-keys.mutations.ts';
@@ -33,45 +27,29 @@ export function CreateProvisioningKeyDialog({ fleetId, onCreated, onClose }: { f
   });
 
   return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="create-provisioning-key-title">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id="create-provisioning-key-title">{t('createTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            {mutation.isError && <Alert severity="error">{mutation.error.message}</Alert>}
-            <TextField
-              label={t('name')}
-              required
-              autoFocus
-              error={Boolean(formState.errors.name)}
-              helperText={formState.errors.name?.message}
-              {...register('name', { validate: (v) => (v.trim() ? true : t('nameRequired')) })}
-            />
-            <TextField label={t('description')} multiline minRows={2} {...register('description')} />
-            <TextField
-              label={t('expiry')}
-              type="date"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayDateValue() } }}
-              error={Boolean(formState.errors.expiry)}
-              helperText={formState.errors.expiry?.message ?? t('expiryHelp')}
-              {...register('expiry', {
-                validate: (v) => {
-                  const resolved = resolveKeyExpiry(v);
-                  return resolved.ok ? true : t(resolved.error);
-                },
-              })}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t('submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog title={t('createTitle')} submitLabel={t('submit')} pending={mutation.isPending} error={mutation.isError ? mutation.error.message : null} onSubmit={(event) => void submit(event)} onClose={onClose}>
+      <TextField
+        label={t('name')}
+        required
+        autoFocus
+        error={Boolean(formState.errors.name)}
+        helperText={formState.errors.name?.message}
+        {...register('name', { validate: (v) => (v.trim() ? true : t('nameRequired')) })}
+      />
+      <TextField label={t('description')} multiline minRows={2} {...register('description')} />
+      <TextField
+        label={t('expiry')}
+        type="date"
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayDateValue() } }}
+        error={Boolean(formState.errors.expiry)}
+        helperText={formState.errors.expiry?.message ?? t('expiryHelp')}
+        {...register('expiry', {
+          validate: (v) => {
+            const resolved = resolveKeyExpiry(v);
+            return resolved.ok ? true : t(resolved.error);
+          },
+        })}
+      />
+    </FormDialog>
   );
 }
