@@ -7,6 +7,7 @@
 // stand-in (PAYMENT_PROVIDER=local, the default), real Chromium.
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { expectPageSound } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
@@ -201,5 +202,59 @@ describe('organization billing page', () => {
     await expect.poll(() => annual.isChecked()).toBe(true);
     await plans.getByRole('article', { name: 'Pilot' }).getByText('$269.10 / month').waitFor();
     await plans.getByRole('article', { name: 'Prototype' }).getByRole('button', { name: 'Current plan' }).waitFor();
+  });
+});
+
+describe('past-due notice (accounts §4 "Notices", §9)', () => {
+  it('shows the days until freezing on the organization pages, and a new card pays the invoice and clears it', async () => {
+    const admin = await createUser(e2e.stack, 'billing-past-due');
+    const member = await createUser(e2e.stack, 'billing-past-due-member');
+    const org = await createOrganization(e2e.stack, admin, 'PastDue');
+    await addMembership(e2e.stack, member, org.id, 'member');
+    // A renewal the processor declined 35 days ago, as the renewal job leaves it.
+    const due = new Date(Date.now() - 35 * 24 * 60 * 60 * 1000);
+    const db = e2e.stack.app.db;
+    await db
+      .insertInto('invoice')
+      .values({
+        uuid: sql<string>`md5(random()::text)`,
+        organization: org.id,
+        invoice_number: sql<string>`'FLT-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
+        state: 'past_due',
+        due_on: due,
+        total_in_cents: 29900,
+        description: 'Pilot plan (monthly) renewal',
+        failure_message: 'Your card was declined.',
+        attempt_count: 1,
+        last_attempt_at: due,
+      })
+      .execute();
+    await db.updateTable('organization').set({ has_past_due_invoice_since__date: due }).where('id', '=', org.id).execute();
+
+    // A member: the error with the days left, and who to ask (no billing link), at 390 px.
+    let page = await e2e.newPage(phone);
+    await signInAs(page, e2e.stack, member, `/orgs/${org.id}`);
+    let notice = page.getByTestId('past-due-notice');
+    await notice.getByText(/will be frozen in 25 days\. Please reach out to its administrators\./).waitFor();
+    expect(await notice.getAttribute('data-level')).toBe('error');
+    expect(await notice.getByRole('link').count()).toBe(0);
+    await expectPageSound(page);
+
+    // The administrator follows the notice to the payment method and adds a card: the invoice is paid and the notice goes.
+    page = await e2e.newPage();
+    await signInAs(page, e2e.stack, admin, `/orgs/${org.id}/members`);
+    notice = page.getByTestId('past-due-notice');
+    await notice.getByRole('link', { name: 'Update the payment method to pay it.' }).click();
+    await page.waitForURL(new RegExp(`/orgs/${org.id}/billing#payment-method$`));
+    await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
+    await section(page, 'Invoices').getByTestId('invoice-row').first().getByText(/Past due/).waitFor();
+    await expectPageSound(page);
+    await section(page, 'Payment method').getByRole('button', { name: 'Add payment method' }).click();
+    await fillCard(page.getByRole('dialog', { name: 'Payment method' }), '4242 4242 4242 4242');
+    await page.getByText('Billing information updated').waitFor();
+    await section(page, 'Invoices').getByTestId('invoice-row').first().getByText(/Paid/).waitFor();
+    await expect.poll(() => notice.count()).toBe(0);
+    const after = await db.selectFrom('organization').select(['has_past_due_invoice_since__date', 'is_frozen']).where('id', '=', org.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ has_past_due_invoice_since__date: null, is_frozen: false });
   });
 });

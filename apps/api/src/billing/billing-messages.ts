@@ -11,4 +11,5 @@ export const BILLING_MESSAGES = {
   captchaFailed: 'Captcha verification failed',
   setupIntentNotFound: 'No such setup intent',
   setupIntentSucceeded: 'This setup intent has already succeeded.',
+  noPaymentMethodForRenewal: 'No payment method on file: please add one to pay this invoice.',
 } as const;

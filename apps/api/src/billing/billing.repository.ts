@@ -164,7 +164,8 @@ export async function lockOrganization(db: Db, organizationId: number): Promise<
   await sql`SELECT id FROM organization WHERE id = ${organizationId} FOR UPDATE`.execute(db);
 }
 
-export async function replaceActiveSubscription(db: Db, organizationId: number, next: { planId: number; cycle: string; reason: string | null }): Promise<void> {
+/** `periodEnd`: the end of the period the change paid for (renewals bill from there); null on a free plan. */
+export async function replaceActiveSubscription(db: Db, organizationId: number, next: { planId: number; cycle: string; reason: string | null; startsOn?: Date; periodEnd?: Date | null }): Promise<void> {
   await db
     .updateTable('subscription')
     .set({ is_active: false, ends_on__date: sql<Date>`now()` })
@@ -173,7 +174,15 @@ export async function replaceActiveSubscription(db: Db, organizationId: number, 
     .execute();
   await db
     .insertInto('subscription')
-    .values({ is_for__organization: organizationId, is_for__plan: next.planId, billing_cycle: next.cycle, origin: 'billing', plan_change_reason: next.reason })
+    .values({
+      is_for__organization: organizationId,
+      is_for__plan: next.planId,
+      billing_cycle: next.cycle,
+      origin: 'billing',
+      plan_change_reason: next.reason,
+      ...(next.startsOn ? { starts_on__date: next.startsOn } : {}),
+      current_period_end: next.periodEnd ?? null,
+    })
     .execute();
 }
 
@@ -201,13 +210,31 @@ export async function countMembersBySeatRole(db: Db, organizationId: number): Pr
 
 export interface NewInvoice {
   organizationId: number;
-  state: 'paid' | 'failed' | 'open' | 'draft' | 'processing';
+  state: 'paid' | 'failed' | 'open' | 'draft' | 'processing' | 'past_due';
   description: string;
   totalCents: number;
   periodStart: Date;
   periodEnd: Date;
   failureMessage: string | null;
   lines: { description: string; featureSlug: string | null; quantity: number; unitCents: number }[];
+  /** A renewal's subscription (one invoice per subscription period). */
+  subscriptionId?: number;
+  /** Charge attempts already made (1 when the caller charges it next: the attempt is committed first). */
+  attemptCount?: number;
+  lastAttemptAt?: Date;
+  /** The method the first attempt charges (committed with the invoice, before the charge). */
+  paymentMethodToken?: string | null;
+  /** What a plan change invoice applies once paid (plan-change.service.ts). */
+  planChange?: PlanChangeTarget;
+  /** When it is paid (a charge the caller already made or a zero total); default now for `paid`. */
+  paidOn?: Date;
+}
+
+/** The change a plan change invoice pays for. */
+export interface PlanChangeTarget {
+  planId: number;
+  cycle: 'monthly' | 'annual';
+  reason: string | null;
 }
 
 /** A numbered invoice with its lines (numbers from invoice_number_seq: FLT-000001, …). */
@@ -220,12 +247,17 @@ export async function insertInvoice(db: Db, input: NewInvoice): Promise<{ id: nu
       invoice_number: sql<string>`'FLT-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
       state: input.state,
       due_on: input.periodStart,
-      paid_on: input.state === 'paid' ? sql<Date>`now()` : null,
+      paid_on: input.state === 'paid' ? (input.paidOn ?? sql<Date>`now()`) : null,
       period_start: input.periodStart,
       period_end: input.periodEnd,
       total_in_cents: input.totalCents,
       description: input.description,
       failure_message: input.failureMessage,
+      subscription: input.subscriptionId ?? null,
+      attempt_count: input.attemptCount ?? 0,
+      last_attempt_at: input.lastAttemptAt ?? null,
+      payment_method_token: input.paymentMethodToken ?? null,
+      plan_change: input.planChange ? JSON.stringify(input.planChange) : null,
     })
     .returning(['id', 'invoice_number'])
     .executeTakeFirstOrThrow();

@@ -28,6 +28,7 @@ import { canAccessSupport, getPlanInfo, getUsage, listPlans } from './plan-info.
 import { changePlan } from './plan-change.service.ts';
 import { invoicePdf, listInvoices } from './invoices.service.ts';
 import { confirmLocalSetupIntent } from './local-processor.service.ts';
+import { payPastDueInvoices } from './renewal.service.ts';
 
 /**
  * The billing API (helper-notes/billing-contract.md; accounts spec §3, §4, §7): every route
@@ -77,7 +78,11 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.patch(`${base}/info`, { schema: { params: billingOrgParams, body: updateBillingInfoBody, response: { 200: billingInfo } } }, async (request) => {
     await access(request, request.params.orgId);
-    return setPaymentMethod(app.db, provider, request.params.orgId, request.body);
+    const saved = await setPaymentMethod(app.db, provider, request.params.orgId, request.body);
+    // Past-due invoices are paid with the new method now (clearing the notice and the freeze).
+    // The method is saved either way: a failure here is logged and left to the renewal job.
+    await payPastDueInvoices(app.db, provider, request.params.orgId).catch((err: unknown) => request.log.error({ err, organizationId: request.params.orgId }, 'paying past-due invoices failed'));
+    return saved;
   });
 
   app.delete(`${base}/info`, { schema: { params: billingOrgParams } }, async (request, reply) => {

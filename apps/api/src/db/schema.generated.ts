@@ -464,6 +464,7 @@ export interface Invitee {
 }
 
 export interface Invoice {
+  attempt_count: Generated<number>;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
   description: string | null;
@@ -471,11 +472,15 @@ export interface Invoice {
   failure_message: string | null;
   id: Generated<number>;
   invoice_number: string;
+  last_attempt_at: Timestamp | null;
   organization: number;
   paid_on: Timestamp | null;
+  payment_method_token: string | null;
   period_end: Timestamp | null;
   period_start: Timestamp | null;
+  plan_change: Json | null;
   state: Generated<string>;
+  subscription: number | null;
   total_in_cents: Generated<number>;
   uuid: string;
 }
@@ -488,6 +493,16 @@ export interface InvoiceLine {
   invoice: number;
   quantity: Generated<number>;
   unit_amount_in_cents: Generated<number>;
+}
+
+export interface LocalPaymentCharge {
+  amount_in_cents: number;
+  created_at: Generated<Timestamp>;
+  idempotency_key: string;
+  message: string | null;
+  organization: number | null;
+  reference: string | null;
+  succeeded: boolean;
 }
 
 export interface LoginAttempt {
@@ -817,6 +832,7 @@ export interface SocialServiceAccount {
 export interface Subscription {
   billing_cycle: Generated<string>;
   created_at: Generated<Timestamp>;
+  current_period_end: Timestamp | null;
   discount_percentage: Generated<number>;
   ends_on__date: Timestamp | null;
   id: Generated<number>;
@@ -1077,6 +1093,7 @@ export interface DB {
   invitee: Invitee;
   invoice: Invoice;
   invoice_line: InvoiceLine;
+  local_payment_charge: LocalPaymentCharge;
   login_attempt: LoginAttempt;
   login_known_address: LoginKnownAddress;
   oauth_application: OauthApplication;

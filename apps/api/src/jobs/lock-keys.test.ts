@@ -4,6 +4,7 @@ import { HEARTBEAT_LOCK_KEY } from './heartbeat.ts';
 import { LINK_SWEEP_LOCK_KEY } from './link-sweep.ts';
 import { LOG_RETENTION_LOCK_KEY } from './log-retention.ts';
 import { OUTBOX_LOCK_KEY } from '../email/outbox-sender.ts';
+import { BILLING_RENEWAL_LOCK_KEY } from '../billing/renewal.service.ts';
 
 describe('advisory lock keys', () => {
   it('are distinct, so no job skips its tick because another one holds its lock', () => {
@@ -12,11 +13,12 @@ describe('advisory lock keys', () => {
   });
 
   it('are the ones the jobs take', () => {
-    expect([HEARTBEAT_LOCK_KEY, LINK_SWEEP_LOCK_KEY, OUTBOX_LOCK_KEY, LOG_RETENTION_LOCK_KEY]).toEqual([
+    expect([HEARTBEAT_LOCK_KEY, LINK_SWEEP_LOCK_KEY, OUTBOX_LOCK_KEY, LOG_RETENTION_LOCK_KEY, BILLING_RENEWAL_LOCK_KEY]).toEqual([
       ADVISORY_LOCK_KEYS.heartbeat,
       ADVISORY_LOCK_KEYS.linkSweep,
       ADVISORY_LOCK_KEYS.outbox,
       ADVISORY_LOCK_KEYS.logRetention,
+      ADVISORY_LOCK_KEYS.billingRenewal,
     ]);
   });
 });

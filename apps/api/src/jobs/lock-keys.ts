@@ -12,6 +12,7 @@ export const ADVISORY_LOCK_KEYS = {
   linkSweep: 727_302,
   outbox: 727_303,
   logRetention: 727_310,
+  billingRenewal: 727_320,
   osReleaseSeed: 0x05_5eed,
 } as const;
 

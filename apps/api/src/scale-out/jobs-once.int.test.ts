@@ -6,6 +6,8 @@ import { defaultConfig } from '../lib/config.ts';
 import { runHeartbeatTick } from '../jobs/heartbeat.ts';
 import { runLinkSweep } from '../jobs/link-sweep.ts';
 import { createLogRetention } from '../jobs/log-retention.ts';
+import { runBillingRenewal } from '../billing/renewal.service.ts';
+import { LocalPaymentProvider } from '../billing/payment/local-provider.ts';
 import { ADVISORY_LOCK_KEYS, type AdvisoryLockName } from '../jobs/lock-keys.ts';
 import { createSmtpTransport, runOutboxTick } from '../email/outbox-sender.ts';
 import { MemoryLinkHub } from '../device-link/memory-link-hub.ts';
@@ -28,6 +30,7 @@ function jobTicks(db: Db): Record<Exclude<AdvisoryLockName, 'migrations' | 'osRe
     linkSweep: async () => (await runLinkSweep(db, new MemoryLinkHub())).ran,
     outbox: async () => (await runOutboxTick(db, transport, 'test@localhost')).ran,
     logRetention: async () => (await retention.tick()).ran,
+    billingRenewal: async () => (await runBillingRenewal(db, new LocalPaymentProvider())).ran,
   };
 }
 
@@ -59,7 +62,7 @@ describe.runIf(databaseUrl)('background work across API processes (PostgreSQL)',
     await third.close();
   });
 
-  const jobs = ['heartbeat', 'linkSweep', 'outbox', 'logRetention'] as const;
+  const jobs = ['heartbeat', 'linkSweep', 'outbox', 'logRetention', 'billingRenewal'] as const;
   for (const held of jobs) {
     it(`skips the ${held} tick while another process runs it, and no other job`, async () => {
       const ticks = jobTicks(first.db);

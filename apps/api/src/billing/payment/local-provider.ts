@@ -9,7 +9,9 @@ import type { ChargeRequest, ChargeResult, CreatedSetupIntent, PaymentProvider, 
  * The embedded test processor (PAYMENT_PROVIDER=local, the default). Its "vault" is the
  * setup_intent row itself: confirming an intent (local-processor.service.ts, the browser's
  * stand-in for Stripe.js) stores the method's details and whether charges against it succeed
- * (core/billing/test-cards.ts), and a charge reads them back by the method's token.
+ * (core/billing/test-cards.ts), and a charge reads them back by the method's token. Each charge
+ * is recorded under its idempotency key (local_payment_charge): a repeated key answers the first
+ * outcome and charges nothing, as Stripe does, so tests can count what was really charged.
  */
 
 /** What the confirm step stores in setup_intent.payment_method. */
@@ -49,6 +51,8 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async charge(db: Db, request: ChargeRequest): Promise<ChargeResult> {
     if (request.amountCents <= 0) return { ok: true, reference: `ch_${randomToken(12)}` };
+    const prior = await findCharge(db, request.idempotencyKey);
+    if (prior) return prior;
     const row = await db
       .selectFrom('setup_intent')
       .select('payment_method')
@@ -56,8 +60,31 @@ export class LocalPaymentProvider implements PaymentProvider {
       .where('status', '=', 'succeeded')
       .executeTakeFirst();
     const parsed = storedMethod.safeParse(row?.payment_method);
-    if (!parsed.success) return { ok: false, message: CARD_DECLINED_MESSAGE };
-    if (!parsed.data.chargeSucceeds) return { ok: false, message: parsed.data.chargeMessage ?? CARD_DECLINED_MESSAGE };
-    return { ok: true, reference: `ch_${randomToken(12)}` };
+    const result: ChargeResult = !parsed.success
+      ? { ok: false, message: CARD_DECLINED_MESSAGE }
+      : !parsed.data.chargeSucceeds
+        ? { ok: false, message: parsed.data.chargeMessage ?? CARD_DECLINED_MESSAGE }
+        : { ok: true, reference: `ch_${randomToken(12)}` };
+    const inserted = await db
+      .insertInto('local_payment_charge')
+      .values({
+        idempotency_key: request.idempotencyKey,
+        organization: request.organizationId,
+        amount_in_cents: request.amountCents,
+        succeeded: result.ok,
+        reference: result.ok ? result.reference : null,
+        message: result.ok ? null : result.message,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('idempotency_key')
+      .executeTakeFirst();
+    // A concurrent charge with the same key recorded first: its outcome is the one.
+    return inserted ? result : ((await findCharge(db, request.idempotencyKey)) ?? result);
   }
+}
+
+async function findCharge(db: Db, key: string): Promise<ChargeResult | null> {
+  const row = await db.selectFrom('local_payment_charge').select(['succeeded', 'reference', 'message']).where('idempotency_key', '=', key).executeTakeFirst();
+  if (!row) return null;
+  return row.succeeded ? { ok: true, reference: row.reference ?? '' } : { ok: false, message: row.message ?? CARD_DECLINED_MESSAGE };
 }

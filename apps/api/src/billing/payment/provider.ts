@@ -37,7 +37,11 @@ export interface ChargeRequest {
   currency: 'usd';
   /** What the charge is for (the invoice's description). */
   description: string;
-  /** The invoice number: a retried charge of one invoice is charged once. */
+  /**
+   * One per charge attempt (billing/invoice-charge.ts chargeKey: the invoice number, `-r<n>` for
+   * a retry): sent again after an interruption, the provider answers the first outcome and does
+   * not charge twice (Stripe's Idempotency-Key; the local processor's local_payment_charge).
+   */
   idempotencyKey: string;
 }
 
@@ -48,5 +52,6 @@ export interface PaymentProvider {
   createSetupIntent(db: Db, organizationId: number): Promise<CreatedSetupIntent>;
   /** The method the intent saved when it succeeded; null while it has not. */
   savedMethod(db: Db, providerId: string): Promise<SavedPaymentMethod | null>;
+  /** Plan changes and renewals call it outside any transaction, their invoice committed `processing` first. */
   charge(db: Db, request: ChargeRequest): Promise<ChargeResult>;
 }

@@ -20,7 +20,7 @@ const ORG_ID = 4;
 /** A query cache already holding what the guard reads, so no request is made. */
 function cacheWith(org: Partial<OrganizationDetail> | null, role: string | null): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(organizationQuery(ORG_ID).queryKey, org === null ? null : { id: ORG_ID, name: 'Acme', handle: 'acme', created_at: '', logo_image: null, is_frozen: false, ...org });
+  client.setQueryData(organizationQuery(ORG_ID).queryKey, org === null ? null : { id: ORG_ID, name: 'Acme', handle: 'acme', created_at: '', logo_image: null, is_frozen: false, has_past_due_invoice_since__date: null, ...org });
   client.setQueryData(whoamiQuery.queryKey, { id: 1, actorType: 'user', actorTypeId: USER_ID, username: 'ann' });
   client.setQueryData(organizationRolesQuery(USER_ID).queryKey, new Map(role ? [[ORG_ID, role]] : []));
   return client;

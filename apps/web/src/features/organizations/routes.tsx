@@ -40,6 +40,8 @@ export const orgRoute = createRoute({
     const { organizationGuard } = await import('./organization-guard.ts');
     await organizationGuard(context.queryClient, context.orgId, location.pathname);
   },
+  // The past-due notice above each of its pages.
+  component: lazyRouteComponent(() => import('./components/OrganizationLayout.tsx'), 'OrganizationLayout'),
 });
 
 const orgSummaryRoute = createRoute({

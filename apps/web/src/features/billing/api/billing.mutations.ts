@@ -43,8 +43,13 @@ export function useAttachSetupIntent(orgId: number) {
     meta: { silent: true },
     onSuccess: (info) => {
       queryClient.setQueryData(billingKeys.info(orgId), info);
-      // The account's state may follow the method (a past due account settled).
-      return queryClient.invalidateQueries({ queryKey: billingKeys.account(orgId) });
+      // Saving a method pays the past-due invoices with it (the server's renewal service): the
+      // account's state, the invoices and the organization's past-due notice and freeze follow.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKeys.account(orgId) }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.invoices(orgId) }),
+        queryClient.invalidateQueries({ queryKey: orgKeys.detail(orgId) }),
+      ]);
     },
   });
 }

@@ -10,7 +10,6 @@ import type { BillingCycle } from '@flotilla/core/billing/prices';
 import { hasBillingInfo } from '@flotilla/core/schemas/billing';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { organizationQuery } from '../../organizations/api/organizations.queries.ts';
 import { billingInfoQuery, deviceFactsQuery, planQuery, plansQuery } from '../api/billing.queries.ts';
 import { billingErrorText } from '../billing-errors.ts';
 import { proposedPlanChange } from '../plan-proposal.ts';
@@ -36,13 +35,13 @@ type OpenDialog = { kind: 'payment'; then?: { tier: string; cycle: BillingCycle 
  * loads and fails on its own; a custom plan hides account, payment, invoices and plan changes.
  * A plan change asks for a payment method first when the target is paid and none is on file
  * (the payment dialog then returns here with the change to propose), and `plan`/`cycle` in the
- * URL open a change's confirmation directly.
+ * URL open a change's confirmation directly. The past-due and frozen notice is above the page
+ * (PastDueNotice, on every organization page).
  */
 export function BillingContent({ orgId }: { orgId: number }) {
   const { t } = useTranslation('billing');
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const organization = useQuery(organizationQuery(orgId));
   const plan = useQuery(planQuery(orgId));
   const showsPlanChanges = plan.data !== undefined && !plan.data.is_custom;
   const plans = useQuery({ ...plansQuery(orgId), enabled: showsPlanChanges });
@@ -83,11 +82,6 @@ export function BillingContent({ orgId }: { orgId: number }) {
 
   return (
     <>
-      {organization.data?.is_frozen && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {t('organizations:errors.organization_is_frozen_update_billing_details')}
-        </Alert>
-      )}
       {setupIntentId && setupReturn.attach.isPending && (
         <Alert severity="info" sx={{ mb: 2 }} role="status">
           {t('payment.storing')}

@@ -92,7 +92,7 @@ export function organizationListQuery(userId: number) {
   });
 }
 
-const organizationDetailRow = organization.row.pick({ id: true, name: true, handle: true, created_at: true, logo_image: true, is_frozen: true });
+const organizationDetailRow = organization.row.pick({ id: true, name: true, handle: true, created_at: true, logo_image: true, is_frozen: true, has_past_due_invoice_since__date: true });
 export type OrganizationDetail = z.output<typeof organizationDetailRow>;
 
 /**
@@ -107,7 +107,7 @@ export function organizationQuery(id: number) {
         return await odataOne(organizationDetailRow, {
           resource: organization.resource,
           id,
-          options: { $select: ['id', 'name', 'handle', 'created_at', 'logo_image', 'is_frozen'] },
+          options: { $select: ['id', 'name', 'handle', 'created_at', 'logo_image', 'is_frozen', 'has_past_due_invoice_since__date'] },
         });
       } catch (error) {
         // Not found, or not the caller's; anything else (a 429, a 500) is a failure to show with

@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import { freezeCutoff, PAST_DUE_RETRY_INTERVAL_MS } from '@flotilla/core/billing/past-due';
+import { intervalLengthOfCycle, priceForCycle, type BillingCycle } from '@flotilla/core/billing/prices';
+import type { Db } from '../db/database.ts';
+import { ADVISORY_LOCK_KEYS } from '../jobs/lock-keys.ts';
+import type { JobLogger } from '../jobs/periodic.ts';
+import type { PaymentProvider } from './payment/provider.ts';
+import { findBillingInfo, findPlanById, insertInvoice } from './billing.repository.ts';
+import { CHARGING_COLUMNS, chargeClaimedInvoice, resumeInterruptedCharges, type ChargingInvoice } from './invoice-charge.ts';
+import { tryOrgBillingLock, withOrgBillingLock } from './org-billing-lock.ts';
+import { nextPeriodStart } from './periods.ts';
+import { claimPastDueInvoices, freezeOverdueOrganizations, hasPeriodInvoice, listOrganizationsWithBillingWork, lockDueSubscription } from './renewal.repository.ts';
+import { computeUsage } from './usage.ts';
+
+/**
+ * Subscription renewals and past-due invoices (accounts spec §4 "Organization frozen when
+ * invoices are past due more than 60 days", §9; the rule is core/billing/past-due.ts).
+ *
+ * Each run, for every organization with work, under its billing lock (org-billing-lock.ts;
+ * an organization whose lock another process holds is left to the next run):
+ * 1. charges left `processing` by an interrupted holder are sent again with their key;
+ * 2. an active paid subscription whose period has ended gets that period's invoice (plan price
+ *    less the subscription's discount, plus the usage charges the billing page shows as the next
+ *    bill), committed `processing`, then charged; paid advances the period, declined (or no
+ *    payment method) leaves it `past_due` with the processor's message and dates the
+ *    organization's past-due notice. The period is not advanced while unpaid: its invoice is
+ *    the one retried, and one invoice per subscription period (a unique index) keeps a second
+ *    run from billing it again;
+ * 3. past-due invoices are charged again, at most once a day each.
+ * Then organizations past due for 60 days or more are frozen. The whole run holds the job's
+ * advisory lock, so one process runs it at a time. `now` is the run's clock (tests move it).
+ */
+export const BILLING_RENEWAL_LOCK_KEY = ADVISORY_LOCK_KEYS.billingRenewal;
+
+export interface BillingRenewalResult {
+  ran: boolean;
+  renewed: number;
+  declined: number;
+  retried: number;
+  resumed: number;
+  frozen: number;
+  /** Organizations left to the next run (another holder, or the provider failed). */
+  skipped: number;
+}
+
+export interface BillingRenewalOptions {
+  now?: Date;
+  log?: JobLogger;
+}
+
+export async function runBillingRenewal(db: Db, provider: PaymentProvider, opts: BillingRenewalOptions = {}): Promise<BillingRenewalResult> {
+  const now = opts.now ?? new Date();
+  const result: BillingRenewalResult = { ran: false, renewed: 0, declined: 0, retried: 0, resumed: 0, frozen: 0, skipped: 0 };
+  return db.connection().execute(async (conn) => {
+    const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${BILLING_RENEWAL_LOCK_KEY}) AS locked`.execute(conn);
+    if (!lock.rows[0]?.locked) return result;
+    result.ran = true;
+    try {
+      const retryBefore = new Date(now.getTime() - PAST_DUE_RETRY_INTERVAL_MS);
+      for (const organizationId of await listOrganizationsWithBillingWork(conn, now, retryBefore)) {
+        try {
+          const done = await tryOrgBillingLock(conn, organizationId, () => renewOrganization(conn, provider, organizationId, now, retryBefore, result));
+          if (done === 'skipped') result.skipped += 1;
+        } catch (err) {
+          // The provider could not be reached (the invoice stays `processing`, resumed next run) or the database failed: the other organizations still run.
+          result.skipped += 1;
+          opts.log?.error({ err, job: 'billing-renewal', organizationId }, 'billing renewal of an organization failed');
+        }
+      }
+      result.frozen = (await freezeOverdueOrganizations(conn, freezeCutoff(now))).length;
+      return result;
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${BILLING_RENEWAL_LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
+async function renewOrganization(conn: Db, provider: PaymentProvider, organizationId: number, now: Date, retryBefore: Date, result: BillingRenewalResult): Promise<void> {
+  result.resumed += await resumeInterruptedCharges(conn, provider, organizationId, now);
+  const invoice = await claimRenewal(conn, organizationId, now);
+  if (invoice) {
+    const charged = await chargeClaimedInvoice(conn, provider, invoice, now);
+    if (charged.ok) result.renewed += 1;
+    else result.declined += 1;
+  }
+  for (const due of await claimPastDueInvoices(conn, organizationId, now, retryBefore)) {
+    result.retried += 1;
+    await chargeClaimedInvoice(conn, provider, due, now);
+  }
+}
+
+/** Commits the invoice of the subscription's ended period as `processing` (attempt 1); undefined when there is none to bill. */
+async function claimRenewal(conn: Db, organizationId: number, now: Date): Promise<ChargingInvoice | undefined> {
+  return conn.transaction().execute(async (tx) => {
+    const sub = await lockDueSubscription(tx, organizationId, now);
+    if (!sub) return undefined;
+    const periodStart = new Date(sub.period_end);
+    if (await hasPeriodInvoice(tx, sub.id, periodStart)) return undefined; // billed, waiting for payment
+    const plan = await findPlanById(tx, sub.plan_id);
+    const cycle: BillingCycle = sub.billing_cycle === 'annual' ? 'annual' : 'monthly';
+    const months = intervalLengthOfCycle(cycle);
+    const periodEnd = nextPeriodStart(new Date(sub.starts_on__date), months, periodStart);
+    const base = Math.round((priceForCycle(plan, cycle) * (100 - sub.discount_percentage)) / 100);
+    const usage = await computeUsage(tx, organizationId, plan, sub.discount_percentage);
+    const description = `${plan.title} plan (${cycle}) renewal`;
+    const lines = [{ description, featureSlug: null, quantity: 1, unitCents: base }, ...usage.charges.map((c) => ({ description: c.title, featureSlug: c.code, quantity: c.quantity, unitCents: c.unitCents }))];
+    const method = await findBillingInfo(tx, organizationId);
+    const created = await insertInvoice(tx, {
+      organizationId,
+      state: 'processing',
+      description,
+      totalCents: lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0),
+      periodStart,
+      periodEnd,
+      failureMessage: null,
+      lines,
+      subscriptionId: sub.id,
+      attemptCount: 1,
+      lastAttemptAt: now,
+      paymentMethodToken: method?.token_id ?? null,
+    });
+    return tx.selectFrom('invoice').select(CHARGING_COLUMNS).where('id', '=', created.id).executeTakeFirstOrThrow();
+  });
+}
+
+/**
+ * After a new payment method is saved (PATCH /info): the organization's past-due invoices are
+ * charged with it right away, not at the next daily retry; paid clears the notice and the
+ * freeze. Declines keep them past due (the method was still saved).
+ */
+export async function payPastDueInvoices(db: Db, provider: PaymentProvider, organizationId: number, now = new Date()): Promise<{ paid: number; declined: number }> {
+  return withOrgBillingLock(db, organizationId, async (conn) => {
+    await resumeInterruptedCharges(conn, provider, organizationId, now);
+    const out = { paid: 0, declined: 0 };
+    for (const invoice of await claimPastDueInvoices(conn, organizationId, now, null)) {
+      const charged = await chargeClaimedInvoice(conn, provider, invoice, now);
+      if (charged.ok) out.paid += 1;
+      else out.declined += 1;
+    }
+    return out;
+  });
+}
