@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { storeSession } from '../support/accounts.ts';
 import { runAxe, seriousViolations, settleAnimations } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 
@@ -44,15 +45,7 @@ async function putOnPlan(orgId: number, billingCode: string): Promise<void> {
 
 async function signedIn(account: Account, viewport: { width: number; height: number }): Promise<Page> {
   const page = await e2e.newPage({ viewport });
-  await page.goto(`${e2e.stack.url}/login`);
-  await page.evaluate(
-    ([token]) => {
-      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
-      storage.setItem('flotilla.token', token);
-      storage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');
-    },
-    [account.token] as const,
-  );
+  await storeSession(page, e2e.stack.url, account.token);
   await page.goto(`${e2e.stack.url}/fleets`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   return page;

@@ -16,6 +16,22 @@ export async function emailedPath(stack: Stack, to: string, kind: string): Promi
   return `${link.pathname}${link.search}`;
 }
 
+/**
+ * Hands a session token to the page (sign-in itself is covered by the auth tests), with the
+ * cookie banner already answered so it covers nothing; the page is left on /login.
+ */
+export async function storeSession(page: Page, baseUrl: string, token: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate(
+    ([t]) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+      storage.setItem('flotilla.token', t);
+      storage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');
+    },
+    [token] as const,
+  );
+}
+
 /** The stored session token of the page ('' when signed out). */
 export async function sessionToken(page: Page): Promise<string> {
   return String(await page.evaluate("localStorage.getItem('flotilla.token') ?? ''"));

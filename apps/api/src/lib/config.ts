@@ -74,6 +74,12 @@ export interface AppConfig {
   mailFrom: string;
   /** The support team's address: each new support ticket is mailed there (SUPPORT_EMAIL); unset = none. */
   supportEmail?: string;
+  /**
+   * The support portal's JWT single sign-on (SUPPORT_PORTAL_URL, SUPPORT_PORTAL_JWT_SECRET;
+   * support/portal-login.service.ts): tokens are posted to `<url>/access/jwt`, signed HS256 with
+   * `jwtSecret`. Unset = no portal: GET /zendesk/v1/login answers 404.
+   */
+  supportPortal?: { url: string; jwtSecret: string };
   /** New users must verify their email before using the dashboard (on when SMTP is configured). */
   requireEmailVerification: boolean;
   /**

@@ -92,6 +92,16 @@ describe('parseEnv', () => {
     expect(problems[0]).toMatch(new RegExp(`^${name}: must `));
   });
 
+  it('takes the support portal as an https URL with a long secret, both or neither', () => {
+    const secret = 'a'.repeat(32);
+    expect(parseEnv({ SUPPORT_PORTAL_URL: 'https://help.example.com', SUPPORT_PORTAL_JWT_SECRET: secret })).toMatchObject({ SUPPORT_PORTAL_URL: 'https://help.example.com' });
+    expect(parseEnv({ SUPPORT_PORTAL_URL: 'http://127.0.0.1:4000', SUPPORT_PORTAL_JWT_SECRET: secret }).SUPPORT_PORTAL_URL).toBe('http://127.0.0.1:4000');
+    expect(problemsOf({ SUPPORT_PORTAL_URL: 'http://help.example.com', SUPPORT_PORTAL_JWT_SECRET: secret })[0]).toMatch(/^SUPPORT_PORTAL_URL: must be an https/);
+    expect(problemsOf({ SUPPORT_PORTAL_URL: 'https://help.example.com', SUPPORT_PORTAL_JWT_SECRET: 'short' })[0]).toMatch(/^SUPPORT_PORTAL_JWT_SECRET: must be at least 32/);
+    expect(problemsOf({ SUPPORT_PORTAL_URL: 'https://help.example.com' })[0]).toMatch(/^SUPPORT_PORTAL_JWT_SECRET: .*set together/);
+    expect(problemsOf({ SUPPORT_PORTAL_JWT_SECRET: secret })[0]).toMatch(/^SUPPORT_PORTAL_URL: .*set together/);
+  });
+
   it('names every bad variable in one message and never echoes a value', () => {
     const secret = 'mysql://admin:hunter2@db/flotilla';
     try {

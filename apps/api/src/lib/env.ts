@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { validatePassword } from '@flotilla/core/account-rules';
+import { isSafePortalUrl } from '@flotilla/core/support-portal';
 import { TlsFileError, deviceRootCaPem, readServerTls, type ServerTls } from './tls-files.ts';
 
 /**
@@ -76,6 +77,9 @@ export const envSchema = z.object({
   MAIL_FROM: optional(z.string()),
   // Where support tickets are mailed (support/ticket-emails.ts); unset = tickets stay in the help desk's tables only.
   SUPPORT_EMAIL: optional(z.email('must be an email address')),
+  // The support portal's JWT sign-in (support/portal-login.*): both set, or neither (no portal sign-in).
+  SUPPORT_PORTAL_URL: optional(z.string().refine(isSafePortalUrl, 'must be an https:// URL (http:// only on localhost) without credentials, query or fragment')),
+  SUPPORT_PORTAL_JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters (the shared secret from the portal\'s JWT single sign-on settings)')),
   REQUIRE_EMAIL_VERIFICATION: optional(flag01),
   CODE_HOST_API_URL: optional(httpUrl),
   // A template: `{hash}` is replaced by the browser, so validate the URL with a sample hash in it.
@@ -153,6 +157,10 @@ export const envSchema = z.object({
 const envWithTls = envSchema.transform((env, ctx) => {
   if (Boolean(env.TLS_CERT) !== Boolean(env.TLS_KEY)) {
     ctx.addIssue({ code: 'custom', path: [env.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT'], message: 'TLS_CERT and TLS_KEY must be set together (or neither, behind a TLS-terminating proxy)' });
+    return z.NEVER;
+  }
+  if (Boolean(env.SUPPORT_PORTAL_URL) !== Boolean(env.SUPPORT_PORTAL_JWT_SECRET)) {
+    ctx.addIssue({ code: 'custom', path: [env.SUPPORT_PORTAL_URL ? 'SUPPORT_PORTAL_JWT_SECRET' : 'SUPPORT_PORTAL_URL'], message: 'SUPPORT_PORTAL_URL and SUPPORT_PORTAL_JWT_SECRET must be set together (or neither: no support-portal sign-in)' });
     return z.NEVER;
   }
   for (const provider of ['GITHUB', 'GOOGLE'] as const) {

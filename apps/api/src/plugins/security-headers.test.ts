@@ -15,6 +15,11 @@ describe('contentSecurityPolicy', () => {
     expect(csp).not.toHaveProperty('upgrade-insecure-requests');
   });
 
+  it('lets forms post to the support portal when one is configured (/zendesk-login)', () => {
+    const csp = contentSecurityPolicy({ ...base, supportPortal: { url: 'https://help.example.com/hc', jwtSecret: 'x'.repeat(32) } });
+    expect(csp['form-action']).toContain('https://help.example.com');
+  });
+
   it("allows the map tiles' origin, a {s} subdomain as a wildcard", () => {
     expect(contentSecurityPolicy({ ...base, mapTileUrl: 'http://127.0.0.1:7777/tiles/{z}/{x}/{y}.png' })['img-src']).toContain('http://127.0.0.1:7777');
     expect(tileOrigin('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');

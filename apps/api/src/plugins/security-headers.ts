@@ -43,10 +43,11 @@ export function isHttpsDeployment(config: Pick<AppConfig, 'publicUrl'>): boolean
  *   what the dashboard's websockets use — and the code host API the SSH-key import calls
  *   from the browser (CODE_HOST_API_URL);
  * - forms: our origin and a loopback callback, where `balena login --web` listens
- *   (compat §3: the dashboard makes the browser POST the token to http://127.0.0.1:<port>/auth);
+ *   (compat §3: the dashboard makes the browser POST the token to http://127.0.0.1:<port>/auth),
+ *   and the support portal (SUPPORT_PORTAL_URL), which /zendesk-login posts its token to;
  * - never framed (`frame-ancestors 'none'`), no plugins, no <base> rewriting.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'avatarUrl' | 'codeHostApiUrl' | 'publicUrl' | 'mapTileUrl'>): Directives {
+export function contentSecurityPolicy(config: Pick<AppConfig, 'avatarUrl' | 'codeHostApiUrl' | 'publicUrl' | 'mapTileUrl'> & Partial<Pick<AppConfig, 'supportPortal'>>): Directives {
   const extra = (url: string | undefined) => {
     const origin = originOf(url);
     return origin ? [origin] : [];
@@ -62,7 +63,7 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'avatarUrl' | 'cod
     'connect-src': ["'self'", ...extra(config.codeHostApiUrl)],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
-    'form-action': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
+    'form-action': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', ...extra(config.supportPortal?.url)],
   };
   // Only behind https: on a plain-http install it would send the browser to an https port that
   // does not exist.
