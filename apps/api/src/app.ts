@@ -137,6 +137,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   await app.register(osConfigRoutes);
   await app.register(billingRoutes);
   await app.register((await import('./support/support.routes.ts')).supportRoutes); // the help desk behind the support drawer (support/)
+  await app.register((await import('./support/portal-login.routes.ts')).portalLoginRoutes); // the support portal's JWT sign-in (support/)
   await app.register(webRoutes);
   return app;
 }

@@ -12,6 +12,8 @@ import { startOutboxJob } from './email/outbox-sender.ts';
 import { startLinkSweepJob } from './jobs/link-sweep.ts';
 import { startUpdateTriggerJob } from './jobs/update-trigger.ts';
 import { startLogRetentionJob } from './jobs/log-retention.ts';
+import { startBillingRenewalJob } from './jobs/billing-renewal.ts';
+import { paymentProviderFor } from './billing/payment/select-provider.ts';
 import type { LinkHub } from './device-link/link-hub.ts';
 import { MemoryLinkHub } from './device-link/memory-link-hub.ts';
 import { RedisLinkHub } from './device-link/redis-link-hub.ts';
@@ -63,6 +65,7 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     smtpUrl: env.SMTP_URL,
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     supportEmail: env.SUPPORT_EMAIL,
+    ...(env.SUPPORT_PORTAL_URL && env.SUPPORT_PORTAL_JWT_SECRET ? { supportPortal: { url: env.SUPPORT_PORTAL_URL, jwtSecret: env.SUPPORT_PORTAL_JWT_SECRET } } : {}),
     // Required when mail can actually be delivered, unless set explicitly (1 / 0).
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? Boolean(env.SMTP_URL),
     ...(env.CODE_HOST_API_URL ? { codeHostApiUrl: env.CODE_HOST_API_URL } : {}),
@@ -161,6 +164,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   const stopLinkSweep = startLinkSweepJob(database.db, linkHub, { log: app.log, eventBus });
   const stopUpdateTrigger = startUpdateTriggerJob(database.db, linkHub, { log: app.log });
   const stopLogRetention = startLogRetentionJob(database.db, { keepLines: config.logRetentionLines, log: app.log });
+  const stopBillingRenewal = startBillingRenewalJob(database.db, paymentProviderFor(config), { log: app.log });
   app.log.info({ url, database: database.kind }, 'Flotilla API started');
 
   let stopping: Promise<void> | null = null;
@@ -168,7 +172,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
     // Closing the server stops accepting connections and waits for in-flight requests (new
     // requests on kept-alive connections get 503); the jobs finish their tick meanwhile. The
     // database closes last, when nothing can use it any more.
-    stopping ??= Promise.all([stopLinkSweep().then(() => app.close()).then(() => Promise.all([linkHub.close(), eventBus.close()])), stopHeartbeat(), stopOutbox(), stopLogRetention(), stopUpdateTrigger()]).then(() => database.close());
+    stopping ??= Promise.all([stopLinkSweep().then(() => app.close()).then(() => Promise.all([linkHub.close(), eventBus.close()])), stopHeartbeat(), stopOutbox(), stopLogRetention(), stopUpdateTrigger(), stopBillingRenewal()]).then(() => database.close());
     return stopping;
   };
   return {

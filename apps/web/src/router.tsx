@@ -16,6 +16,7 @@ import { fleetMemberRoutes } from './features/fleet-members/routes.tsx';
 import { fleetTeamRoutes } from './features/fleet-teams/routes.tsx';
 import { fleetSettingsRoutes } from './features/fleet-settings/routes.tsx';
 import { fleetPageRoutes, fleetRoute, fleetRoutes } from './features/fleets/routes.tsx';
+import { identityProviderRoutes } from './features/identity-providers/routes.tsx';
 import { invitationRoutes } from './features/invitations/routes.tsx';
 import { oauthRoutes } from './features/oauth/routes.tsx';
 import { memberRoutes } from './features/members/routes.tsx';
@@ -27,6 +28,7 @@ import { releaseDetailRoutes } from './features/release-detail/routes.tsx';
 import { samlRoutes } from './features/saml/routes.tsx';
 import { fleetReleaseRoutes } from './features/releases/routes.tsx';
 import { sshKeysRoutes } from './features/ssh-keys/routes.tsx';
+import { supportRoutes } from './features/support/routes.tsx';
 import { teamRoutes } from './features/teams/routes.tsx';
 import { twoFactorRoutes } from './features/two-factor/routes.tsx';
 import { deviceVariableRoutes, fleetVariableRoutes } from './features/variables/routes.tsx';
@@ -48,6 +50,7 @@ export const routeTree = rootRoute.addChildren([
   ...authRoutes,
   ...samlRoutes,
   ...oauthRoutes,
+  ...supportRoutes,
   ...twoFactorRoutes,
   ...accountEmailRoutes,
   ...invitationRoutes,
@@ -57,6 +60,7 @@ export const routeTree = rootRoute.addChildren([
     fleetRoute.addChildren([...fleetPageRoutes, ...fleetDeviceRoutes, ...fleetReleaseRoutes, ...releaseDetailRoutes, ...fleetMemberRoutes, ...fleetTeamRoutes, ...provisioningKeyRoutes, ...fleetSettingsRoutes, ...fleetLogRoutes, ...fleetVariableRoutes, ...fleetConfigRoutes]),
     deviceRoute.addChildren([...devicePageRoutes, ...deviceVariableRoutes, ...deviceConfigRoutes]),
     ...profileRoutes,
+    ...identityProviderRoutes,
     ...organizationRoutes,
     orgRoute.addChildren([...organizationPageRoutes, ...memberRoutes, ...teamRoutes, ...billingRoutes, ...creditsRoutes]),
     preferencesRoute.addChildren([...preferencesTabRoutes, ...sshKeysRoutes, ...accessTokensRoutes]),

@@ -4,6 +4,9 @@ import {
   CERTIFICATE_END,
   canMergeSamlAccount,
   certificateFromBase64,
+  identityProviderCreateBody,
+  identityProviderFields,
+  identityProviderProblems,
   isMergeConsentComplete,
   isMetadataWithinLimit,
   isValidEntryPoint,
@@ -79,5 +82,35 @@ describe('merge consent (accounts §5)', () => {
     expect(isMergeConsentComplete({ ...both, acceptsTerms: false }, 'a@x.io', 'a@x.io')).toBe(false);
     expect(isMergeConsentComplete({ ...both, understandsApiKeyDeletion: false }, 'a@x.io', 'a@x.io')).toBe(false);
     expect(isMergeConsentComplete(both, 'a@x.io', 'b@x.io')).toBe(false);
+  });
+});
+
+describe('identity provider form (accounts §5, §8)', () => {
+  const valid = { sso_identifier: 'acme', entry_point: 'https://idp.example.com/sso', issuer: ' https://idp.example.com ', certificate: pem };
+
+  it('accepts the fields, trims the issuer and gives the certificate its stored form', () => {
+    const parsed = identityProviderFields.parse(valid);
+    expect(parsed.issuer).toBe('https://idp.example.com');
+    expect(parsed.certificate).toBe(normalizeCertificate(pem));
+    expect(identityProviderProblems(identityProviderFields, valid)).toEqual({});
+  });
+
+  it('names the first problem of each field', () => {
+    expect(identityProviderProblems(identityProviderFields, { sso_identifier: 'Acme Corp', entry_point: 'not a url', issuer: '  ', certificate: 'MIIC' })).toEqual({
+      sso_identifier: 'invalid_characters',
+      entry_point: 'invalid_url',
+      issuer: 'required',
+      certificate: 'invalid_certificate_format',
+    });
+    expect(identityProviderProblems(identityProviderFields, { sso_identifier: '', entry_point: '', issuer: 'x', certificate: '' })).toEqual({
+      sso_identifier: 'required',
+      entry_point: 'required',
+      certificate: 'required',
+    });
+  });
+
+  it('needs at least one organization on create', () => {
+    expect(identityProviderProblems(identityProviderCreateBody, { ...valid, organization_id: [] })).toEqual({ organization_id: 'no_organization_selected' });
+    expect(identityProviderProblems(identityProviderCreateBody, { ...valid, organization_id: [4] })).toEqual({});
   });
 });

@@ -107,6 +107,57 @@ export const ssoIdentifierSchema = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/**
+ * The identity provider form (accounts spec §5, §8: invalid characters, invalid URL, invalid
+ * certificate format, no organization selected). Each issue's message is a problem code the
+ * dashboard words (`identityProviders:fields.<field>.<problem>`); the API's hooks apply the same
+ * rules (apps/api/src/model/resources/identity-provider.hooks.ts). The certificate comes out in
+ * its stored form (markers on their own lines, wrapped at 64).
+ */
+export const identityProviderFields = z.object({
+  sso_identifier: ssoIdentifierSchema,
+  entry_point: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .refine((value) => isValidEntryPoint(value), 'invalid_url'),
+  issuer: z.string().trim().min(1, 'required').max(ISSUER_MAX_LENGTH, 'too_long'),
+  certificate: z.string().transform((value, ctx) => {
+    if (value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: 'required' });
+      return z.NEVER;
+    }
+    const certificate = normalizeCertificate(value);
+    if (certificate === null) {
+      ctx.addIssue({ code: 'custom', message: 'invalid_certificate_format' });
+      return z.NEVER;
+    }
+    return certificate;
+  }),
+});
+export type IdentityProviderFields = z.output<typeof identityProviderFields>;
+
+/** POST identity_provider (§7): the fields and the organizations it authorizes, at least one (§5). */
+export const identityProviderCreateBody = identityProviderFields.extend({
+  organization_id: z.array(z.number().int().positive()).min(1, 'no_organization_selected'),
+});
+export type IdentityProviderCreateBody = z.output<typeof identityProviderCreateBody>;
+
+/** The form's fields that can be refused. */
+export type IdentityProviderFormField = keyof IdentityProviderCreateBody;
+
+/** The first problem of each refused field (a code, see `identityProviderFields`), or an empty object. */
+export function identityProviderProblems(schema: typeof identityProviderFields | typeof identityProviderCreateBody, input: unknown): Partial<Record<IdentityProviderFormField, string>> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  const problems: Partial<Record<IdentityProviderFormField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as IdentityProviderFormField | undefined;
+    if (field !== undefined && problems[field] === undefined) problems[field] = issue.message;
+  }
+  return problems;
+}
+
 export const samlFinalizeBody = z.object({ code: safeString(128).min(1), jwt: safeString(4096).optional() });
 export const samlFinalizeResponse = z.object({ token: z.string() });
 

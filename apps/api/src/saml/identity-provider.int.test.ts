@@ -114,10 +114,21 @@ describe('creating an identity provider', () => {
 });
 
 describe('reading, changing and removing a provider', () => {
-  it('shows the provider to its administrators only: members, outsiders and keys get the same 404 as a missing one', async () => {
+  it('shows the provider read-only to members of its organizations; outsiders and keys get the same 404 as a missing one', async () => {
     const idp = await createProvider();
     const missing = await call(ctx.app, 'GET', '/v7/identity_provider(2000000000)', paid.admin.token);
-    for (const token of [memberToken, outsiderToken, deviceKey, provisioningKey]) {
+    // A member of an organization in the provider sees it and its memberships (the page shows its
+    // actions disabled, accounts spec §6) but changes nothing.
+    const seen = await call(ctx.app, 'GET', `/v7/identity_provider(${idp.id})?$expand=identity_provider_membership($select=id,authorizes__organization)`, memberToken);
+    expect(seen.statusCode).toBe(200);
+    const [seenRow] = (seen.json() as { d: Array<{ sso_identifier: string; identity_provider_membership: Array<{ authorizes__organization: { __id: number } }> }> }).d;
+    expect(seenRow!.sso_identifier).toBe(idp.sso_identifier);
+    expect(seenRow!.identity_provider_membership.map((m) => m.authorizes__organization.__id)).toEqual([paid.orgId]);
+    expect([401, 403, 404]).toContain((await call(ctx.app, 'PATCH', `/v7/identity_provider(${idp.id})`, memberToken, { issuer: 'https://evil.example.com' })).statusCode);
+    expect([401, 403, 404]).toContain((await call(ctx.app, 'DELETE', `/v7/identity_provider(${idp.id})`, memberToken)).statusCode);
+    const membershipId = (await db().selectFrom('identity_provider_membership').select('id').where('is_authorized_by__identity_provider', '=', idp.id).executeTakeFirstOrThrow()).id;
+    expect([401, 403, 404]).toContain((await call(ctx.app, 'DELETE', `/v7/identity_provider_membership(${membershipId})`, memberToken)).statusCode);
+    for (const token of [outsiderToken, deviceKey, provisioningKey]) {
       const res = await call(ctx.app, 'GET', `/v7/identity_provider(${idp.id})`, token);
       expect(res.statusCode).toBe(missing.statusCode);
       const list = await call(ctx.app, 'GET', '/v7/identity_provider', token);

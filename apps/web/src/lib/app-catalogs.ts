@@ -8,4 +8,4 @@ import type { ResourceKey } from 'i18next';
  * lazily loaded page alone, which that page's chunk carries itself (`features/<f>/<f>-catalog.ts`),
  * so this chunk, part of every signed-in first load, does not grow with them.
  */
-export const catalogs = import.meta.glob<ResourceKey>(['../locales/en/*.json', '!../locales/en/billing.json', '!../locales/en/credits.json', '!../locales/en/support.json', '!../locales/en/oauth.json', '!../locales/en/saml.json'], { import: 'default', eager: true });
+export const catalogs = import.meta.glob<ResourceKey>(['../locales/en/*.json', '!../locales/en/billing.json', '!../locales/en/credits.json', '!../locales/en/support.json', '!../locales/en/oauth.json', '!../locales/en/saml.json', '!../locales/en/identity-providers.json'], { import: 'default', eager: true });

@@ -22,6 +22,15 @@ const adminOfIdp = (idp: ReturnType<typeof col>, userId: number) =>
 
 const idpAdmin = byPrincipal({ user: (a, p) => adminOfIdp(col(a, 'id'), p.userId) });
 
+/**
+ * The user belongs (any role) to an organization that the identity provider authorizes: they see
+ * the provider's page read-only (accounts spec §6: edit and remove are for its administrators,
+ * others see them disabled). Its fields are no secret: the certificate is the provider's public one.
+ */
+const memberOfIdpOrganization = (idp: ReturnType<typeof col>, userId: number) =>
+  sql`EXISTS (SELECT 1 FROM identity_provider_membership ipm JOIN user_organization_role r ON r.organization_id = ipm.authorizes__organization
+       WHERE ipm.is_authorized_by__identity_provider = ${idp} AND r.user_id = ${userId})`;
+
 export const identityProvider: ResourceDef = {
   name: 'identity_provider',
   table: 'identity_provider',
@@ -42,7 +51,7 @@ export const identityProvider: ResourceDef = {
   // administers each and each has saml_access, then makes the memberships; the caller must then
   // administer the provider (the post-check below). Device and fleet keys never create one.
   createInputs: ['organization_id'],
-  permissions: { read: idpAdmin, create: byPrincipal({ user: () => true }), update: idpAdmin, delete: idpAdmin },
+  permissions: { read: byPrincipal({ user: (a, p) => memberOfIdpOrganization(col(a, 'id'), p.userId) }), create: byPrincipal({ user: () => true }), update: idpAdmin, delete: idpAdmin },
   hooks: {
     beforeCreate: beforeCreateProvider,
     afterCreate: async (row, ctx) => {
@@ -60,9 +69,9 @@ export const identityProvider: ResourceDef = {
 
 const membershipOrg = column('authorizes__organization');
 const idpOrgAdmin = byPrincipal({ user: orgPermission('resin.organization.update', membershipOrg) });
-/** Administrators of the provider see all its memberships (the provider page lists them). */
+/** Whoever sees the provider sees all its memberships (the provider page lists them). */
 const membershipRead = byPrincipal({
-  user: (a, p) => or(orgPermission('resin.organization.update', membershipOrg)(a, p), adminOfIdp(col(a, 'is_authorized_by__identity_provider'), p.userId)),
+  user: (a, p) => or(orgPermission('resin.organization.update', membershipOrg)(a, p), memberOfIdpOrganization(col(a, 'is_authorized_by__identity_provider'), p.userId)),
 });
 /** Adding an organization: its administrator, already an administrator of the provider, on a plan with saml_access. */
 const membershipCreate = byPrincipal({

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { hasSidebar, sidebarBackLink, sidebarContext, sidebarEntries } from './sidebar-entries.ts';
 
 describe('sidebar entries', () => {
-  it('shows fleets, apps (behind the flag), blocks and organizations at home', () => {
+  it('shows fleets, apps (behind the flag), blocks, organizations and the identity provider (behind the SAML feature) at home', () => {
     const entries = sidebarEntries(sidebarContext({}, null));
-    expect(entries.map((e) => e.to)).toEqual(['/fleets', '/apps', '/blocks', '/orgs']);
+    expect(entries.map((e) => e.to)).toEqual(['/fleets', '/apps', '/blocks', '/orgs', '/identity-provider']);
     expect(entries.filter((e) => e.appsOnly).map((e) => e.to)).toEqual(['/apps']);
+    // Accounts spec §2: /identity-provider only when the SAML feature is on and social providers include saml.
+    expect(entries.filter((e) => e.samlOnly).map((e) => [e.labelKey, e.to])).toEqual([['sidebar.identityProvider', '/identity-provider']]);
     // Accounts spec §2: the home Apps entry carries an alpha badge.
     expect(entries.find((e) => e.to === '/apps')?.badgeKey).toBe('sidebar.alpha');
   });

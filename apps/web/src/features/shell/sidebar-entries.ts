@@ -18,6 +18,8 @@ export interface SidebarEntry {
   appsOnly?: boolean;
   /** A badge after the label (accounts spec §2: apps carry an alpha badge); an i18n key in common. */
   badgeKey?: string;
+  /** Shown only when the SAML feature is on for the user and the deployment (accounts spec §2). */
+  samlOnly?: boolean;
 }
 
 export type SidebarContext =
@@ -47,6 +49,7 @@ export function sidebarEntries(context: SidebarContext): SidebarEntry[] {
         { labelKey: 'sidebar.apps', to: '/apps', appsOnly: true, badgeKey: 'sidebar.alpha' },
         { labelKey: 'sidebar.blocks', to: '/blocks' },
         { labelKey: 'sidebar.organizations', to: '/orgs' },
+        { labelKey: 'sidebar.identityProvider', to: '/identity-provider', samlOnly: true },
       ];
     case 'organization':
       return [

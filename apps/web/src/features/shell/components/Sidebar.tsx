@@ -33,6 +33,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TuneIcon from '@mui/icons-material/Tune';
 import WidgetsIcon from '@mui/icons-material/Widgets';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { VISUALLY_HIDDEN } from '../../../components/VisuallyHidden.tsx';
@@ -40,6 +41,9 @@ import { isObserverOnly, rolesHavePermission } from '@flotilla/core/roles';
 import { useRolesState } from '../../../lib/permissions.ts';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../../theme.ts';
 import { useExperimentalFlag } from '../../preferences/experimental-flags.ts';
+import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
+import { samlAccessQuery } from '../../identity-providers/api/saml-access.queries.ts';
+import { isSamlFeatureOn } from '../../identity-providers/saml-feature.ts';
 import { useShellContext } from '../hooks/use-shell-context.ts';
 import { sidebarBackLink, sidebarEntries, type SidebarEntry } from '../sidebar-entries.ts';
 
@@ -48,6 +52,8 @@ const ENTRY_ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   'sidebar.fleets': DeviceHubIcon,
   'sidebar.devices': DeveloperBoardIcon,
   'sidebar.organizations': BusinessIcon,
+  // Single sign-on's keys; the same icon as a fleet's provisioning keys (never both in one sidebar), so no extra icon is loaded.
+  'sidebar.identityProvider': KeyIcon,
   'sidebar.apps': AppsIcon,
   'sidebar.blocks': WidgetsIcon,
   'sidebar.members': PeopleIcon,
@@ -141,6 +147,7 @@ function SidebarNav({ navId, isCollapsed, onNavigate }: { navId: string; isColla
   const { t } = useTranslation();
   const { context, scope, names } = useShellContext();
   const [displayApps] = useExperimentalFlag('displayApps');
+  const isSamlOn = useIsSamlFeatureOn(context.kind === 'home');
   const backLink = sidebarBackLink(context);
   const heading =
     context.kind === 'device' ? names.device : context.kind === 'fleet' ? names.fleet : context.kind === 'home' ? null : names.organization;
@@ -163,13 +170,20 @@ function SidebarNav({ navId, isCollapsed, onNavigate }: { navId: string; isColla
           <SidebarLink to={backLink.to} exact label={t(backLink.labelKey)} Icon={ArrowBackIcon} isCollapsed={isCollapsed} onNavigate={onNavigate} />
         )}
         {sidebarEntries(context)
-          .filter((entry) => displayApps || !entry.appsOnly)
+          .filter((entry) => (displayApps || !entry.appsOnly) && (isSamlOn || !entry.samlOnly))
           .map((entry) => (
             <SidebarItem key={entry.to} entry={entry} scope={scope} label={t(entry.labelKey)} isCollapsed={isCollapsed} onNavigate={onNavigate} />
           ))}
       </List>
     </Box>
   );
+}
+
+/** The identity provider entry's condition, asked only where the home entries show; a failed read hides it (silent). */
+function useIsSamlFeatureOn(isAsked: boolean): boolean {
+  const access = useQuery({ ...samlAccessQuery, enabled: isAsked, meta: { silent: true } });
+  const config = useQuery({ ...clientConfigQuery, enabled: isAsked });
+  return isSamlFeatureOn(access.data, config.data?.socialProviders);
 }
 
 interface ItemProps {
