@@ -7,6 +7,7 @@ import { LocalPaymentProvider } from './payment/local-provider.ts';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment/provider.ts';
 import { runBillingRenewal } from './renewal.service.ts';
 import { changePlan } from './plan-change.service.ts';
+import { chargePurchase, recordPurchaseInvoice } from './credits.service.ts';
 import { addCard, addOrgMember, call, orgWithAdmin, type BillingOrg } from './billing-test-helpers.ts';
 
 /**
@@ -238,6 +239,51 @@ describe('charges never happen twice', () => {
     await changePlan(db(), watched, o.orgId, { tier: 'pilot-v2', cycle: 'monthly' });
     expect(seen).toEqual([{ xid: null, state: 'processing' }]);
     expect((await invoicesOf(o.orgId)).map((i) => i.state)).toEqual(['paid']);
+  });
+
+  it('a credit purchase is charged once its bundle and invoice are committed; one interrupted is settled by the job with the same key', async () => {
+    const o = await paidOrg();
+    const feature = await db().selectFrom('feature').select('id').where('slug', '=', 'device:any').executeTakeFirstOrThrow();
+    // What POST /v7/credit_bundle commits before the charge (the engine's transaction, credits.hooks.ts).
+    const committedPurchase = () =>
+      db()
+        .transaction()
+        .execute(async (tx) => {
+          const values = { belongs_to__organization: o.orgId, is_for__feature: feature.id, original_quantity: 5, total_cost: 1000, total_balance: 0, payment_status: 'processing' };
+          const row = await tx.insertInto('credit_bundle').values(values).returning('id').executeTakeFirstOrThrow();
+          await recordPurchaseInvoice(tx, { ...values, id: row.id });
+          return row.id;
+        });
+    const bundleOf = (id: number) => db().selectFrom('credit_bundle').select(['payment_status', 'total_balance']).where('id', '=', id).executeTakeFirstOrThrow();
+    const invoiceOf = (id: number) => db().selectFrom('invoice').select(['invoice_number', 'state', 'attempt_count']).where('credit_bundle', '=', id).executeTakeFirstOrThrow();
+
+    const seen: { xid: unknown; bundle: string | undefined }[] = [];
+    const watched = new WatchedProvider(async (conn) => {
+      const xid = await sql<{ xid: unknown }>`SELECT txid_current_if_assigned() AS xid`.execute(conn);
+      const bundle = await conn.selectFrom('credit_bundle').select('payment_status').where('id', '=', first).executeTakeFirst();
+      seen.push({ xid: xid.rows[0]?.xid ?? null, bundle: bundle?.payment_status });
+    });
+    const first = await committedPurchase();
+    await chargePurchase(db(), watched, first);
+    expect(seen).toEqual([{ xid: null, bundle: 'processing' }]);
+    expect(await bundleOf(first)).toEqual({ payment_status: 'paid', total_balance: 5 });
+    expect(await invoiceOf(first)).toMatchObject({ state: 'paid', attempt_count: 1 });
+
+    const second = await committedPurchase();
+    await chargePurchase(
+      db(),
+      new WatchedProvider(async () => {
+        throw new Error('connection lost after the charge');
+      }),
+      second,
+    );
+    expect(await bundleOf(second)).toEqual({ payment_status: 'processing', total_balance: 0 });
+    const stuck = await invoiceOf(second);
+    const next = new WatchedProvider();
+    await run(new Date(), next);
+    expect(next.sent.map((r) => r.idempotencyKey)).toContain(stuck.invoice_number);
+    expect(await bundleOf(second)).toEqual({ payment_status: 'paid', total_balance: 5 });
+    expect((await chargesOf(o.orgId)).filter((c) => c.idempotency_key === stuck.invoice_number)).toHaveLength(1);
   });
 
   it('a plan change interrupted after its charge is finished, not charged again, before the next change', async () => {

@@ -226,6 +226,8 @@ export interface NewInvoice {
   paymentMethodToken?: string | null;
   /** What a plan change invoice applies once paid (plan-change.service.ts). */
   planChange?: PlanChangeTarget;
+  /** The credit purchase this invoice charges (credits.service.ts); its outcome settles the bundle. */
+  creditBundleId?: number;
   /** When it is paid (a charge the caller already made or a zero total); default now for `paid`. */
   paidOn?: Date;
 }
@@ -258,6 +260,7 @@ export async function insertInvoice(db: Db, input: NewInvoice): Promise<{ id: nu
       last_attempt_at: input.lastAttemptAt ?? null,
       payment_method_token: input.paymentMethodToken ?? null,
       plan_change: input.planChange ? JSON.stringify(input.planChange) : null,
+      credit_bundle: input.creditBundleId ?? null,
     })
     .returning(['id', 'invoice_number'])
     .executeTakeFirstOrThrow();
@@ -277,14 +280,6 @@ export async function insertInvoice(db: Db, input: NewInvoice): Promise<{ id: nu
       .execute();
   }
   return invoice;
-}
-
-export async function setInvoiceOutcome(db: Db, invoiceId: number, outcome: { state: 'paid' } | { state: 'failed'; message: string }): Promise<void> {
-  await db
-    .updateTable('invoice')
-    .set(outcome.state === 'paid' ? { state: 'paid', paid_on: sql<Date>`now()` } : { state: 'failed', failure_message: outcome.message })
-    .where('id', '=', invoiceId)
-    .execute();
 }
 
 export function listInvoices(db: Db, organizationId: number) {

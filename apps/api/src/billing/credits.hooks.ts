@@ -1,7 +1,7 @@
 import type { ResourceHooks } from '../model/types.ts';
 import { rejectChanged } from '../organizations/member-lookup.ts';
 import { paymentProviderFor } from './payment/select-provider.ts';
-import { assertThreshold, chargePurchase, preparePurchase, prepareNotification } from './credits.service.ts';
+import { assertThreshold, chargePurchase, preparePurchase, prepareNotification, recordPurchaseInvoice } from './credits.service.ts';
 
 /**
  * OData hooks of `credit_bundle` and `organization_credit_notification` (model/resources/billing.ts).
@@ -12,8 +12,10 @@ import { assertThreshold, chargePurchase, preparePurchase, prepareNotification }
  */
 export const creditBundleHooks: ResourceHooks = {
   beforeCreate: (values, ctx) => preparePurchase(ctx.db, ctx.principal, values),
-  // After the engine's post-check of the inserted row: only then is the card charged.
-  afterCreate: (row, ctx) => chargePurchase(ctx.db, paymentProviderFor(ctx.config), row),
+  // After the engine's post-check of the inserted row, in its transaction: the invoice, `processing`.
+  afterCreate: (row, ctx) => recordPurchaseInvoice(ctx.db, row),
+  // Once both are committed: the charge (a rollback can no longer undo a charge it made).
+  afterCommit: (row, ctx) => chargePurchase(ctx.db, paymentProviderFor(ctx.config), row.id),
 };
 
 export const creditNotificationHooks: ResourceHooks = {

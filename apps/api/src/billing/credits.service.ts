@@ -5,8 +5,10 @@ import type { Db } from '../db/database.ts';
 import { AppError, badRequest, conflict } from '../lib/errors.ts';
 import type { Values } from '../model/types.ts';
 import { BILLING_MESSAGES } from './billing-messages.ts';
-import { findBillingInfo, insertInvoice, setInvoiceOutcome } from './billing.repository.ts';
-import { findFeatureSlug, setBundleOutcome } from './credits.repository.ts';
+import { findBillingInfo, insertInvoice } from './billing.repository.ts';
+import { findFeatureSlug } from './credits.repository.ts';
+import { CHARGING_COLUMNS, chargeClaimedInvoice } from './invoice-charge.ts';
+import { withOrgBillingLock } from './org-billing-lock.ts';
 import type { PaymentProvider } from './payment/provider.ts';
 import { currentPlan } from './plan-info.ts';
 
@@ -21,9 +23,12 @@ import { currentPlan } from './plan-info.ts';
  *      the row is stored `processing`, priced per core/billing/credits.ts (the plan's per-device
  *      dynamic price less the subscription discount);
  *   2. the engine inserts it and checks the create rule on the inserted row;
- *   3. chargePurchase (afterCreate): an invoice for the credits is charged through the payment
- *      provider; the bundle becomes `paid` with its credits, or `failed` with the provider's
- *      message and no credits (the POST still answers 201: the row is the record of the attempt).
+ *   3. recordPurchaseInvoice (afterCreate): the credits' invoice, committed with the bundle as
+ *      `processing`;
+ *   4. chargePurchase (afterCommit, outside the transaction): the invoice is charged through the
+ *      payment provider; the bundle becomes `paid` with its credits, or `failed` with the
+ *      provider's message and no credits (the POST still answers 201 with the row as it is
+ *      then: the row is the record of the attempt).
  */
 export const CREDIT_MESSAGES = {
   quantity: 'original_quantity must be a whole number of credits from 1 to 1,500,000',
@@ -63,31 +68,51 @@ export async function preparePurchase(db: Db, principal: Principal, values: Valu
   };
 }
 
-export async function chargePurchase(db: Db, provider: PaymentProvider, bundle: Values & { id: number }, now = new Date()): Promise<void> {
+/**
+ * In the purchase's transaction, after the engine's post-check of the inserted bundle: its
+ * invoice, committed with the bundle as `processing` with its first attempt and the method it
+ * charges (nothing is charged inside the transaction, which could still roll back).
+ */
+export async function recordPurchaseInvoice(db: Db, bundle: Values & { id: number }, now = new Date()): Promise<void> {
   const organizationId = bundle.belongs_to__organization as number;
   const quantity = bundle.original_quantity as number;
   const totalCents = bundle.total_cost as number;
   const method = await findBillingInfo(db, organizationId);
   // preparePurchase found it in this same transaction; its absence now is a fault, not a refusal.
   if (!method?.token_id) throw new AppError(500, BILLING_MESSAGES.paymentMethodRequired);
-  const description = `${quantity} prepaid device credits`;
-  const invoice = await insertInvoice(db, {
+  await insertInvoice(db, {
     organizationId,
     state: 'processing',
-    description,
+    description: `${quantity} prepaid device credits`,
     totalCents,
     periodStart: now,
     periodEnd: now,
     failureMessage: null,
     lines: [{ description: 'Prepaid device credit (one device-month)', featureSlug: CREDIT_FEATURE_SLUG, quantity, unitCents: Math.round(totalCents / quantity) }],
+    attemptCount: 1,
+    lastAttemptAt: now,
+    paymentMethodToken: method.token_id,
+    creditBundleId: bundle.id,
   });
-  const charge = await provider.charge(db, { organizationId, paymentMethodToken: method.token_id, amountCents: totalCents, currency: 'usd', description, idempotencyKey: invoice.invoice_number });
-  if (charge.ok) {
-    await setInvoiceOutcome(db, invoice.id, { state: 'paid' });
-    await setBundleOutcome(db, bundle.id, { status: 'paid', credits: quantity });
-  } else {
-    await setInvoiceOutcome(db, invoice.id, { state: 'failed', message: charge.message });
-    await setBundleOutcome(db, bundle.id, { status: 'failed', message: charge.message });
+}
+
+/**
+ * After the purchase has committed: its invoice is charged under the organization's billing lock
+ * (invoice-charge.ts), and the outcome settles invoice and bundle together (`paid` with its
+ * credits, or `failed` with the provider's message). If the provider cannot be reached, both
+ * stay `processing` and the renewal job resumes the charge with the same idempotency key within
+ * the hour; the POST still answers the committed row, never a 5xx that invites buying twice.
+ */
+export async function chargePurchase(db: Db, provider: PaymentProvider, bundleId: number, now = new Date()): Promise<void> {
+  const invoice = await db.selectFrom('invoice').select(CHARGING_COLUMNS).where('credit_bundle', '=', bundleId).executeTakeFirst();
+  if (!invoice) return;
+  try {
+    await withOrgBillingLock(db, invoice.organization, async (conn) => {
+      const claimed = await conn.selectFrom('invoice').select(CHARGING_COLUMNS).where('id', '=', invoice.id).where('state', '=', 'processing').executeTakeFirst();
+      if (claimed) await chargeClaimedInvoice(conn, provider, claimed, now);
+    });
+  } catch {
+    // Left `processing`: resumed by the renewal job (renewal.service.ts), which logs its failures.
   }
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { ChargeResult, PaymentProvider } from './payment/provider.ts';
 import { BILLING_MESSAGES } from './billing-messages.ts';
 import { lockOrganization, replaceActiveSubscription, type PlanChangeTarget } from './billing.repository.ts';
+import { setBundleOutcome } from './credits.repository.ts';
 
 /**
  * Charging an invoice without ever charging it twice (renewals, past-due retries, plan changes).
@@ -32,6 +33,8 @@ export interface ChargingInvoice {
   plan_change: unknown;
   /** The method this attempt charges, fixed when the attempt was claimed (null: none on file). */
   payment_method_token: string | null;
+  /** A credit purchase's bundle (credits.service.ts), settled with the invoice. */
+  credit_bundle: number | null;
 }
 
 export const CHARGING_COLUMNS = [
@@ -47,6 +50,7 @@ export const CHARGING_COLUMNS = [
   'due_on',
   'plan_change',
   'payment_method_token',
+  'credit_bundle',
 ] as const;
 
 /** The provider's idempotency key of an invoice's n-th charge attempt. */
@@ -96,9 +100,12 @@ export async function recordChargeOutcome(conn: Db, invoice: ChargingInvoice, re
     if (planChange) await lockOrganization(tx, invoice.organization);
     const claimed = (q: ReturnType<typeof tx.updateTable<'invoice'>>) => q.where('id', '=', invoice.id).where('state', '=', 'processing').where('attempt_count', '=', invoice.attempt_count);
     if (!result.ok) {
-      const state = planChange ? 'failed' : 'past_due';
+      // A declined plan change or credit purchase simply did not happen; a renewal is owed.
+      const state = planChange || invoice.credit_bundle !== null ? 'failed' : 'past_due';
       const res = await claimed(tx.updateTable('invoice').set({ state, failure_message: result.message })).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1 || state !== 'past_due') return;
+      if (Number(res.numUpdatedRows) !== 1) return;
+      if (invoice.credit_bundle !== null) await setBundleOutcome(tx, invoice.credit_bundle, { status: 'failed', message: result.message });
+      if (state !== 'past_due') return;
       await tx
         .updateTable('organization')
         .set({ has_past_due_invoice_since__date: sql<Date>`coalesce(has_past_due_invoice_since__date, ${invoice.due_on ? new Date(invoice.due_on) : now})` })
@@ -108,6 +115,7 @@ export async function recordChargeOutcome(conn: Db, invoice: ChargingInvoice, re
     }
     const res = await claimed(tx.updateTable('invoice').set({ state: 'paid', paid_on: now, failure_message: null })).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return;
+    if (invoice.credit_bundle !== null) await setBundleOutcome(tx, invoice.credit_bundle, { status: 'paid' });
     if (invoice.subscription !== null && invoice.period_end) {
       // The period is paid: the next renewal bills the one after it.
       const end = new Date(invoice.period_end);

@@ -466,6 +466,7 @@ export interface Invitee {
 export interface Invoice {
   attempt_count: Generated<number>;
   created_at: Generated<Timestamp>;
+  credit_bundle: number | null;
   currency: Generated<string>;
   description: string | null;
   due_on: Timestamp | null;

@@ -138,6 +138,13 @@ export interface ResourceHooks {
   /** Validate and complete a POST body (server-generated fields such as slug/uuid/actor). Throw AppError on bad input. */
   beforeCreate?(values: Values, ctx: WriteContext): Promise<Values> | Values;
   afterCreate?(row: Values & { id: number }, ctx: WriteContext): Promise<void> | void;
+  /**
+   * After the POST's transaction has committed (ctx.db is the database, not a transaction): work
+   * that must not be undone by a rollback, such as charging a card for the committed row. The
+   * POST then answers the row as it is after this. Only for writes that own their transaction:
+   * the engine refuses a resource with this hook inside a caller's transaction.
+   */
+  afterCommit?(row: { id: number }, ctx: WriteContext): Promise<void>;
   /** Validate a PATCH body for the given row ids. */
   beforeUpdate?(patch: Values, ids: number[], ctx: WriteContext): Promise<Values> | Values;
   afterUpdate?(ids: number[], patch: Values, ctx: WriteContext): Promise<void> | void;

@@ -26,7 +26,7 @@ import type { ODataRequest, QueryOptions } from './ast.ts';
 import { compileGet } from './compile-query.ts';
 import { CompileContext } from './context.ts';
 import { parseODataUrl } from './parse.ts';
-import { createEntity } from './write-create.ts';
+import { createEntity, readCreated } from './write-create.ts';
 import { deleteEntities } from './write-delete.ts';
 import { mapDbError } from './write-errors.ts';
 import { updateEntities } from './write-update.ts';
@@ -89,8 +89,13 @@ export function createODataEngine(registry: ResourceRegistry): ODataEngine {
     if (principal.kind === 'device' && principal.isFrozen) throw unauthorized(MSG_DEVICE_FROZEN);
     if (method === 'POST') {
       if (request.key || request.count || Object.keys(request.options).length > 0) throw badRequest('POST takes no key or query options');
+      const afterCommit = def.hooks?.afterCommit;
+      if (afterCommit && db.isTransaction) throw new Error(`POST ${def.name} needs a transaction of its own (hooks.afterCommit)`);
       const entity = await inTransaction(db, def, 'create', (tx) => createEntity(tx, ctx, def, body, config));
-      return { status: 201, body: entity };
+      if (!afterCommit) return { status: 201, body: entity };
+      const id = entity.id as number;
+      await afterCommit({ id }, { db, principal, config });
+      return { status: 201, body: await readCreated(db, ctx, def, id) };
     }
     if (method === 'PATCH') {
       await inTransaction(db, def, 'update', (tx) => updateEntities(tx, ctx, def, request, body, config));

@@ -49,6 +49,15 @@ export async function createEntity(db: Db, ctx: CompileContext, def: ResourceDef
   return entity;
 }
 
+/** A created row as the POST answers it, read by the system principal (the creator passed the create rule). */
+export async function readCreated(db: Db, ctx: CompileContext, def: ResourceDef, id: number): Promise<Record<string, unknown>> {
+  const system = new CompileContext(ctx.registry, { kind: 'system' });
+  const readBack = compileGet(system, { resource: def.name, key: { kind: 'id', value: { kind: 'number', value: id } }, count: false, options: {} });
+  const entity = ((await readBack.execute(db)).rows[0]?.d as Record<string, unknown>[] | undefined)?.[0];
+  if (!entity) throw new Error(`Created ${def.name} ${id} could not be read back`);
+  return entity;
+}
+
 /** INSERT … RETURNING id. */
 async function insertRow(db: Db, def: ResourceDef, values: Values): Promise<number> {
   const names = Object.keys(values);
