@@ -29,7 +29,7 @@ async function openBilling(user: E2eUser, orgId: number, options = {}, query = '
 
 async function fillCard(dialog: Locator, number: string): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Card number' }).fill(number);
-  await dialog.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/40');
+  await dialog.getByRole('textbox', { name: 'Expiry' }).fill('12/40');
   await dialog.getByRole('textbox', { name: 'CVC' }).fill('123');
   await dialog.getByRole('button', { name: 'Save payment method' }).click();
 }

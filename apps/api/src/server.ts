@@ -164,7 +164,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   const stopLinkSweep = startLinkSweepJob(database.db, linkHub, { log: app.log, eventBus });
   const stopUpdateTrigger = startUpdateTriggerJob(database.db, linkHub, { log: app.log });
   const stopLogRetention = startLogRetentionJob(database.db, { keepLines: config.logRetentionLines, log: app.log });
-  const stopBillingRenewal = startBillingRenewalJob(database.db, paymentProviderFor(config), { log: app.log });
+  const stopBillingRenewal = startBillingRenewalJob(database.db, paymentProviderFor(config), { log: app.log, dashboardUrl: config.publicUrl });
   app.log.info({ url, database: database.kind }, 'Flotilla API started');
 
   let stopping: Promise<void> | null = null;

@@ -8,7 +8,9 @@ import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment/pro
 import { runBillingRenewal } from './renewal.service.ts';
 import { changePlan } from './plan-change.service.ts';
 import { chargePurchase, recordPurchaseInvoice } from './credits.service.ts';
-import { addCard, addOrgMember, call, orgWithAdmin, type BillingOrg } from './billing-test-helpers.ts';
+import { addActiveDevices, addCard, addOrgMember, call, orgWithAdmin, type BillingOrg } from './billing-test-helpers.ts';
+import { balanceOf, buyCredits, creditFeatureId } from './credits-test-helpers.ts';
+import { listLatestEmails } from '../email/outbox.repository.ts';
 
 /**
  * Renewals, past-due invoices and the organization freeze (accounts spec §4 "Organization frozen
@@ -142,6 +144,52 @@ describe('renewals (accounts §4)', () => {
     const end = await periodEndOf(o.orgId);
     await run(new Date(end.getTime() + HOUR));
     expect((await invoicesOf(o.orgId))[1]).toMatchObject({ state: 'past_due', failure_message: 'No payment method on file: please add one to pay this invoice.' });
+  });
+});
+
+describe('prepaid credits at renewal (accounts §9: one device-month each)', () => {
+  it('pay for the additional devices first, from the bundle that expires first; the rest is charged; a crossed threshold mails the administrators once', async () => {
+    const o = await paidOrg();
+    await db().updateTable('user').set({ is_verified: true }).where('email', '=', o.admin.email).execute();
+    await addActiveDevices(db(), o.fleet, 53); // pilot-v2 includes 50: three additional devices
+    const featureId = await creditFeatureId(db());
+    const older = (await buyCredits(ctx.app, o.admin.token, o.orgId, featureId, 2)).json() as { id: number };
+    const newer = (await buyCredits(ctx.app, o.admin.token, o.orgId, featureId, 5)).json() as { id: number };
+    const notify = { organization: o.orgId, owns_credit_notification_for__feature: featureId, is_sent_when_below__threshold: 5 };
+    expect((await call(ctx.app, 'POST', '/v7/organization_credit_notification', o.admin.token, notify)).statusCode).toBe(201);
+
+    const renewals = async () => (await invoicesOf(o.orgId)).filter((i) => i.subscription !== null);
+    const renewNext = async () => {
+      await runBillingRenewal(db(), local, { now: new Date((await periodEndOf(o.orgId)).getTime() + HOUR), dashboardUrl: 'https://dash.example.com' });
+      const invoice = (await renewals()).at(-1)!;
+      expect(invoice.state).toBe('paid');
+      const lines = await db().selectFrom('invoice_line').select(['feature_slug', 'quantity', 'unit_amount_in_cents']).where('invoice', '=', invoice.id).orderBy('id').execute();
+      expect(invoice.total_in_cents).toBe(lines.reduce((sum, l) => sum + l.quantity * l.unit_amount_in_cents, 0));
+      // [devices, charged at a price?] for the additional-device lines
+      return { invoice, devices: lines.filter((l) => l.feature_slug === 'device:any').map((l) => [l.quantity, l.unit_amount_in_cents > 0]) };
+    };
+    const balances = async () =>
+      Object.fromEntries((await db().selectFrom('credit_bundle').select(['id', 'total_balance']).where('belongs_to__organization', '=', o.orgId).execute()).map((b) => [b.id, b.total_balance]));
+    const lowCreditMails = async () => (await listLatestEmails(db(), { to: o.admin.email })).filter((m) => m.kind === 'low-credits');
+
+    // 7 credits: all three devices are paid with credits, the older bundle first; 7 → 4 crosses 5.
+    const first = await renewNext();
+    expect(first.devices).toEqual([[3, false]]);
+    expect(await balances()).toEqual({ [older.id]: 0, [newer.id]: 4 });
+    expect(await db().selectFrom('credit_consumption').select(['quantity', 'invoice']).where('organization', '=', o.orgId).execute()).toEqual([{ quantity: 3, invoice: first.invoice.id }]);
+    const mails = await lowCreditMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain(`https://dash.example.com/orgs/${o.orgId}/credits`);
+
+    // 4 → 1: still paid with credits; already below 5, so no second mail.
+    expect((await renewNext()).devices).toEqual([[3, false]]);
+    // 1 credit left: it pays for one device, the other two are charged at their price.
+    expect((await renewNext()).devices).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    expect(await balanceOf(ctx.app, o.admin.token, o.orgId)).toBe(0);
+    expect(await lowCreditMails()).toHaveLength(1);
   });
 });
 

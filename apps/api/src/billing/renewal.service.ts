@@ -11,6 +11,7 @@ import { tryOrgBillingLock, withOrgBillingLock } from './org-billing-lock.ts';
 import { nextPeriodStart } from './periods.ts';
 import { claimPastDueInvoices, freezeOverdueOrganizations, hasPeriodInvoice, listOrganizationsWithBillingWork, lockDueSubscription } from './renewal.repository.ts';
 import { computeUsage } from './usage.ts';
+import { applyCredits, recordConsumption } from './credit-consumption.ts';
 
 /**
  * Subscription renewals and past-due invoices (accounts spec §4 "Organization frozen when
@@ -46,6 +47,8 @@ export interface BillingRenewalResult {
 export interface BillingRenewalOptions {
   now?: Date;
   log?: JobLogger;
+  /** The dashboard's address, for the link in low-credit emails. */
+  dashboardUrl?: string;
 }
 
 export async function runBillingRenewal(db: Db, provider: PaymentProvider, opts: BillingRenewalOptions = {}): Promise<BillingRenewalResult> {
@@ -59,7 +62,7 @@ export async function runBillingRenewal(db: Db, provider: PaymentProvider, opts:
       const retryBefore = new Date(now.getTime() - PAST_DUE_RETRY_INTERVAL_MS);
       for (const organizationId of await listOrganizationsWithBillingWork(conn, now, retryBefore)) {
         try {
-          const done = await tryOrgBillingLock(conn, organizationId, () => renewOrganization(conn, provider, organizationId, now, retryBefore, result));
+          const done = await tryOrgBillingLock(conn, organizationId, () => renewOrganization(conn, provider, organizationId, now, retryBefore, result, opts.dashboardUrl));
           if (done === 'skipped') result.skipped += 1;
         } catch (err) {
           // The provider could not be reached (the invoice stays `processing`, resumed next run) or the database failed: the other organizations still run.
@@ -75,9 +78,17 @@ export async function runBillingRenewal(db: Db, provider: PaymentProvider, opts:
   });
 }
 
-async function renewOrganization(conn: Db, provider: PaymentProvider, organizationId: number, now: Date, retryBefore: Date, result: BillingRenewalResult): Promise<void> {
+async function renewOrganization(
+  conn: Db,
+  provider: PaymentProvider,
+  organizationId: number,
+  now: Date,
+  retryBefore: Date,
+  result: BillingRenewalResult,
+  dashboardUrl: string | undefined,
+): Promise<void> {
   result.resumed += await resumeInterruptedCharges(conn, provider, organizationId, now);
-  const invoice = await claimRenewal(conn, organizationId, now);
+  const invoice = await claimRenewal(conn, organizationId, now, dashboardUrl);
   if (invoice) {
     const charged = await chargeClaimedInvoice(conn, provider, invoice, now);
     if (charged.ok) result.renewed += 1;
@@ -89,8 +100,12 @@ async function renewOrganization(conn: Db, provider: PaymentProvider, organizati
   }
 }
 
-/** Commits the invoice of the subscription's ended period as `processing` (attempt 1); undefined when there is none to bill. */
-async function claimRenewal(conn: Db, organizationId: number, now: Date): Promise<ChargingInvoice | undefined> {
+/**
+ * Commits the invoice of the subscription's ended period as `processing` (attempt 1), with
+ * prepaid credits paying for the additional devices first on a plan with credits
+ * (credit-consumption.ts); undefined when there is none to bill.
+ */
+async function claimRenewal(conn: Db, organizationId: number, now: Date, dashboardUrl: string | undefined): Promise<ChargingInvoice | undefined> {
   return conn.transaction().execute(async (tx) => {
     const sub = await lockDueSubscription(tx, organizationId, now);
     if (!sub) return undefined;
@@ -103,7 +118,9 @@ async function claimRenewal(conn: Db, organizationId: number, now: Date): Promis
     const base = Math.round((priceForCycle(plan, cycle) * (100 - sub.discount_percentage)) / 100);
     const usage = await computeUsage(tx, organizationId, plan, sub.discount_percentage);
     const description = `${plan.title} plan (${cycle}) renewal`;
-    const lines = [{ description, featureSlug: null, quantity: 1, unitCents: base }, ...usage.charges.map((c) => ({ description: c.title, featureSlug: c.code, quantity: c.quantity, unitCents: c.unitCents }))];
+    const billed = [{ description, featureSlug: null, quantity: 1, unitCents: base }, ...usage.charges.map((c) => ({ description: c.title, featureSlug: c.code, quantity: c.quantity, unitCents: c.unitCents }))];
+    const credits = plan.supports_credits ? await applyCredits(tx, organizationId, billed, months, now) : null;
+    const lines = credits?.lines ?? billed;
     const method = await findBillingInfo(tx, organizationId);
     const created = await insertInvoice(tx, {
       organizationId,
@@ -119,6 +136,7 @@ async function claimRenewal(conn: Db, organizationId: number, now: Date): Promis
       lastAttemptAt: now,
       paymentMethodToken: method?.token_id ?? null,
     });
+    if (credits) await recordConsumption(tx, organizationId, credits, created.id, dashboardUrl);
     return tx.selectFrom('invoice').select(CHARGING_COLUMNS).where('id', '=', created.id).executeTakeFirstOrThrow();
   });
 }

@@ -185,6 +185,15 @@ export interface CreditBundle {
   total_cost: number;
 }
 
+export interface CreditConsumption {
+  consumed_at: Generated<Timestamp>;
+  id: Generated<number>;
+  invoice: number | null;
+  is_for__feature: number;
+  organization: number;
+  quantity: number;
+}
+
 export interface Device {
   actor: number;
   api_heartbeat_state: Generated<string>;
@@ -1069,6 +1078,7 @@ export interface DB {
   build_environment_variable: BuildEnvironmentVariable;
   cpu_architecture: CpuArchitecture;
   credit_bundle: CreditBundle;
+  credit_consumption: CreditConsumption;
   device: Device;
   device_action: DeviceAction;
   device_config_variable: DeviceConfigVariable;

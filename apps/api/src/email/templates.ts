@@ -8,7 +8,7 @@ export interface EmailContent {
   html: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function render(subject: string, intro: string, action: string, link: string, outro: string): EmailContent {
   return {

@@ -16,13 +16,15 @@ export interface BillingRenewalJobOptions {
   log?: JobLogger;
   /** The job's clock (tests); the wall clock by default. */
   now?: () => Date;
+  /** The dashboard's address, for the link in low-credit emails (PUBLIC_URL). */
+  dashboardUrl?: string;
 }
 
 /** Starts the periodic job; the returned function stops it and waits for a running tick. */
 export function startBillingRenewalJob(db: Db, provider: PaymentProvider, opts: BillingRenewalJobOptions = {}): () => Promise<void> {
   const log = opts.log ?? stderrJobLogger;
   const clock = opts.now ?? (() => new Date());
-  return startPeriodic(() => runBillingRenewal(db, provider, { now: clock(), log }), opts.intervalMs ?? DEFAULT_TICK_MS, {
+  return startPeriodic(() => runBillingRenewal(db, provider, { now: clock(), log, dashboardUrl: opts.dashboardUrl }), opts.intervalMs ?? DEFAULT_TICK_MS, {
     name: 'billing-renewal',
     log,
     onResult: (r) => {
