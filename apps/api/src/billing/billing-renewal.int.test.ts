@@ -177,6 +177,10 @@ describe('prepaid credits at renewal (accounts §9: one device-month each)', () 
     expect(first.devices).toEqual([[3, false]]);
     expect(await balances()).toEqual({ [older.id]: 0, [newer.id]: 4 });
     expect(await db().selectFrom('credit_consumption').select(['quantity', 'invoice']).where('organization', '=', o.orgId).execute()).toEqual([{ quantity: 3, invoice: first.invoice.id }]);
+    // The billing usage tells what this period's renewal took (accounts §3 Billing usage creditConsumption).
+    await db().updateTable('invoice').set({ period_start: new Date(Date.now() - HOUR), period_end: new Date(Date.now() + HOUR) }).where('id', '=', first.invoice.id).execute();
+    expect((await call(ctx.app, 'GET', url(o.orgId, '/usage'), o.admin.token)).json().creditConsumption).toEqual({ 'device:any': 3 });
+    await db().updateTable('invoice').set({ period_start: first.invoice.period_start, period_end: first.invoice.period_end }).where('id', '=', first.invoice.id).execute();
     const mails = await lowCreditMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text_body).toContain(`https://dash.example.com/orgs/${o.orgId}/credits`);

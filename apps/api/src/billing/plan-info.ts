@@ -1,8 +1,8 @@
-import type { BillingPlanInfo, BillingPlanListItem } from '@flotilla/core/schemas/billing';
+import type { BillingPlanInfo, BillingPlanListItem, BillingUsageResponse } from '@flotilla/core/schemas/billing';
 import { CUSTOM_PLAN_CODE, FREE_PLAN_CODE, intervalLengthOfCycle, priceForCycle, type BillingCycle } from '@flotilla/core/billing/prices';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
-import { computeUsage } from './usage.ts';
+import { computeUsage, periodCreditConsumption } from './usage.ts';
 import { nextPeriodStart } from './periods.ts';
 import {
   findActiveSubscription,
@@ -105,7 +105,8 @@ export async function canAccessSupport(db: Db, organizationId: number): Promise<
   return (await planSupportOf(db, plan.id)).includes_private_support;
 }
 
-export async function getUsage(db: Db, organizationId: number) {
+export async function getUsage(db: Db, organizationId: number): Promise<BillingUsageResponse> {
   const current = await currentPlan(db, organizationId);
-  return computeUsage(db, organizationId, current.plan, current.discountPercentage);
+  const [usage, creditConsumption] = await Promise.all([computeUsage(db, organizationId, current.plan, current.discountPercentage), periodCreditConsumption(db, organizationId)]);
+  return { ...usage, creditConsumption };
 }

@@ -20,7 +20,7 @@ const SEAT_TITLES: Record<SeatRole, string> = {
   member: 'Member seats',
 };
 
-export async function computeUsage(db: Db, organizationId: number, plan: PlanRow, discountPercentage: number): Promise<BillingUsageResponse> {
+export async function computeUsage(db: Db, organizationId: number, plan: PlanRow, discountPercentage: number): Promise<Omit<BillingUsageResponse, 'creditConsumption'>> {
   const [devices, roles, features] = await Promise.all([countDevices(db, organizationId), countMembersBySeatRole(db, organizationId), listPlanFeatures(db, [plan.id])]);
   const counts: Partial<Record<SeatRole, number>> = {};
   const currentUsage: Record<string, number> = {};
@@ -45,4 +45,22 @@ export async function computeUsage(db: Db, organizationId: number, plan: PlanRow
     }
   }
   return { currentUsage, peakUsage: { ...currentUsage }, overage: { 'device:any': overDevices }, charges };
+}
+
+/**
+ * Credits the renewal of the period running now consumed, by feature (credit-consumption.ts):
+ * the consumption recorded on the invoice whose period contains `now`.
+ */
+export async function periodCreditConsumption(db: Db, organizationId: number, now = new Date()): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('credit_consumption as c')
+    .innerJoin('invoice as i', 'i.id', 'c.invoice')
+    .innerJoin('feature as f', 'f.id', 'c.is_for__feature')
+    .select(['f.slug', (eb) => eb.fn.sum<string>('c.quantity').as('quantity')])
+    .where('c.organization', '=', organizationId)
+    .where('i.period_start', '<=', now)
+    .where('i.period_end', '>', now)
+    .groupBy('f.slug')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.slug, Number(r.quantity)]));
 }

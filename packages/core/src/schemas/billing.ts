@@ -236,12 +236,16 @@ export const usageCharge = z.object({
 });
 export type UsageCharge = z.output<typeof usageCharge>;
 
-/** GET /billing/v1/account/:orgId/usage: keys like `member:administrator`, `device:any`. */
+/**
+ * GET /billing/v1/account/:orgId/usage: keys like `member:administrator`, `device:any`.
+ * `creditConsumption`: prepaid credits the current period's renewal consumed, by feature.
+ */
 export const billingUsageResponse = z.object({
   currentUsage: usageCounts,
   peakUsage: usageCounts,
   overage: usageCounts,
   charges: z.array(usageCharge),
+  creditConsumption: usageCounts,
 });
 export type BillingUsageResponse = z.output<typeof billingUsageResponse>;
 
