@@ -112,24 +112,6 @@ describe.each(VARIABLE_KINDS)('$resource', (k) => {
     expect(await rows(k, { id, value: 'v' })).toHaveLength(1);
   });
 
-  it.runIf(k.names === 'config')('refuses a poll interval that is not a whole number of ms ≥ 10000, on create, on a value patch and on a rename', async () => {
-    const devicePoll = (suffix: string) => `${suffix}_SUPERVISOR_POLL_INTERVAL`;
-    for (const value of ['1000', 'soon', '60000.5', '-60000', '']) {
-      const res = await call('POST', `/v7/${k.resource}`, { [k.owner]: ownerOf(k), name: devicePoll('BALENA'), value });
-      expect(res.statusCode, value).toBe(400);
-      expect(res.json(), value).toEqual({ error: MSG_POLL_INTERVAL, code: 'invalid_value' });
-    }
-    const ok = await call('POST', `/v7/${k.resource}`, { [k.owner]: ownerOf(k), name: devicePoll('RESIN'), value: '60000' });
-    expect(ok.statusCode, ok.body).toBe(201);
-    const id = ok.json().id as number;
-    expect((await call('PATCH', `/v7/${k.resource}(${id})`, { value: 'newval' })).json()).toEqual({ error: MSG_POLL_INTERVAL, code: 'invalid_value' });
-    expect(await rows(k, { id, value: '60000' })).toHaveLength(1);
-    // Another setting with a value that is no interval, renamed to the interval: refused too.
-    const other = await created(k, `BALENA_HOST_CONFIG_gpu_mem_${fresh()}`);
-    expect((await call('PATCH', `/v7/${k.resource}(${other})`, { name: devicePoll('BALENA') })).json()).toEqual({ error: MSG_POLL_INTERVAL, code: 'invalid_value' });
-    expect((await call('PATCH', `/v7/${k.resource}(${id})`, { value: '10000' })).statusCode).toBe(200);
-  });
-
   it('answers a duplicate name for the same owner 409 "unique", on create and on rename', async () => {
     const name = k.name(fresh());
     await created(k, name);
@@ -181,3 +163,24 @@ async function secondOwner(k: VariableKind): Promise<number> {
   const install = await db.selectFrom('service_install').select('id').where('device', '=', w.deviceId).where('installs__service', '=', service.id).executeTakeFirstOrThrow();
   return install.id as number;
 }
+
+// The supervisor's poll interval is a configuration variable only: its rule is tested on those kinds.
+describe.each(VARIABLE_KINDS.filter((k) => k.names === 'config'))('$resource poll interval', (k) => {
+  it('refuses a poll interval that is not a whole number of ms ≥ 10000, on create, on a value patch and on a rename', async () => {
+    const devicePoll = (suffix: string) => `${suffix}_SUPERVISOR_POLL_INTERVAL`;
+    for (const value of ['1000', 'soon', '60000.5', '-60000', '']) {
+      const res = await call('POST', `/v7/${k.resource}`, { [k.owner]: ownerOf(k), name: devicePoll('BALENA'), value });
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json(), value).toEqual({ error: MSG_POLL_INTERVAL, code: 'invalid_value' });
+    }
+    const ok = await call('POST', `/v7/${k.resource}`, { [k.owner]: ownerOf(k), name: devicePoll('RESIN'), value: '60000' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const id = ok.json().id as number;
+    expect((await call('PATCH', `/v7/${k.resource}(${id})`, { value: 'newval' })).json()).toEqual({ error: MSG_POLL_INTERVAL, code: 'invalid_value' });
+    expect(await rows(k, { id, value: '60000' })).toHaveLength(1);
+    // Another setting with a value that is no interval, renamed to the interval: refused too.
+    const other = await created(k, `BALENA_HOST_CONFIG_gpu_mem_${fresh()}`);
+    expect((await call('PATCH', `/v7/${k.resource}(${other})`, { name: devicePoll('BALENA') })).json()).toEqual({ error: MSG_POLL_INTERVAL, code: 'invalid_value' });
+    expect((await call('PATCH', `/v7/${k.resource}(${id})`, { value: '10000' })).statusCode).toBe(200);
+  });
+});
