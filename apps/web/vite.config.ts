@@ -68,6 +68,9 @@ export default defineConfig({
         defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
       ],
       logLevel: 'silent',
+      // Tiny chunks (a re-export of a few dozen bytes) get their siblings too, a few bytes larger:
+      // every script is then served precompressed, none falls back to identity.
+      skipIfLargerOrEqual: false,
     }),
   ],
   build: {
