@@ -23,7 +23,7 @@ import { samlAccessQuery } from '../api/saml-access.queries.ts';
 import { useAdministeredOrganizations } from '../hooks/use-administered-organizations.ts';
 import { IdentityProviderDialog } from './IdentityProviderDialog.tsx';
 import { MembershipsSection } from './MembershipsSection.tsx';
-import { ReasonedButton } from './ReasonedButton.tsx';
+import { ReasonedButton } from '../../../components/ReasonedButton.tsx';
 import { RemoveProviderAction } from './RemoveProviderAction.tsx';
 
 const route = getRouteApi('/_app/identity-provider/$identityProviderId');

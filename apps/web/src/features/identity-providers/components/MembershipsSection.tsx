@@ -19,7 +19,7 @@ import { teamListQuery } from '../../teams/api/teams.queries.ts';
 import { useDeleteIdentityProviderMembership, useSetMembershipDefaultTeam } from '../api/identity-providers.mutations.ts';
 import type { IdentityProvider, IdentityProviderMembership } from '../api/identity-providers.queries.ts';
 import { AddOrganizationsDialog } from './AddOrganizationsDialog.tsx';
-import { ReasonedButton } from './ReasonedButton.tsx';
+import { ReasonedButton } from '../../../components/ReasonedButton.tsx';
 
 const MEMBERSHIP_LIST: ClientListConfig = {
   tableId: 'identity-provider-memberships',

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MutationConfirmDialog } from '../../../components/MutationConfirmDialog.tsx';
 import { useDeleteIdentityProvider } from '../api/identity-providers.mutations.ts';
 import { samlAccountCountQuery, type IdentityProvider } from '../api/identity-providers.queries.ts';
-import { ReasonedButton } from './ReasonedButton.tsx';
+import { ReasonedButton } from '../../../components/ReasonedButton.tsx';
 
 /**
  * Remove the provider (accounts spec §4): impossible while accounts made through it exist

@@ -1,21 +1,25 @@
 import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 
 /**
- * A button that, when disabled for a reason (not an administrator of the provider, accounts
- * exist, the last organization), says why in a tooltip (accounts spec §6
- * cannot_interact_not_an_admin_of_this_idp). A disabled button cannot take focus, so the
- * wrapper can, and the reason is also the button's description for screen readers
- * (as features/device-diagnostics/components/RunDiagnosticButton.tsx does).
+ * A button that, when disabled for a reason (an offline device, not an administrator of an
+ * identity provider, accounts that still exist), says why in a tooltip. A disabled button
+ * cannot take focus or pointer events, so the wrapper does, and the reason is also the
+ * button's description for screen readers. `isBusy` disables it with a spinner while its
+ * work runs.
  */
 export function ReasonedButton({
   disabledReason,
+  isBusy = false,
   children,
+  startIcon,
   ...button
 }: {
   disabledReason: string | null;
+  isBusy?: boolean;
   children: ReactNode;
   variant?: 'text' | 'outlined' | 'contained';
   color?: 'primary' | 'error';
@@ -24,7 +28,12 @@ export function ReasonedButton({
 }) {
   const reasonId = useId();
   const element = (
-    <Button {...button} disabled={disabledReason !== null} aria-describedby={disabledReason ? reasonId : undefined}>
+    <Button
+      {...button}
+      disabled={disabledReason !== null || isBusy}
+      aria-describedby={disabledReason ? reasonId : undefined}
+      startIcon={isBusy ? <CircularProgress size={16} color="inherit" aria-hidden /> : startIcon}
+    >
       {children}
     </Button>
   );
