@@ -150,12 +150,8 @@ export type IdentityProviderFormField = keyof IdentityProviderCreateBody;
 export function identityProviderProblems(schema: typeof identityProviderFields | typeof identityProviderCreateBody, input: unknown): Partial<Record<IdentityProviderFormField, string>> {
   const result = schema.safeParse(input);
   if (result.success) return {};
-  const problems: Partial<Record<IdentityProviderFormField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as IdentityProviderFormField | undefined;
-    if (field !== undefined && problems[field] === undefined) problems[field] = issue.message;
-  }
-  return problems;
+  const { fieldErrors } = z.flattenError(result.error) as { fieldErrors: Partial<Record<IdentityProviderFormField, string[]>> };
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
 }
 
 export const samlFinalizeBody = z.object({ code: safeString(128).min(1), jwt: safeString(4096).optional() });
