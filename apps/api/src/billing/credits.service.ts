@@ -104,10 +104,11 @@ export async function recordPurchaseInvoice(db: Db, bundle: Values & { id: numbe
  * the hour; the POST still answers the committed row, never a 5xx that invites buying twice.
  */
 export async function chargePurchase(db: Db, provider: PaymentProvider, bundleId: number, now = new Date()): Promise<void> {
-  const invoice = await db.selectFrom('invoice').select(CHARGING_COLUMNS).where('credit_bundle', '=', bundleId).executeTakeFirst();
+  const invoice = await db.selectFrom('invoice').select(['id', 'organization']).where('credit_bundle', '=', bundleId).executeTakeFirst();
   if (!invoice) return;
   try {
     await withOrgBillingLock(db, invoice.organization, async (conn) => {
+      // Read again under the lock: the renewal job may have finished it meanwhile.
       const claimed = await conn.selectFrom('invoice').select(CHARGING_COLUMNS).where('id', '=', invoice.id).where('state', '=', 'processing').executeTakeFirst();
       if (claimed) await chargeClaimedInvoice(conn, provider, claimed, now);
     });

@@ -3,7 +3,7 @@ import { freezeCutoff } from '@flotilla/core/billing/past-due';
 import type { Db } from '../db/database.ts';
 import type { ChargeResult, PaymentProvider } from './payment/provider.ts';
 import { BILLING_MESSAGES } from './billing-messages.ts';
-import { lockOrganization, replaceActiveSubscription, type PlanChangeTarget } from './billing.repository.ts';
+import { insertInvoice, lockOrganization, replaceActiveSubscription, type NewInvoice, type PlanChangeTarget } from './billing.repository.ts';
 import { setBundleOutcome } from './credits.repository.ts';
 
 /**
@@ -62,6 +62,12 @@ const planChangeOf = (value: unknown): PlanChangeTarget | null => {
   const v = (typeof value === 'string' ? JSON.parse(value) : value) as Partial<PlanChangeTarget> | null;
   return v && typeof v.planId === 'number' && (v.cycle === 'monthly' || v.cycle === 'annual') ? { planId: v.planId, cycle: v.cycle, reason: v.reason ?? null } : null;
 };
+
+/** Inserts an invoice whose first attempt the caller charges next (state `processing`, attempt 1), as that charge needs it. */
+export async function insertClaimedInvoice(tx: Db, input: NewInvoice): Promise<ChargingInvoice> {
+  const created = await insertInvoice(tx, input);
+  return tx.selectFrom('invoice').select(CHARGING_COLUMNS).where('id', '=', created.id).executeTakeFirstOrThrow();
+}
 
 export type InvoiceChargeOutcome = { ok: true } | { ok: false; message: string };
 

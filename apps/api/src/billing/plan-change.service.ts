@@ -7,8 +7,8 @@ import type { PaymentProvider } from './payment/provider.ts';
 import { BILLING_MESSAGES } from './billing-messages.ts';
 import { addMonths } from './periods.ts';
 import { currentPlan, getPlanInfo } from './plan-info.ts';
-import { countDevices, findBillingInfo, findPlanByCode, insertInvoice, lockOrganization, replaceActiveSubscription, type PlanRow } from './billing.repository.ts';
-import { CHARGING_COLUMNS, chargeClaimedInvoice, resumeInterruptedCharges, type ChargingInvoice } from './invoice-charge.ts';
+import { countDevices, findBillingInfo, findPlanByCode, lockOrganization, replaceActiveSubscription, type PlanRow } from './billing.repository.ts';
+import { chargeClaimedInvoice, insertClaimedInvoice, resumeInterruptedCharges, type ChargingInvoice } from './invoice-charge.ts';
 import { withOrgBillingLock } from './org-billing-lock.ts';
 
 /**
@@ -68,7 +68,7 @@ export async function changePlan(db: Db, provider: PaymentProvider, organization
       const method = await findBillingInfo(tx, organizationId);
       if (!method?.token_id) throw conflict(BILLING_MESSAGES.paymentMethodRequired, 'payment_method_required');
       const description = `${target.title} plan (${cycle})`;
-      const created = await insertInvoice(tx, {
+      const invoice = await insertClaimedInvoice(tx, {
         organizationId,
         state: 'processing',
         description,
@@ -82,7 +82,7 @@ export async function changePlan(db: Db, provider: PaymentProvider, organization
         paymentMethodToken: method.token_id,
         planChange: { planId: target.id, cycle, reason },
       });
-      return { kind: 'charge', invoice: await tx.selectFrom('invoice').select(CHARGING_COLUMNS).where('id', '=', created.id).executeTakeFirstOrThrow() };
+      return { kind: 'charge', invoice };
     });
     if (step.kind !== 'charge') return step;
     // Committed: the charge runs outside the transaction; paid → the subscription changes.

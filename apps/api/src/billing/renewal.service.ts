@@ -5,8 +5,8 @@ import type { Db } from '../db/database.ts';
 import { ADVISORY_LOCK_KEYS } from '../jobs/lock-keys.ts';
 import type { JobLogger } from '../jobs/periodic.ts';
 import type { PaymentProvider } from './payment/provider.ts';
-import { findBillingInfo, findPlanById, insertInvoice } from './billing.repository.ts';
-import { CHARGING_COLUMNS, chargeClaimedInvoice, resumeInterruptedCharges, type ChargingInvoice } from './invoice-charge.ts';
+import { findBillingInfo, findPlanById } from './billing.repository.ts';
+import { chargeClaimedInvoice, insertClaimedInvoice, resumeInterruptedCharges, type ChargingInvoice } from './invoice-charge.ts';
 import { tryOrgBillingLock, withOrgBillingLock } from './org-billing-lock.ts';
 import { nextPeriodStart } from './periods.ts';
 import { claimPastDueInvoices, freezeOverdueOrganizations, hasPeriodInvoice, listOrganizationsWithBillingWork, lockDueSubscription } from './renewal.repository.ts';
@@ -122,7 +122,7 @@ async function claimRenewal(conn: Db, organizationId: number, now: Date, dashboa
     const credits = plan.supports_credits ? await applyCredits(tx, organizationId, billed, months, now) : null;
     const lines = credits?.lines ?? billed;
     const method = await findBillingInfo(tx, organizationId);
-    const created = await insertInvoice(tx, {
+    const invoice = await insertClaimedInvoice(tx, {
       organizationId,
       state: 'processing',
       description,
@@ -136,8 +136,8 @@ async function claimRenewal(conn: Db, organizationId: number, now: Date, dashboa
       lastAttemptAt: now,
       paymentMethodToken: method?.token_id ?? null,
     });
-    if (credits) await recordConsumption(tx, organizationId, credits, created.id, dashboardUrl);
-    return tx.selectFrom('invoice').select(CHARGING_COLUMNS).where('id', '=', created.id).executeTakeFirstOrThrow();
+    if (credits) await recordConsumption(tx, organizationId, credits, invoice.id, dashboardUrl);
+    return invoice;
   });
 }
 
