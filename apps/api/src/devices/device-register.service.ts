@@ -3,6 +3,7 @@ import type { DeviceRegisterBody } from '@flotilla/core/schemas/device-protocol'
 import { SUGGESTION_ADJECTIVES, SUGGESTION_NOUNS } from '@flotilla/core/fleet-name-suggestion';
 import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
+import { assertOrganizationCanGrow } from '../billing/frozen-organization.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/errors.ts';
 import { generateApiKeySecret, hashApiKey } from '../api-keys/api-key-secret.ts';
 import { isDeviceArchCompatibleWithFleet } from '@flotilla/core/cpu-architecture';
@@ -66,6 +67,7 @@ export async function registerDevice(db: Db, principal: Principal, body: Registe
   const { fleetId, userId } = await resolveFleetId(db, principal, body.application);
   const fleet = await findFleetForRegister(db, fleetId);
   if (!fleet) throw forbidden('Fleet not found');
+  await assertOrganizationCanGrow(db, { fleetId: fleet.id });
   const deviceType = await findDeviceTypeByAlias(db, body.device_type, fleet.id);
   if (!deviceType) throw badRequest(`Invalid device type: ${body.device_type}`);
   if (!isDeviceArchCompatibleWithFleet(deviceType.arch, fleet.arch)) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fleetSlug, validateFleetName } from '@flotilla/core/fleet-name';
 import { PUBLIC_NEEDS_REPOSITORY_URL } from '@flotilla/core/fleet-publicity';
 import { repositoryUrlProblem } from '@flotilla/core/repository-url';
+import { assertOrganizationCanGrow } from '../billing/frozen-organization.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import { createActor } from '../model/resources/actor.repository.ts';
 import type { ResourceHooks, Values, WriteContext } from '../model/types.ts';
@@ -68,6 +69,7 @@ export const applicationHooks: ResourceHooks = {
     const appName = checkName(values.app_name);
     const organizationId = asId(values.organization, 'organization');
     const out: Values = { ...values, app_name: appName, organization: organizationId };
+    await assertOrganizationCanGrow(ctx.db, { organizationId });
     if (out.is_of__class != null) checkClass(out.is_of__class);
     if (out.uuid != null && (typeof out.uuid !== 'string' || !UUID_PATTERN.test(out.uuid))) throw badRequest('Invalid uuid');
     out.uuid ??= randomBytes(16).toString('hex');

@@ -1,5 +1,6 @@
 import { applicationTypeAvailability } from '@flotilla/core/application-type-change';
 import { FLEET_CHANGE_ERRORS, SUPPORT_ACCESS_CLOCK_LEEWAY_MS, TYPE_CHANGE_ERRORS } from '@flotilla/core/fleet-change-messages';
+import { assertOrganizationCanGrow } from '../billing/frozen-organization.ts';
 import { AppError, badRequest, conflict, forbidden } from '../lib/errors.ts';
 import { callerHoldsOrgPermission } from '../organizations/caller-permission.ts';
 import type { Values, WriteContext } from '../model/types.ts';
@@ -36,6 +37,7 @@ export async function checkTransfer(ctx: WriteContext, fleet: FleetRow, organiza
     throw forbidden(FLEET_CHANGE_ERRORS.transferTarget.message, FLEET_CHANGE_ERRORS.transferTarget.code);
   }
   if (fleet.device_count > 0) throw conflict(FLEET_CHANGE_ERRORS.transferWithDevices.message, FLEET_CHANGE_ERRORS.transferWithDevices.code);
+  await assertOrganizationCanGrow(ctx.db, { organizationId });
 }
 
 /**

@@ -4,6 +4,7 @@ import { DEFAULT_PUBLIC_URL } from '../account/account-links.ts';
 import { claimUnderLimit, inviteBuckets } from '../account/account-rate-limit.ts';
 import { enqueueEmail } from '../email/outbox.repository.ts';
 import { invitationEmail } from '../email/templates.ts';
+import { assertOrganizationCanGrow } from '../billing/frozen-organization.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import type { ResourceHooks, Values } from '../model/types.ts';
@@ -58,6 +59,7 @@ function inviteHooks(kind: InviteKind): ResourceHooks {
     async beforeCreate(values: Values, ctx) {
       const targetId = values[kind.targetColumn];
       if (typeof targetId !== 'number') throw badRequest(`Field "${kind.targetColumn}" of "${kind.inviteTable}" is required`);
+      await assertOrganizationCanGrow(ctx.db, kind === ORGANIZATION_INVITE ? { organizationId: targetId } : { fleetId: targetId });
       // The engine has already checked the create rule on the candidate, so "already a member"
       // below tells nothing to someone who may not invite here.
       const email = inviteeEmailOf(values.invitee);

@@ -10,6 +10,7 @@ import {
   sameVersionLine,
   type SemverParts,
 } from '@flotilla/core/release-version';
+import { assertOrganizationCanGrow } from '../billing/frozen-organization.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import type { ResourceHooks, Values, WriteContext } from '../model/types.ts';
 import {
@@ -65,6 +66,7 @@ function checkValidation(rows: ReleaseRow[], patch: Values): void {
 export const releaseHooks: ResourceHooks = {
   async beforeCreate(values: Values, ctx) {
     const out: Values = { ...values };
+    if (typeof out.belongs_to__application === 'number') await assertOrganizationCanGrow(ctx.db, { fleetId: out.belongs_to__application });
     decodeJsonFields(out, JSON_FIELDS);
     checkCommit(out.commit);
     checkStatus(out.status);

@@ -3,6 +3,7 @@ import { deviceNameProblem } from '@flotilla/core/device-name';
 import { badRequest } from '../../lib/errors.ts';
 import type { ResourceHooks, Values } from '../types.ts';
 import { createActor } from './actor.repository.ts';
+import { assertOrganizationCanGrow } from '../../billing/frozen-organization.ts';
 import { assertDeviceWriteAllowed } from '../../devices/device-rules.ts';
 import { isBeyondFreeAllowance } from '../../devices/device-register.repository.ts';
 import { noteDeviceWrite } from '../../live/device-write-notes.ts';
@@ -30,7 +31,10 @@ export const deviceHooks: ResourceHooks = {
     out.actor = await createActor(ctx.db);
     // Beyond the free plan's allowance a new device is frozen, however it is created (fleets spec
     // §4 "Device toggles"; the engine checked the fleet reference before this hook).
-    if (typeof out.belongs_to__application === 'number') out.is_frozen = await isBeyondFreeAllowance(ctx.db, out.belongs_to__application);
+    if (typeof out.belongs_to__application === 'number') {
+      await assertOrganizationCanGrow(ctx.db, { fleetId: out.belongs_to__application });
+      out.is_frozen = await isBeyondFreeAllowance(ctx.db, out.belongs_to__application);
+    }
     return out;
   },
   async beforeUpdate(patch: Values, ids, ctx) {
@@ -39,6 +43,7 @@ export const deviceHooks: ResourceHooks = {
     }
     const nameProblem = 'device_name' in patch ? deviceNameProblem(patch.device_name) : null;
     if (nameProblem) throw badRequest(nameProblem);
+    if (typeof patch.belongs_to__application === 'number') await assertOrganizationCanGrow(ctx.db, { fleetId: patch.belongs_to__application });
     // Deactivation's rules read the device and its plan: after the engine's permission checks.
     await assertDeviceWriteAllowed(ctx.db, patch, ids);
     // Pushed to the dashboard once the write commits (live/device-write-tracker.ts).
