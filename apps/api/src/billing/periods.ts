@@ -11,6 +11,16 @@ export function addMonths(date: Date, months: number): Date {
   return out;
 }
 
+/** The start of the period of a subscription that started on `start` (periods of `months`) running at `now`. */
+export function currentPeriodStart(start: Date, months: number, now: Date): Date {
+  let current = start;
+  for (let n = 1; ; n += 1) {
+    const next = addMonths(start, months * n);
+    if (next.getTime() > now.getTime()) return current;
+    current = next;
+  }
+}
+
 /** The first period boundary after `now` of a subscription that started on `start`, periods of `months`. */
 export function nextPeriodStart(start: Date, months: number, now: Date): Date {
   let n = 1;

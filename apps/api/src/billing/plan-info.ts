@@ -3,7 +3,8 @@ import { CUSTOM_PLAN_CODE, FREE_PLAN_CODE, intervalLengthOfCycle, priceForCycle,
 import type { Db } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import { computeUsage, periodCreditConsumption } from './usage.ts';
-import { nextPeriodStart } from './periods.ts';
+import { currentPeriodStart, nextPeriodStart } from './periods.ts';
+import { recordAndReadPeaks } from './usage-peaks.ts';
 import {
   findActiveSubscription,
   findPlanByCode,
@@ -105,8 +106,11 @@ export async function canAccessSupport(db: Db, organizationId: number): Promise<
   return (await planSupportOf(db, plan.id)).includes_private_support;
 }
 
-export async function getUsage(db: Db, organizationId: number): Promise<BillingUsageResponse> {
+export async function getUsage(db: Db, organizationId: number, now = new Date()): Promise<BillingUsageResponse> {
   const current = await currentPlan(db, organizationId);
-  const [usage, creditConsumption] = await Promise.all([computeUsage(db, organizationId, current.plan, current.discountPercentage), periodCreditConsumption(db, organizationId)]);
-  return { ...usage, creditConsumption };
+  const [usage, creditConsumption] = await Promise.all([computeUsage(db, organizationId, current.plan, current.discountPercentage), periodCreditConsumption(db, organizationId, now)]);
+  // Without a subscription (the free plan) the period is the calendar month.
+  const periodStart = current.startsOn ? currentPeriodStart(current.startsOn, intervalLengthOfCycle(current.cycle), now) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const peakUsage = await recordAndReadPeaks(db, organizationId, usage.currentUsage, periodStart, now);
+  return { ...usage, peakUsage, creditConsumption };
 }

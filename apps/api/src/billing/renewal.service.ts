@@ -11,6 +11,7 @@ import { tryOrgBillingLock, withOrgBillingLock } from './org-billing-lock.ts';
 import { nextPeriodStart } from './periods.ts';
 import { claimPastDueInvoices, freezeOverdueOrganizations, hasPeriodInvoice, listOrganizationsWithBillingWork, lockDueSubscription } from './renewal.repository.ts';
 import { computeUsage } from './usage.ts';
+import { sampleUsagePeaks } from './usage-peaks.ts';
 import { applyCredits, recordConsumption } from './credit-consumption.ts';
 
 /**
@@ -28,7 +29,8 @@ import { applyCredits, recordConsumption } from './credit-consumption.ts';
  *    the one retried, and one invoice per subscription period (a unique index) keeps a second
  *    run from billing it again;
  * 3. past-due invoices are charged again, at most once a day each.
- * Then organizations past due for 60 days or more are frozen. The whole run holds the job's
+ * Then organizations past due for 60 days or more are frozen. First of all, every organization's
+ * usage is sampled for its peak (usage-peaks.ts). The whole run holds the job's
  * advisory lock, so one process runs it at a time. `now` is the run's clock (tests move it).
  */
 export const BILLING_RENEWAL_LOCK_KEY = ADVISORY_LOCK_KEYS.billingRenewal;
@@ -59,6 +61,8 @@ export async function runBillingRenewal(db: Db, provider: PaymentProvider, opts:
     if (!lock.rows[0]?.locked) return result;
     result.ran = true;
     try {
+      // Peak usage's hourly sample (usage-peaks.ts); a failure there must not hold up the billing.
+      await sampleUsagePeaks(conn, now).catch((err: unknown) => opts.log?.error({ err, job: 'billing-renewal' }, 'usage peak sample failed'));
       const retryBefore = new Date(now.getTime() - PAST_DUE_RETRY_INTERVAL_MS);
       for (const organizationId of await listOrganizationsWithBillingWork(conn, now, retryBefore)) {
         try {

@@ -8,7 +8,7 @@ import { countDevices, countMembersBySeatRole, listPlanFeatures, type PlanRow } 
  * active devices, device overage past the plan's included devices, and this period's dynamic
  * charges (seats beyond the plan's included `member:any` seats, consumed from the most
  * privileged role down, and extra devices at the dynamic unit price less the discount).
- * Peak usage is the current usage: no history of past counts is kept yet.
+ * Peak usage over the billing period is added by getUsage (plan-info.ts, usage-peaks.ts).
  */
 const SEAT_TITLES: Record<SeatRole, string> = {
   administrator: 'Administrator seats',
@@ -20,7 +20,7 @@ const SEAT_TITLES: Record<SeatRole, string> = {
   member: 'Member seats',
 };
 
-export async function computeUsage(db: Db, organizationId: number, plan: PlanRow, discountPercentage: number): Promise<Omit<BillingUsageResponse, 'creditConsumption'>> {
+export async function computeUsage(db: Db, organizationId: number, plan: PlanRow, discountPercentage: number): Promise<Omit<BillingUsageResponse, 'creditConsumption' | 'peakUsage'>> {
   const [devices, roles, features] = await Promise.all([countDevices(db, organizationId), countMembersBySeatRole(db, organizationId), listPlanFeatures(db, [plan.id])]);
   const counts: Partial<Record<SeatRole, number>> = {};
   const currentUsage: Record<string, number> = {};
@@ -44,7 +44,7 @@ export async function computeUsage(db: Db, organizationId: number, plan: PlanRow
       charges.push({ code: 'device:any', title: 'Additional devices', quantity: overDevices, unitCents: unit, totalCents: unit * overDevices });
     }
   }
-  return { currentUsage, peakUsage: { ...currentUsage }, overage: { 'device:any': overDevices }, charges };
+  return { currentUsage, overage: { 'device:any': overDevices }, charges };
 }
 
 /**

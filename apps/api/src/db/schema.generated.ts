@@ -959,6 +959,13 @@ export interface TeamMembership {
   user: number;
 }
 
+export interface UsageDailyPeak {
+  day: Timestamp;
+  organization: number;
+  peak: number;
+  usage_key: string;
+}
+
 export interface User {
   account_type: string | null;
   actor: number;
@@ -1151,6 +1158,7 @@ export interface DB {
   team: Team;
   team_application_access: TeamApplicationAccess;
   team_membership: TeamMembership;
+  usage_daily_peak: UsageDailyPeak;
   user: User;
   user__has_direct_access_to__application: UserHasDirectAccessToApplication;
   user_action_token: UserActionToken;

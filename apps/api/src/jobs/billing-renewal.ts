@@ -6,8 +6,8 @@ import { startPeriodic, stderrJobLogger, type JobLogger } from './periodic.ts';
 /**
  * The billing renewal job (billing/renewal.service.ts): renews subscriptions whose period
  * ended, retries past-due invoices (at most daily each) and freezes organizations 60 days past
- * due. Hourly: a period's invoice is at most an hour late, and a run with nothing due is a
- * single query. One process at a time runs it (ADVISORY_LOCK_KEYS.billingRenewal).
+ * due; it also takes the hourly sample of peak usage (billing/usage-peaks.ts). Hourly: a
+ * period's invoice is at most an hour late, and a run with nothing due is the sample and a query. One process at a time runs it (ADVISORY_LOCK_KEYS.billingRenewal).
  */
 const DEFAULT_TICK_MS = 60 * 60 * 1000;
 
