@@ -73,6 +73,8 @@ export interface DeviceApi {
   getSupervisorTarget?(deviceKey: string, deviceId: number): Promise<string | null>;
   /** The raw_version of a release (the host OS release a target state names), or null when unreadable. */
   getReleaseVersion?(deviceKey: string, releaseId: number): Promise<string | null>;
+  /** `PATCH /v7/device(<id>) {"device_name"}` with the device key: the supervisor's initial name report (compat §5.2 step 5). */
+  setDeviceName?(deviceKey: string, deviceId: number, name: string): Promise<void>;
 }
 
 /** One log line as the supervisor sends it (compat §5.5). */
@@ -192,6 +194,12 @@ export class HttpApiClient implements DeviceApi {
     if (!res.ok) return HttpApiClient.fail(res, 'supervisor target');
     const json = (await res.json()) as { d?: Array<{ should_be_managed_by__release?: Array<{ raw_version: string }> }> };
     return json.d?.[0]?.should_be_managed_by__release?.[0]?.raw_version ?? null;
+  }
+
+  async setDeviceName(deviceKey: string, deviceId: number, name: string): Promise<void> {
+    const res = await this.request('PATCH', `/v7/device(${deviceId})`, deviceKey, { device_name: name });
+    if (!res.ok) return HttpApiClient.fail(res, 'initial device name');
+    await res.arrayBuffer();
   }
 
   async getReleaseVersion(deviceKey: string, releaseId: number): Promise<string | null> {

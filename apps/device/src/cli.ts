@@ -24,6 +24,8 @@ interface SimulatorArgs {
   updateStep?: number;
   logInterval: number;
   deviceType: string;
+  /** From the config.json only (no flag): the name a newly registered device takes. */
+  initialDeviceName?: string;
   stateFile?: string;
   link: boolean;
   rebootTime: number;
@@ -91,6 +93,7 @@ function withConfigJson(o: SimulatorArgs): SimulatorArgs {
     provisioningKey: o.provisioningKey ?? config.apiKey,
     deviceType: isDefault('deviceType') ? config.deviceType : o.deviceType,
     interval: o.interval ?? config.appUpdatePollInterval,
+    initialDeviceName: config.initialDeviceName,
   };
 }
 
@@ -109,6 +112,7 @@ async function runSimulator(o: SimulatorArgs): Promise<void> {
     updateStepMs: o.updateStep,
     appLogIntervalMs: o.logInterval,
     deviceType: o.deviceType,
+    initialDeviceName: o.initialDeviceName,
     stateFile: o.stateFile,
     link: o.link,
     rebootMs: o.rebootTime,

@@ -9,6 +9,11 @@ describe('config.json', () => {
     expect(config).toEqual({ apiEndpoint: 'http://127.0.0.1:8080', apiKey: 'pk', deviceType: 'raspberrypi4-64', appUpdatePollInterval: 600000 });
   });
 
+  it('reads the initial device name balena config generate --initial-device-name writes', () => {
+    const config = parseConfigJson(JSON.stringify({ apiEndpoint: 'http://127.0.0.1:8080', apiKey: 'pk', deviceType: 'raspberrypi4-64', initialDeviceName: 'greenhouse-1' }));
+    expect(config.initialDeviceName).toBe('greenhouse-1');
+  });
+
   it('says what is missing, and refuses text that is not JSON', () => {
     expect(() => parseConfigJson('{"apiEndpoint":"http://x"}')).toThrow(/apiKey, deviceType/);
     expect(() => parseConfigJson('not json')).toThrow('config.json is not JSON');

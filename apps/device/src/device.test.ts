@@ -204,6 +204,43 @@ describe('SimulatedDevice', () => {
     expect(api.exchanged).toEqual(['k'.repeat(32)]);
   });
 
+  it('names itself once registered (config.json initialDeviceName), before its first poll, retrying a failed report; a restored device does not', async () => {
+    const api = new FakeApi();
+    api.target = targetWith('a'.repeat(32), null);
+    const named: Array<{ key: string; id: number; name: string; polledBefore: boolean }> = [];
+    let polls = 0;
+    const getTargetState = api.getTargetState.bind(api);
+    api.getTargetState = async (...args) => {
+      polls += 1;
+      return getTargetState(...args);
+    };
+    let failNext = true;
+    Object.assign(api, {
+      async setDeviceName(key: string, id: number, name: string) {
+        if (failNext) {
+          failNext = false;
+          throw new ApiError(503, 'initial device name: 503');
+        }
+        named.push({ key, id, name, polledBefore: polls > 0 });
+      },
+    });
+    const now = { t: 0 };
+    const d = makeDevice(api, now, identity(), { initialDeviceName: 'greenhouse-1' });
+    await d.step();
+    expect(named).toEqual([]);
+    now.t += 60_000;
+    await d.step();
+    expect(named).toEqual([{ key: 'k'.repeat(32), id: 1, name: 'greenhouse-1', polledBefore: false }]);
+    now.t += 60_000;
+    await d.step();
+    expect(named).toHaveLength(1);
+
+    // Restarted from its state file (already registered): it keeps whatever name it has now.
+    const restored = makeDevice(api, { t: 0 }, { ...identity(), deviceId: 1 }, { initialDeviceName: 'greenhouse-1' });
+    await restored.step();
+    expect(named).toHaveLength(1);
+  });
+
   it('reuses its registration when the server already knows its key', async () => {
     const api = new FakeApi();
     api.target = targetWith('a'.repeat(32), null);

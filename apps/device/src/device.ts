@@ -29,6 +29,11 @@ export interface DeviceOptions {
   identity: DeviceIdentity;
   deviceType: string;
   provisioningKey?: string;
+  /**
+   * config.json's `initialDeviceName`: once registered, the device names itself so
+   * (`PATCH /v7/device(<id>)` with its key), as the supervisor does (compat §5.2 step 5).
+   */
+  initialDeviceName?: string;
   /** Fixed poll interval; when unset the device follows SUPERVISOR_POLL_INTERVAL from its target config (supervisor-config.ts). */
   pollIntervalMs?: number;
   metricsIntervalMs: number;
@@ -126,6 +131,8 @@ export class SimulatedDevice {
   hostOsUpdate: HostOsUpdate | null = null;
   /** A supervisor version read from should_be_managed_by__release, installed in the next round. */
   private pendingSupervisor: string | null = null;
+  /** The initial device name still to report (set by provision(), cleared once the API took it). */
+  private pendingInitialName: string | undefined;
   /** When the supervisor target was last read (-Infinity: at the next poll). */
   private lastSupervisorCheckAt = -Infinity;
   /** OS and supervisor versions: the profile's, until an update changes them. */
@@ -206,6 +213,7 @@ export class SimulatedDevice {
     }
     try {
       if (!this.isProvisioned) await this.provision();
+      if (this.pendingInitialName !== undefined) await this.reportInitialName(this.pendingInitialName);
       if (this.now() >= this.nextPollAt) {
         await this.poll();
         const interval = this.pollIntervalMs;
@@ -265,12 +273,22 @@ export class SimulatedDevice {
       }
     }
     this.identity.deviceId = deviceId;
+    // Only when it registers: a device restarted from its state file keeps the name it has now.
+    this.pendingInitialName = this.opts.initialDeviceName;
     this.log('Supervisor starting');
     // Everything must be reported again to a (possibly new) device row.
     this.lastSent = {};
     this.etag = null;
     this.lastMetricsAt = -Infinity;
     this.opts.onIdentityChange?.(this.identity);
+  }
+
+  /** Before the first poll, so that the first target state already carries the name; retried next round on failure. */
+  private async reportInitialName(name: string): Promise<void> {
+    const { deviceId, apiKey } = this.identity;
+    if (deviceId === undefined) return;
+    await this.opts.api.setDeviceName?.(apiKey, deviceId, name);
+    this.pendingInitialName = undefined;
   }
 
   setUpdateLocked(locked: boolean): void {

@@ -28,6 +28,8 @@ export interface FleetSimulatorOptions {
   /** Each device reads its supervisor target at most this often (default 60 s; tests shorten it). */
   supervisorCheckMs?: number;
   deviceType?: string;
+  /** The name each device takes once registered (config.json `initialDeviceName`, compat §5.2 step 5). */
+  initialDeviceName?: string;
   stateFile?: string;
   provisionConcurrency?: number;
   log?: (message: string) => void;
@@ -110,6 +112,7 @@ export async function startFleetSimulator(opts: FleetSimulatorOptions): Promise<
         profile: profileFor(index, opts.varied === true),
         deviceType: opts.deviceType ?? DEFAULT_DEVICE_TYPE,
         provisioningKey,
+        initialDeviceName: opts.initialDeviceName,
         pollIntervalMs: opts.intervalMs,
         metricsIntervalMs: opts.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
         updateStepMs,

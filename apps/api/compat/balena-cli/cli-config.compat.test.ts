@@ -1,8 +1,9 @@
 // balena-cli 25 `config generate` against a live Flotilla server (issue 15, compat/balena-api.md
 // §4 `POST /download-config`, §5.1): the config.json it writes for a fleet and for a device.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { orgAndFleet, registeredDevice, useLiveServer } from '../sdk-fixtures.ts';
 import { signedUpCli } from './signed-up-cli.ts';
@@ -82,6 +83,28 @@ describe('balena config generate', () => {
       headers: { authorization: `Bearer ${String(config.deviceApiKey)}` },
     });
     expect(await read.json()).toEqual({ d: [{ id: device.id }] });
+  });
+
+  it('--initial-device-name: the device agent started from that config.json registers and takes the name', async () => {
+    const { sdk, cli } = await signedUpCli(server.current);
+    const { slug } = await orgAndFleet(sdk);
+    const file = outputFile();
+    await cli.ok(['config', 'generate', '--fleet', slug, '--version', '6.0.13', '--network', 'ethernet', '--appUpdatePollInterval', '10', '--initial-device-name', 'greenhouse-1', '--output', file]);
+    expect(readJson(file)).toMatchObject({ initialDeviceName: 'greenhouse-1' });
+    // The agent command the dashboard's Add device dialog prints (`npx tsx apps/device/src/cli.ts --config <file>`).
+    const repoRoot = resolve(import.meta.dirname, '../../../..');
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'agent-state-')), 'devices.json');
+    const agent = spawn(process.execPath, ['--import', 'tsx', 'apps/device/src/cli.ts', '--config', file, '--state-file', stateFile, '--no-link', '--quiet'], {
+      cwd: repoRoot,
+      stdio: 'ignore',
+    });
+    try {
+      await expect
+        .poll(async () => (await sdk.models.device.getAllByApplication(slug, { $select: ['device_name'] })).map((d) => d.device_name), { timeout: 30_000, interval: 500 })
+        .toEqual(['greenhouse-1']);
+    } finally {
+      agent.kill('SIGTERM');
+    }
   });
 
   it('says so when the fleet does not exist', async () => {

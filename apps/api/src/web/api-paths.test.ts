@@ -5,14 +5,14 @@ describe('isApiPath', () => {
   it.each([
     '/v7', '/v7/application', '/resin/device', '/login_', '/user/register', '/user/v1/refresh-token',
     '/actor/v1/whoami', '/api-key/user/full', '/device/register', '/device/v3/abc/state', '/config',
-    '/config/vars', '/ping', '/device-types/v1', '/supervisor/v1/reboot', '/auth/totp/verify',
+    '/config/vars', '/ping', '/device-types/v1', '/supervisor/v1/reboot', '/auth/totp/verify', '/download',
   ])('%s is an API path', (path) => {
     expect(isApiPath(path)).toBe(true);
   });
 
   it.each([
     '/', '/login', '/signup', '/fleets', '/fleets/12/devices', '/fleets/12/config', '/devices/abc',
-    '/v7x', '/users', '/configure', '/user/verify-email/pending', '/user/reset-password/abc',
+    '/v7x', '/users', '/configure', '/user/verify-email/pending', '/user/reset-password/abc', '/downloads',
   ])('%s belongs to the dashboard', (path) => {
     expect(isApiPath(path)).toBe(false);
   });

@@ -5,7 +5,10 @@
  */
 
 /** Prefixes matched as a whole path segment: `/v7` and `/v7/...`, but not `/v7x`. */
-const API_SEGMENTS = ['/v7', '/resin', '/user', '/actor', '/api-key', '/device', '/config', '/ping', '/device-types', '/supervisor', '/auth'];
+// `/download` is balena's OS image route (sdk os.download, `balena os download`): this server
+// makes no images, and its JSON 404 makes the clients report "no such OS image" instead of saving
+// the dashboard's index.html as one.
+const API_SEGMENTS = ['/v7', '/resin', '/user', '/actor', '/api-key', '/device', '/config', '/ping', '/device-types', '/supervisor', '/auth', '/download'];
 /** `/login_` is the API; `/login` is the dashboard's sign-in page. */
 const API_PREFIXES = ['/login_'];
 /** Dashboard pages that live under an API segment (accounts spec §2): email verification and password reset links. */
