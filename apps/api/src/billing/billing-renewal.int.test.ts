@@ -87,6 +87,24 @@ describe('renewals (accounts §4)', () => {
     expect(listed.map((i) => i.state)).toEqual(['paid', 'paid']);
   });
 
+  it('catches up several ended periods in one run, one invoice each, in order; a decline stops the catch-up', async () => {
+    const o = await paidOrg();
+    const end = await periodEndOf(o.orgId);
+    // Three periods ended while the server was stopped.
+    // (The run renews every organization's due periods: the count is read from this one's invoices.)
+    await run(new Date(end.getTime() + 62 * DAY));
+    const renewals = (await invoicesOf(o.orgId)).slice(1);
+    expect(renewals.map((i) => i.state)).toEqual(['paid', 'paid', 'paid']);
+    expect(new Date(renewals[0]!.period_start!).getTime()).toBe(end.getTime());
+    for (let i = 1; i < renewals.length; i += 1) expect(renewals[i]!.period_start).toEqual(renewals[i - 1]!.period_end);
+    expect((await periodEndOf(o.orgId)).getTime()).toBe(new Date(renewals[2]!.period_end!).getTime());
+
+    const declining = await paidOrg(DECLINING_CARD);
+    const declinedEnd = await periodEndOf(declining.orgId);
+    await run(new Date(declinedEnd.getTime() + 62 * DAY));
+    expect((await invoicesOf(declining.orgId)).slice(1).map((i) => i.state)).toEqual(['past_due']);
+  });
+
   it('a declined renewal is past_due with the processor message and dates the past-due notice; the period stays', async () => {
     const o = await paidOrg(DECLINING_CARD);
     const end = await periodEndOf(o.orgId);

@@ -35,6 +35,9 @@ import { applyCredits, recordConsumption } from './credit-consumption.ts';
  */
 export const BILLING_RENEWAL_LOCK_KEY = ADVISORY_LOCK_KEYS.billingRenewal;
 
+/** Ended periods of one subscription billed in one run at most (two years of monthly periods). */
+const MAX_PERIODS_PER_RUN = 24;
+
 export interface BillingRenewalResult {
   ran: boolean;
   renewed: number;
@@ -92,11 +95,17 @@ async function renewOrganization(
   dashboardUrl: string | undefined,
 ): Promise<void> {
   result.resumed += await resumeInterruptedCharges(conn, provider, organizationId, now);
-  const invoice = await claimRenewal(conn, organizationId, now, dashboardUrl);
-  if (invoice) {
+  // A subscription several periods behind (the server was stopped for a while) catches up in
+  // this run, one period after the other while they are paid; a decline stops it there.
+  for (let n = 0; n < MAX_PERIODS_PER_RUN; n += 1) {
+    const invoice = await claimRenewal(conn, organizationId, now, dashboardUrl);
+    if (!invoice) break;
     const charged = await chargeClaimedInvoice(conn, provider, invoice, now);
-    if (charged.ok) result.renewed += 1;
-    else result.declined += 1;
+    if (!charged.ok) {
+      result.declined += 1;
+      break;
+    }
+    result.renewed += 1;
   }
   for (const due of await claimPastDueInvoices(conn, organizationId, now, retryBefore)) {
     result.retried += 1;
