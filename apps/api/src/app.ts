@@ -8,6 +8,7 @@ import type { LogLevel, TrustProxy } from './lib/env.ts';
 import type { ServerTls } from './lib/tls-files.ts';
 import './plugins/fastify-augment.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { RequestLogController, loggerOptions, requestIdHeader, requestIdOf, type LogStream } from './plugins/logging.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { compression } from './plugins/compression.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ db, config, logLevel = 'silent', logStream, lin
   // What is queued is written before the database is closed (after app.close()).
   app.addHook('onClose', () => app.targetTags.flush());
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   await app.register(requestIdHeader);
   await app.register(securityHeaders);
   // Before every route: it attaches to routes as they are added.

@@ -13,6 +13,14 @@ import {
   type LinkRequest,
 } from '@flotilla/core/device-link';
 import type { LinkCall, LinkReply, LocalLink } from './link-hub.ts';
+import { jsonValueNestsDeeperThan, MAX_JSON_NESTING } from '../lib/json-nesting.ts';
+
+/**
+ * A device's answer whose body nests deeper than MAX_JSON_NESTING: passed on as a 502 with this
+ * note instead. Serialising it again (to the caller, or to another process through Redis) would
+ * overflow the stack: a device key must not be able to fail a fleet-wide call or a process.
+ */
+export const DEVICE_ANSWER_TOO_DEEP = `The device answered with JSON nested more than ${MAX_JSON_NESTING} levels deep`;
 
 const CALL_ERRORS = {
   closed: 'The device link closed before the device answered',
@@ -69,8 +77,10 @@ export class LinkConnection implements LocalLink {
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
       const message = parseLinkFrame(deviceToApiMessage, data.toString());
-      if (message?.type === 'response') this.#settle(message.id, { status: message.status, body: message.body });
-      else if (message?.type === 'hello') options.onHello?.(message);
+      if (message?.type === 'response') {
+        const isTooDeep = jsonValueNestsDeeperThan(message.body);
+        this.#settle(message.id, isTooDeep ? { status: 502, body: { message: DEVICE_ANSWER_TOO_DEEP } } : { status: message.status, body: message.body });
+      } else if (message?.type === 'hello') options.onHello?.(message);
       else if (message) this.onTerminal?.(message);
     });
     socket.on('close', () => this.#failAll());

@@ -79,7 +79,10 @@ export class RedisLinkHub implements LinkHub {
     await this.#local.attach(uuid, link);
     // Claim first, then listen: our own claim is not heard by ourselves.
     await this.#publisher.publish(deviceChannel(uuid), JSON.stringify({ kind: 'claim', instance: this.#instance }));
-    if (isNew) await this.#subscriber.subscribe(deviceChannel(uuid), (message) => void this.#onDeviceMessage(uuid, message));
+    if (isNew) {
+      // A rejection would be unhandled and end the process: a failed publish leaves the caller to time out.
+      await this.#subscriber.subscribe(deviceChannel(uuid), (message) => void this.#onDeviceMessage(uuid, message).catch(() => undefined));
+    }
     await this.#publisher.set(aliveKey(uuid), this.#instance, { PX: ALIVE_TTL_MS });
   }
 

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.ts';
 import { badRequest } from '../lib/errors.ts';
+import { jsonTextNestsDeeperThan, jsonTooDeep } from '../lib/json-nesting.ts';
 import { registry } from '../model/registry.ts';
 import { ACTION_PATH, handleUploadAction } from '../release-assets/release-asset-chunked.ts';
 import { handleReleaseAssetMultipart, refuseClientAssetJson } from '../release-assets/release-asset-upload.ts';
@@ -22,6 +23,8 @@ export const odataRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     const s = typeof text === 'string' ? text : text.toString('utf8');
     if (s.trim() === '') return done(null, undefined);
+    // A JSON field's value nested thousands deep overflows the stack when written (lib/json-nesting.ts).
+    if (jsonTextNestsDeeperThan(s)) return done(jsonTooDeep(), undefined);
     try {
       done(null, JSON.parse(s));
     } catch {
