@@ -97,6 +97,7 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     stripeApiUrl: env.STRIPE_API_URL,
+    stripeJsUrl: env.STRIPE_JS_URL,
     socialSignIn: {
       ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
         ? { github: { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET, url: env.GITHUB_URL, apiUrl: env.GITHUB_API_URL } }

@@ -63,9 +63,10 @@ describe('setup intent captcha (accounts §4 "Payment method flow")', () => {
 describe('PAYMENT_PROVIDER', () => {
   it('GET /config says local by default and stripe when configured', async () => {
     const local = publicConfigResponse.parse((await captchaApp.app.inject({ method: 'GET', url: '/config' })).json());
-    expect(local.billing).toEqual({ provider: 'local', publishableKey: null });
+    expect(local.billing).toEqual({ provider: 'local', publishableKey: null, scriptUrl: null });
     const stripe = publicConfigResponse.parse((await stripeApp.app.inject({ method: 'GET', url: '/config' })).json());
-    expect(stripe.billing).toEqual({ provider: 'stripe', publishableKey: null });
+    // Stripe.js from Stripe unless STRIPE_JS_URL says otherwise.
+    expect(stripe.billing).toEqual({ provider: 'stripe', publishableKey: null, scriptUrl: 'https://js.stripe.com/v3/' });
   });
 
   it('stripe without STRIPE_SECRET_KEY answers 503 payment_provider_unavailable and has no local confirm route', async () => {

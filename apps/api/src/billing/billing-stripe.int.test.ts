@@ -1,92 +1,35 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicConfigResponse } from '@flotilla/core/schemas/config';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { startStripeStandIn, type StripeStandIn } from '../test/stripe-stand-in.ts';
 import { call, orgWithAdmin } from './billing-test-helpers.ts';
 
 /**
  * PAYMENT_PROVIDER=stripe through the official SDK against a local stand-in speaking the part
- * of Stripe's REST API the provider uses (form-encoded POSTs, `expand[]`, Bearer secret key,
- * Idempotency-Key, card errors as 402 `{error: {type: 'card_error'}}`). The browser's Stripe.js
- * confirmation is played by `confirmInBrowser`, which marks the stand-in's intent succeeded.
+ * of Stripe's REST API the provider uses (test/stripe-stand-in.ts). The browser's Stripe.js
+ * confirmation is played by `confirmInBrowser` here (e2e/organizations/billing-stripe.spec.ts
+ * runs the dashboard's own, through the stand-in's Stripe.js).
  */
-interface SeenRequest {
-  method: string;
-  path: string;
-  form: URLSearchParams;
-  auth: string | undefined;
-  idempotencyKey: string | undefined;
-}
-const seen: SeenRequest[] = [];
-const intents = new Map<string, { id: string; customer: string; status: string; client_secret: string; payment_method: string | null }>();
-const methods = new Map<string, object>();
-let counter = 0;
-let stripeStandIn: Server;
+let stripe: StripeStandIn;
 let ctx: TestContext;
 
-function body(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => resolve(data));
-  });
-}
-
 beforeAll(async () => {
-  stripeStandIn = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stand-in');
-    const form = new URLSearchParams(await body(req));
-    seen.push({ method: req.method ?? '', path: url.pathname, form, auth: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-    const reply = (status: number, json: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
-      res.end(JSON.stringify(json));
-    };
-    if (req.headers.authorization !== 'Bearer sk_test_standin') return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-    if (req.method === 'POST' && url.pathname === '/v1/customers') return reply(200, { id: `cus_${++counter}`, object: 'customer', metadata: {} });
-    if (req.method === 'POST' && url.pathname === '/v1/setup_intents') {
-      const id = `seti_${++counter}`;
-      const intent = { id, customer: form.get('customer') ?? '', status: 'requires_payment_method', client_secret: `${id}_secret_standin`, payment_method: null };
-      intents.set(id, intent);
-      return reply(200, { object: 'setup_intent', ...intent });
-    }
-    const retrieve = /^\/v1\/setup_intents\/([^/]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && retrieve) {
-      const intent = intents.get(retrieve[1]!);
-      if (!intent) return reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such setupintent' } });
-      const expand = url.searchParams.getAll('expand[]').concat(url.searchParams.getAll('expand[0]'));
-      const pm = intent.payment_method && expand.includes('payment_method') ? methods.get(intent.payment_method) : intent.payment_method;
-      return reply(200, { object: 'setup_intent', ...intent, payment_method: pm });
-    }
-    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      if (form.get('payment_method') === 'pm_card_chargeDeclined') {
-        return reply(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
-      }
-      return reply(200, { id: `pi_${++counter}`, object: 'payment_intent', status: 'succeeded', amount: Number(form.get('amount')), currency: form.get('currency') });
-    }
-    return reply(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
-  });
-  await new Promise<void>((resolve) => stripeStandIn.listen(0, '127.0.0.1', resolve));
-  const { port } = stripeStandIn.address() as AddressInfo;
-  ctx = await createTestApp({ paymentProvider: 'stripe', stripeSecretKey: 'sk_test_standin', stripePublishableKey: 'pk_test_standin', stripeApiUrl: `http://127.0.0.1:${port}` });
+  stripe = await startStripeStandIn();
+  ctx = await createTestApp({ paymentProvider: 'stripe', stripeSecretKey: stripe.secretKey, stripePublishableKey: stripe.publishableKey, stripeApiUrl: stripe.url, stripeJsUrl: stripe.jsUrl });
 });
 afterAll(async () => {
   await ctx?.close();
-  stripeStandIn?.close();
+  await stripe?.close();
 });
 
-/** What Stripe.js does in the browser: the intent succeeds with a card payment method. */
-function confirmInBrowser(intentId: string, pmId: string, last4: string) {
-  methods.set(pmId, { id: pmId, object: 'payment_method', type: 'card', card: { brand: 'visa', last4, exp_month: 4, exp_year: 2031 } });
-  const intent = intents.get(intentId)!;
-  intent.status = 'succeeded';
-  intent.payment_method = pmId;
-}
+const seen = () => stripe.seen;
+const intents = () => stripe.intents;
+const confirmInBrowser = (intentId: string, pmId: string, last4: string) => stripe.confirmInBrowser(intentId, pmId, last4);
 
 describe('PAYMENT_PROVIDER=stripe', () => {
   it('GET /config names stripe with its publishable key', async () => {
     const config = publicConfigResponse.parse((await ctx.app.inject({ method: 'GET', url: '/config' })).json());
-    expect(config.billing).toEqual({ provider: 'stripe', publishableKey: 'pk_test_standin' });
+    expect(config.billing).toEqual({ provider: 'stripe', publishableKey: 'pk_test_standin', scriptUrl: stripe.jsUrl });
   });
 
   it('setup intent for the organization customer → Stripe.js confirms → PATCH info saves the card → upgrade charges it once', async () => {
@@ -95,8 +38,8 @@ describe('PAYMENT_PROVIDER=stripe', () => {
     expect(si.statusCode, si.body).toBe(200);
     const { id, client_secret } = si.json() as { id: string; client_secret: string };
     expect(client_secret).toBe(`${id}_secret_standin`);
-    expect(seen.every((r) => r.auth === 'Bearer sk_test_standin')).toBe(true);
-    const customer = intents.get(id)!.customer;
+    expect(seen().every((r) => r.auth === 'Bearer sk_test_standin')).toBe(true);
+    const customer = intents().get(id)!.customer;
     expect(customer).toMatch(/^cus_/);
     // The customer id alone is not company info.
     expect((await call(ctx.app, 'GET', `/billing/v1/account/${o.orgId}`, o.admin.token)).json()).toBeNull();
@@ -113,14 +56,14 @@ describe('PAYMENT_PROVIDER=stripe', () => {
 
     const upgraded = await call(ctx.app, 'PATCH', `/billing/v1/account/${o.orgId}/plan`, o.admin.token, { tier: 'pilot-v2', cycle: 'monthly' });
     expect(upgraded.statusCode, upgraded.body).toBe(200);
-    const charge = seen.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
+    const charge = seen().filter((r) => r.path === '/v1/payment_intents').at(-1)!;
     expect(Object.fromEntries(charge.form)).toMatchObject({ amount: '29900', currency: 'usd', customer, payment_method: 'pm_card_visa', off_session: 'true', confirm: 'true' });
     const invoices = (await call(ctx.app, 'GET', `/billing/v1/account/${o.orgId}/invoices`, o.admin.token)).json() as { invoice_number: string; state: string }[];
     expect(invoices).toMatchObject([{ state: 'paid' }]);
     expect(charge.idempotencyKey).toBe(`flotilla-invoice-${invoices[0]!.invoice_number}`);
     // One customer per organization: the second intent reuses it.
     const second = (await call(ctx.app, 'POST', `/billing/v1/account/${o.orgId}/setup-intent`, o.admin.token, {})).json() as { id: string };
-    expect(intents.get(second.id)!.customer).toBe(customer);
+    expect(intents().get(second.id)!.customer).toBe(customer);
   });
 
   it("a card error on the charge is 402 payment_failed with Stripe's message, and no plan change", async () => {

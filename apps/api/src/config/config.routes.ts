@@ -3,6 +3,7 @@ import { SOCIAL_PROVIDERS } from '@flotilla/core/social-sign-in';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { deviceTypeSlugParams, type HeaderLinkKey, type HeaderLinks, type publicConfigResponse } from '@flotilla/core/schemas/config';
+import { stripeJsUrlOf } from '../billing/payment/stripe-js.ts';
 import { notFound } from '../lib/errors.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { configVarsQuery } from './config-var-schema.ts';
@@ -78,7 +79,10 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     // SAML needs no server setting (each organization configures its identity provider), so it is always offered.
     socialProviders: [...SOCIAL_PROVIDERS.filter((p) => app.config.socialSignIn?.[p]), 'saml' as const],
     // The billing page's payment flow (accounts §4): the local test processor unless PAYMENT_PROVIDER says stripe.
-    billing: { provider: app.config.paymentProvider ?? 'local', publishableKey: app.config.paymentProvider === 'stripe' ? (app.config.stripePublishableKey ?? null) : null },
+    billing:
+      app.config.paymentProvider === 'stripe'
+        ? { provider: 'stripe' as const, publishableKey: app.config.stripePublishableKey ?? null, scriptUrl: stripeJsUrlOf(app.config) }
+        : { provider: 'local' as const, publishableKey: null, scriptUrl: null },
   }));
 
   app.get('/device-types/v1', { config: { public: true } }, async (request) => {

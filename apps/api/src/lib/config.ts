@@ -116,6 +116,8 @@ export interface AppConfig {
   stripePublishableKey?: string;
   /** Another Stripe API endpoint (STRIPE_API_URL), e.g. a local stand-in; unset = api.stripe.com. */
   stripeApiUrl?: string;
+  /** Where the dashboard loads Stripe.js from (STRIPE_JS_URL), e.g. a local stand-in; unset = STRIPE_JS_DEFAULT_URL. */
+  stripeJsUrl?: string;
   terminalLimits?: { accessCheckMs?: number; maxPerUserDevice?: number; maxPerUser?: number; maxSessions?: number };
 }
 

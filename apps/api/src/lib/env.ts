@@ -148,6 +148,8 @@ export const envSchema = z.object({
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_PUBLISHABLE_KEY: optional(z.string()),
   STRIPE_API_URL: optional(httpUrl),
+  // Where the dashboard loads Stripe.js from (a test stand-in); unset = https://js.stripe.com/v3/.
+  STRIPE_JS_URL: optional(httpUrl),
 });
 
 /**

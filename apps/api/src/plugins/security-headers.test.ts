@@ -20,6 +20,18 @@ describe('contentSecurityPolicy', () => {
     expect(csp['form-action']).toContain('https://help.example.com');
   });
 
+  it('lets Stripe.js in only with PAYMENT_PROVIDER=stripe: Stripe\'s sources, or the one origin of STRIPE_JS_URL', () => {
+    expect(contentSecurityPolicy({ ...base, paymentProvider: 'local' })).not.toHaveProperty('frame-src');
+    const stripe = contentSecurityPolicy({ ...base, paymentProvider: 'stripe' });
+    expect(stripe['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(stripe['frame-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(stripe['connect-src']).toContain('https://api.stripe.com');
+    const standIn = contentSecurityPolicy({ ...base, paymentProvider: 'stripe', stripeJsUrl: 'http://127.0.0.1:7788/v3/' });
+    expect(standIn['script-src']).toEqual(["'self'", 'http://127.0.0.1:7788']);
+    expect(standIn['frame-src']).toEqual(["'self'", 'http://127.0.0.1:7788']);
+    expect(standIn['connect-src']).toContain('http://127.0.0.1:7788');
+  });
+
   it("allows the map tiles' origin, a {s} subdomain as a wildcard", () => {
     expect(contentSecurityPolicy({ ...base, mapTileUrl: 'http://127.0.0.1:7777/tiles/{z}/{x}/{y}.png' })['img-src']).toContain('http://127.0.0.1:7777');
     expect(tileOrigin('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { stripeCspSources } from '../billing/payment/stripe-js.ts';
 import type { AppConfig } from '../lib/config.ts';
 
 type Directives = Record<string, string[]>;
@@ -45,24 +46,30 @@ export function isHttpsDeployment(config: Pick<AppConfig, 'publicUrl'>): boolean
  * - forms: our origin and a loopback callback, where `balena login --web` listens
  *   (compat §3: the dashboard makes the browser POST the token to http://127.0.0.1:<port>/auth),
  *   and the support portal (SUPPORT_PORTAL_URL), which /zendesk-login posts its token to;
+ * - with PAYMENT_PROVIDER=stripe, Stripe.js: its script, its Payment Element's frames and its
+ *   API calls (billing/payment/stripe-js.ts);
  * - never framed (`frame-ancestors 'none'`), no plugins, no <base> rewriting.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'avatarUrl' | 'codeHostApiUrl' | 'publicUrl' | 'mapTileUrl'> & Partial<Pick<AppConfig, 'supportPortal'>>): Directives {
+export function contentSecurityPolicy(
+  config: Pick<AppConfig, 'avatarUrl' | 'codeHostApiUrl' | 'publicUrl' | 'mapTileUrl'> & Partial<Pick<AppConfig, 'supportPortal' | 'paymentProvider' | 'stripeJsUrl'>>,
+): Directives {
   const extra = (url: string | undefined) => {
     const origin = originOf(url);
     return origin ? [origin] : [];
   };
+  const stripe = stripeCspSources(config);
   const directives: Directives = {
     'default-src': ["'self'"],
     'base-uri': ["'none'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...stripe.script],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...extra(config.avatarUrl), ...(tileOrigin(config.mapTileUrl) ? [tileOrigin(config.mapTileUrl)!] : [])],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...extra(config.codeHostApiUrl)],
+    'connect-src': ["'self'", ...extra(config.codeHostApiUrl), ...stripe.connect],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
+    ...(stripe.frame.length > 0 ? { 'frame-src': ["'self'", ...stripe.frame] } : {}),
     'form-action': ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', ...extra(config.supportPortal?.url)],
   };
   // Only behind https: on a plain-http install it would send the browser to an https port that

@@ -12,4 +12,6 @@ export const billingConfig = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   /** The Stripe.js publishable key (STRIPE_PUBLISHABLE_KEY) when the provider is stripe; null or absent otherwise. */
   publishableKey: z.string().nullable().optional(),
+  /** Where the dashboard loads Stripe.js from when the provider is stripe (STRIPE_JS_URL); null or absent otherwise. */
+  scriptUrl: z.string().nullable().optional(),
 });

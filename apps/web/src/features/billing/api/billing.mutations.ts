@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingCycle } from '@flotilla/core/billing/prices';
 import type { LocalPaymentMethod, UpdateBillingAccountBody } from '@flotilla/core/schemas/billing';
 import { orgKeys } from '../../organizations/api/organizations.queries.ts';
+import type { StripeSetupSession } from '../stripe/stripe-js.ts';
 import { billingKeys } from './billing.queries.ts';
 import { attachSetupIntent, changePlan, confirmSetupIntent, createSetupIntent, removeBillingInfo, updateBillingAccount } from './billing.requests.ts';
 
@@ -31,6 +32,22 @@ export function useSetUpPaymentMethod(orgId: number) {
       const intent = await createSetupIntent(orgId);
       await confirmSetupIntent(intent.id, intent.client_secret, method);
       return intent.id;
+    },
+    meta: { silent: true },
+  });
+}
+
+/**
+ * The same on a Stripe deployment: Stripe.js confirms the intent with the details its Payment
+ * Element holds (they never pass through here). Resolves with the intent's id; a decline rejects
+ * with Stripe's message.
+ */
+export function useConfirmStripeSetup() {
+  return useMutation({
+    mutationFn: async ({ session, returnUrl, declined }: { session: StripeSetupSession; returnUrl: string; declined: string }) => {
+      const { error } = await session.stripe.confirmSetup({ elements: session.elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } });
+      if (error) throw new Error(error.message || declined);
+      return session.intentId;
     },
     meta: { silent: true },
   });

@@ -67,14 +67,16 @@ describe('PaymentMethodDialog (accounts spec §4 "Payment method flow")', () => 
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('says the built-in test processor charges nothing, and on a Stripe server that the form cannot take payment details', async () => {
+  it('says the built-in test processor charges nothing, and on a Stripe server without a publishable key that payments are not set up', async () => {
     fakeBillingApi({ 'GET /config': config('local') });
     renderWithProviders(<PaymentMethodDialog orgId={4} onClose={() => undefined} />);
     expect(await screen.findByText(/built-in test processor: nothing is charged/)).toBeTruthy();
     cleanup();
     const api = fakeBillingApi({ 'GET /config': config('stripe') });
     renderWithProviders(<PaymentMethodDialog orgId={4} onClose={() => undefined} />);
-    expect(await screen.findByText(/takes payments through Stripe/)).toBeTruthy();
+    expect(await screen.findByText(/Payments through Stripe are not set up on this server/)).toBeTruthy();
+    // No card fields of our own on a Stripe server: the details would go to Stripe's Payment Element.
+    expect(screen.queryByRole('textbox', { name: /Card number/ })).toBeNull();
     expect((screen.getByRole('button', { name: 'Save payment method' }) as HTMLButtonElement).disabled).toBe(true);
     expect(api.sent('POST', INTENT)).toEqual([]);
   });

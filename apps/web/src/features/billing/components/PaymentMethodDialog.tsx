@@ -22,6 +22,8 @@ import { clientConfigQuery } from '../../profile/api/client-config.queries.ts';
 import { useSetUpPaymentMethod } from '../api/billing.mutations.ts';
 import { billingErrorText } from '../billing-errors.ts';
 import { setupReturnPath } from '../plan-proposal.ts';
+import { STRIPE_JS_DEFAULT_URL } from '../stripe/stripe-js.ts';
+import { StripePaymentMethodDialog } from './StripePaymentMethodDialog.tsx';
 import {
   accountNumberError,
   cardNumberError,
@@ -44,17 +46,21 @@ const KINDS: readonly PaymentKind[] = ['card', 'sepa_debit', 'us_bank_account'];
  * carrying `setup-intent` (and the plan change to propose after it, `then`); the page stores it
  * from there. A refusal shows the processor's message here and changes nothing.
  */
-export function PaymentMethodDialog({ orgId, then, onClose }: { orgId: number; then?: { tier: string; cycle: BillingCycle }; onClose: () => void }) {
+export function PaymentMethodDialog(props: { orgId: number; then?: { tier: string; cycle: BillingCycle }; onClose: () => void }) {
+  const billing = useQuery(clientConfigQuery).data?.billing;
+  // A Stripe deployment takes the details in Stripe's own Payment Element (Stripe.js).
+  if (billing?.provider === 'stripe') return <StripePaymentMethodDialog {...props} publishableKey={billing.publishableKey} scriptUrl={billing.scriptUrl ?? STRIPE_JS_DEFAULT_URL} />;
+  return <LocalPaymentMethodDialog {...props} isLocal={billing?.provider === 'local'} />;
+}
+
+/** The built-in test processor's form (PAYMENT_PROVIDER=local). */
+function LocalPaymentMethodDialog({ orgId, then, onClose, isLocal }: { orgId: number; then?: { tier: string; cycle: BillingCycle }; onClose: () => void; isLocal: boolean }) {
   const { t } = useTranslation('billing');
   const titleId = useId();
   const navigate = useNavigate();
   const setUp = useSetUpPaymentMethod(orgId);
   const { register, control, handleSubmit, formState } = useForm<PaymentValues>({ mode: 'onTouched', defaultValues: EMPTY_PAYMENT_VALUES });
   const kind = useWatch({ control, name: 'kind' });
-  // The form talks to the built-in test processor only; a Stripe deployment needs Stripe.js,
-  // which this dashboard does not load (README PAYMENT_PROVIDER): it says so instead of failing.
-  const provider = useQuery(clientConfigQuery).data?.billing.provider;
-  const isStripe = provider === 'stripe';
   const check = (forKind: PaymentKind, error: (value: string, values: PaymentValues) => string | null) => (value: string, values: PaymentValues) => {
     if (values.kind !== forKind) return true;
     const key = error(value, values);
@@ -76,14 +82,9 @@ export function PaymentMethodDialog({ orgId, then, onClose }: { orgId: number; t
         <DialogTitle id={titleId}>{t('payment.dialogTitle')}</DialogTitle>
         <DialogContent>
           {then && <DialogContentText sx={{ mb: 2 }}>{t('payment.neededForPlan')}</DialogContentText>}
-          {provider === 'local' && (
+          {isLocal && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {t('payment.testProcessor')}
-            </Alert>
-          )}
-          {isStripe && (
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {t('payment.stripeUnsupported')}
             </Alert>
           )}
           {setUp.isError && (
@@ -168,7 +169,7 @@ export function PaymentMethodDialog({ orgId, then, onClose }: { orgId: number; t
           <Button onClick={onClose} disabled={setUp.isPending}>
             {t('common:cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={setUp.isPending || isStripe}>
+          <Button type="submit" variant="contained" disabled={setUp.isPending}>
             {setUp.isPending ? t('payment.saving') : t('payment.save')}
           </Button>
         </DialogActions>
