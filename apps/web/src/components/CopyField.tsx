@@ -8,7 +8,8 @@ import { notifySuccess } from '../lib/notify.ts';
 
 /**
  * A value to copy (a command, a key): read-only, monospace, selected on focus so it can also be
- * copied by hand, with a copy button that says when it worked.
+ * copied by hand, with a copy button that says when it worked. A value longer than the field
+ * wraps onto more lines (a one-line field would cut a command at 390 px, hiding what is copied).
  */
 export function CopyField({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation();
@@ -18,10 +19,11 @@ export function CopyField({ label, value }: { label: string; value: string }) {
       label={label}
       value={value}
       fullWidth
+      multiline
       size="small"
       onFocus={(event) => event.target.select()}
       slotProps={{
-        htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } },
+        htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace', overflowWrap: 'anywhere' } },
         input: {
           endAdornment: (
             <InputAdornment position="end">

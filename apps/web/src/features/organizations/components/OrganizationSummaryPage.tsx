@@ -73,10 +73,11 @@ export function OrganizationSummaryPage() {
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
         <OrganizationAvatar name={org.name} logo={org.logo_image} size={40} />
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {org.name}
         </Typography>
-        <Stack direction="row" spacing={1} role="group" aria-label={t('summary.actions')}>
+        {/* The actions wrap onto a new line rather than squeezing their labels onto two (390 px). */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label={t('summary.actions')}>
           {canUpdate && (
             <>
               <Button variant="outlined" onClick={() => setDialog('rename')}>

@@ -1,0 +1,84 @@
+// What a 390 px phone shows, beyond "the page never scrolls sideways" (routes.spec.ts): a command
+// to copy (deploy, add release) is shown whole, wrapped onto more lines, never cut at the edge of
+// its field with the rest hidden; the action buttons of the organization pages wrap onto a new
+// line instead of squeezing their labels onto two (CONVENTIONS "usable at 390 px wide").
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { useBrowserStack } from '../support/browser-stack.ts';
+import { createFleet } from '../support/demo-world.ts';
+import { createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+const e2e = useBrowserStack();
+let admin: E2eUser;
+let org: { id: number; name: string };
+let fleet: { id: number; slug: string };
+
+beforeAll(async () => {
+  admin = await createUser(e2e.stack, 'phone');
+  org = await createOrganization(e2e.stack, admin, 'Phone');
+  const id = await createFleet(e2e.stack, admin, org.id, 'greenhouse-sensors-north-wing');
+  const { slug } = await e2e.stack.app.db.selectFrom('application').select('slug').where('id', '=', id).executeTakeFirstOrThrow();
+  fleet = { id, slug: slug as string };
+});
+
+async function phonePage(path: string): Promise<Page> {
+  const page = await e2e.newPage({ viewport: PHONE });
+  // The cookie choice is made, so the banner stays away.
+  await page.context().addInitScript({ content: `localStorage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');` });
+  await signInAs(page, e2e.stack, admin, path);
+  return page;
+}
+
+/** Each text field of `scope` shows its whole value: nothing of it lies beyond the field's edge. */
+async function expectValuesShownWhole(scope: Locator): Promise<void> {
+  const fields = await scope.getByRole('textbox').evaluateAll((els) =>
+    els.map((el) => {
+      const field = el as unknown as { value: string; scrollWidth: number; clientWidth: number };
+      return { value: field.value, hidden: field.scrollWidth - field.clientWidth };
+    }),
+  );
+  expect(fields.length).toBeGreaterThan(0);
+  for (const field of fields) expect(field.hidden, `"${field.value}" is cut by ${field.hidden} px`).toBeLessThanOrEqual(1);
+}
+
+/** The button's label is on one line (its content box holds less than two lines of text). */
+async function labelLines(button: Locator): Promise<number> {
+  return button.evaluate((el) => {
+    const { getComputedStyle } = globalThis as unknown as { getComputedStyle(e: unknown): { lineHeight: string; paddingTop: string; paddingBottom: string } };
+    const style = getComputedStyle(el);
+    const content = (el as unknown as { clientHeight: number }).clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    return Math.round(content / parseFloat(style.lineHeight));
+  });
+}
+
+describe('at 390 px', () => {
+  it('the deploy commands of a fleet are shown whole, wrapped, and still read as the command', async () => {
+    const page = await phonePage(`/fleets/${fleet.id}`);
+    await page.getByRole('button', { name: 'Deploy release' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deploy to existing fleet' });
+    expect(await dialog.getByRole('textbox', { name: 'Build locally and deploy' }).inputValue()).toBe(`balena deploy ${fleet.slug}`);
+    await expectValuesShownWhole(dialog);
+  });
+
+  it('the commands of "Add a release" are shown whole, the server address included', async () => {
+    const page = await phonePage(`/fleets/${fleet.id}/releases`);
+    await page.getByRole('button', { name: 'Add release' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a release' });
+    expect(await dialog.getByRole('textbox', { name: 'Server setting' }).inputValue()).toBe(`export BALENARC_API_URL=${e2e.stack.url}`);
+    await expectValuesShownWhole(dialog);
+  });
+
+  it('the organization pages keep each action label on one line', async () => {
+    const page = await phonePage(`/orgs/${org.id}`);
+    await page.getByRole('heading', { level: 1, name: org.name }).waitFor();
+    const actions = page.getByRole('group', { name: 'Organization actions' });
+    await actions.getByRole('button', { name: 'Delete organization' }).waitFor();
+    for (const name of ['Rename', 'Change logo', 'Delete organization']) expect(await labelLines(actions.getByRole('button', { name })), name).toBe(1);
+
+    await page.goto(`${e2e.stack.url}/orgs`);
+    await page.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
+    expect(await labelLines(page.getByRole('button', { name: 'Create organization' }))).toBe(1);
+  });
+});
