@@ -20,6 +20,8 @@ import { RedisLinkHub } from './device-link/redis-link-hub.ts';
 import type { EventBus } from './live/event-bus.ts';
 import { MemoryEventBus } from './live/memory-event-bus.ts';
 import { RedisEventBus } from './live/redis-event-bus.ts';
+import { redisErrorReporter } from './live/redis-errors.ts';
+import { stderrJobLogger, type JobLogger } from './jobs/periodic.ts';
 import { clearStaleLinks } from './device-link/cloudlink.repository.ts';
 import { loadOsReleaseCatalog } from './os-releases/os-release-catalog.ts';
 import { seedOsReleases } from './os-releases/os-release-seed.ts';
@@ -135,9 +137,12 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   // With REDIS_URL, a device linked to another API process is reached through Redis.
   let linkHub: LinkHub;
   let eventBus: EventBus;
+  // Redis errors go to the server's log once it exists, to stderr while connecting at start.
+  let redisLog: JobLogger = stderrJobLogger;
+  const onRedisError = redisErrorReporter(() => redisLog);
   try {
-    linkHub = env.REDIS_URL ? await RedisLinkHub.connect(env.REDIS_URL) : new MemoryLinkHub();
-    eventBus = env.REDIS_URL ? await RedisEventBus.connect(env.REDIS_URL) : new MemoryEventBus();
+    linkHub = env.REDIS_URL ? await RedisLinkHub.connect(env.REDIS_URL, { onError: onRedisError('link hub') }) : new MemoryLinkHub();
+    eventBus = env.REDIS_URL ? await RedisEventBus.connect(env.REDIS_URL, { onError: onRedisError('event bus') }) : new MemoryEventBus();
     // One process: every link of an earlier run is gone.
     if (!env.REDIS_URL) await clearStaleLinks(database.db);
   } catch (err) {
@@ -148,6 +153,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   const app = await buildApp({ db: database.db, config, logLevel: env.LOG_LEVEL, linkHub, eventBus, https: env.tls });
   // Pool errors and load shedding go to the server's structured log from here on.
   database.setLog(app.log);
+  redisLog = app.log;
   try {
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {

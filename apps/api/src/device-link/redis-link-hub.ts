@@ -22,6 +22,8 @@ const aliveKey = (uuid: string) => `flotilla:link-alive:${uuid}`;
 const ALIVE_TTL_MS = 90_000;
 const ALIVE_REFRESH_MS = 30_000;
 const replyChannel = (instance: string) => `flotilla:link-reply:${instance}`;
+/** Deletes a presence key only if it is still the given instance's. */
+const DELETE_IF_OURS = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 /** What travels on a device's channel: a forwarded call, or another process claiming the device. */
 const channelMessage = z.discriminatedUnion('kind', [
@@ -91,8 +93,10 @@ export class RedisLinkHub implements LinkHub {
     this.#linksByUuid.delete(uuid);
     await this.#local.detach(uuid, link);
     await this.#subscriber.unsubscribe(deviceChannel(uuid));
-    // Only our own presence: the device may already be linked to another process.
-    if ((await this.#publisher.get(aliveKey(uuid))) === this.#instance) await this.#publisher.del(aliveKey(uuid));
+    // Only our own presence: the device may already be linked to another process. In one step:
+    // read, then delete, would delete the presence the new holder writes in between (a claim
+    // makes us detach just as the other process attaches).
+    await this.#publisher.eval(DELETE_IF_OURS, { keys: [aliveKey(uuid)], arguments: [this.#instance] });
   }
 
   async linkedAmong(uuids: readonly string[]): Promise<Set<string>> {
@@ -119,8 +123,15 @@ export class RedisLinkHub implements LinkHub {
       }, this.#requestTimeoutMs);
       this.#waiting.set(id, { resolve, reject, timer });
     });
-    const listeners = await this.#publisher.publish(deviceChannel(uuid), JSON.stringify({ kind: 'call', id, replyTo: this.#instance, request }));
-    if (listeners === 0) this.#finish(id, null);
+    // Redis away: the publish fails or waits for it, and the call ends at its timeout like one the
+    // device does not answer. Not awaited: the timer's rejection must not come while nothing
+    // listens to `reply` (an unhandled rejection ends the process).
+    this.#publisher.publish(deviceChannel(uuid), JSON.stringify({ kind: 'call', id, replyTo: this.#instance, request })).then(
+      (listeners) => {
+        if (listeners === 0) this.#finish(id, null);
+      },
+      () => undefined,
+    );
     return reply;
   }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { deviceToApiTerminal, type ApiToDeviceTerminal } from '@flotilla/core/device-link';
 import { terminalAvailability, type TerminalSize, type TerminalTarget } from '@flotilla/core/terminal';
 import {
   TERMINAL_AUTH_TIMEOUT_MS,
@@ -16,7 +15,7 @@ import {
 import { resolveCredential } from '../auth/credentials.ts';
 import type { UserPrincipal } from '../auth/guards.ts';
 import { findTerminalDevice } from './terminal-access.repository.ts';
-import { deviceTopic, sessionTopic } from './terminal-relay.ts';
+import { deviceTopic, sessionInbound, sessionTopic, type RelayInbound } from './terminal-relay.ts';
 import { terminalSessionsOf } from './terminal-sessions.ts';
 
 function parseJson(text: string): unknown {
@@ -63,6 +62,8 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
   let releasePending = sessions.pending.take(address);
   /** Whether the browser answered the last ping (the periodic check sends one). */
   let isAnswering = true;
+  /** Whether the device's link answered since the last check that the session is still its own (terminal-relay.ts). */
+  let isHeld = true;
   let timer: NodeJS.Timeout | undefined = setTimeout(() => close(TERMINAL_CLOSE.unauthorized, 'unauthorized'), TERMINAL_AUTH_TIMEOUT_MS);
 
   // A function, not a comparison: TypeScript would keep `stage` narrowed across the awaits in start().
@@ -75,7 +76,7 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
     // dropped with the socket (ws's close timeout).
     if (socket.bufferedAmount > TERMINAL_MAX_BUFFERED_BYTES) close(TERMINAL_CLOSE.outputBacklog, 'outputBacklog');
   };
-  const toDevice = (frame: ApiToDeviceTerminal) => app.eventBus.publish(deviceTopic(uuid), frame).catch((error: unknown) => log.warn({ err: error }, 'could not publish terminal input'));
+  const toDevice = (frame: RelayInbound) => app.eventBus.publish(deviceTopic(uuid), frame).catch((error: unknown) => log.warn({ err: error }, 'could not publish terminal input'));
 
   function close(code: number, reason: string): void {
     if (stage === 'closed') return;
@@ -120,6 +121,15 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
       }
       isAnswering = false;
       socket.ping();
+      if (stage === 'open') {
+        // The link the session was opened through is gone without a word (its process was killed or lost Redis): so is the shell.
+        if (!isHeld) {
+          send({ type: 'ssh-disconnect', code: null });
+          return close(TERMINAL_CLOSE.ended, 'ended');
+        }
+        isHeld = false;
+        void toDevice({ type: 'terminal-check', session });
+      }
       void stillAllowed(token, target).then(
         (isAllowed) => {
           if (!isAllowed) close(TERMINAL_CLOSE.unauthorized, 'unauthorized');
@@ -131,10 +141,12 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
       );
     }, sessions.limits.accessCheckMs);
     unsubscribe = await app.eventBus.subscribe(sessionTopic(session), (payload) => {
-      const parsed = deviceToApiTerminal.safeParse(payload);
+      const parsed = sessionInbound.safeParse(payload);
       if (!parsed.success || stage === 'closed') return;
       const frame = parsed.data;
-      if (frame.type === 'terminal-opened') {
+      if (frame.type === 'terminal-held') {
+        isHeld = true;
+      } else if (frame.type === 'terminal-opened') {
         stage = 'open';
         clearTimeout(timer);
         send({ type: 'ssh-connect' });

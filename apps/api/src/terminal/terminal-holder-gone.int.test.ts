@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TERMINAL_CLOSE } from '@flotilla/core/terminal-protocol';
+import { buildApp } from '../app.ts';
+import { RedisLinkHub } from '../device-link/redis-link-hub.ts';
+import { RedisEventBus } from '../live/redis-event-bus.ts';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+import { createFleetWithProvisioningKey } from '../devices/device-test-factories.ts';
+import { linkedTestDevice, openTerminal, sessionUser, startAgent, waitLinked, type TerminalClient, type TestAgent } from './terminal-test-support.ts';
+
+/**
+ * A terminal whose device link was held by an API process that is gone without a word (killed,
+ * or cut off from Redis): nothing tells the browser's process that the shell ended with the
+ * device's socket. The session's periodic check asks the link's relay whether the session is
+ * still its own (terminal-relay.ts); no answer, or "not mine" from the link the device made
+ * anew on another process, ends the session as a dropped link does, instead of leaving the
+ * browser typing into nothing. The "killed" process here keeps running but loses its Redis
+ * connections, which is all the other processes can see of a killed one.
+ */
+const redisUrl = process.env.REDIS_URL;
+const CHECK_MS = 300;
+
+describe.runIf(redisUrl)('a terminal whose link holder is gone (Redis)', () => {
+  let first: TestContext;
+  let firstBus: RedisEventBus;
+  let firstHub: RedisLinkHub;
+  let second: FastifyInstance;
+  let firstUrl: string;
+  let secondUrl: string;
+  const agents: TestAgent[] = [];
+  const clients: TerminalClient[] = [];
+
+  beforeAll(async () => {
+    [firstHub, firstBus] = await Promise.all([RedisLinkHub.connect(redisUrl!), RedisEventBus.connect(redisUrl!)]);
+    first = await createTestApp({ terminalLimits: { accessCheckMs: CHECK_MS } }, {}, { linkHub: firstHub, eventBus: firstBus });
+    const [secondHub, secondBus] = await Promise.all([RedisLinkHub.connect(redisUrl!), RedisEventBus.connect(redisUrl!)]);
+    second = await buildApp({ db: first.database.db, config: first.app.config, linkHub: secondHub, eventBus: secondBus });
+    second.addHook('onClose', async () => void (await Promise.all([secondHub.close(), secondBus.close()])));
+    firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
+    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await Promise.all(agents.map((a) => a.client.stop()));
+    await second?.close();
+    await first?.close();
+    await Promise.allSettled([firstHub?.close(), firstBus?.close()]);
+  });
+
+  /** A device linked to the first process, a running terminal on it through the second, then the first cut off. */
+  async function terminalThenHolderGone(): Promise<{ client: TerminalClient; agent: TestAgent; device: { id: number; uuid: string; apiKey: string } }> {
+    const fleet = await createFleetWithProvisioningKey(first.database.db);
+    const { device, agent } = await linkedTestDevice(first.app, firstUrl, fleet);
+    agents.push(agent!);
+    const { token } = await sessionUser(first.app, fleet, 'operator');
+    const client = await openTerminal(secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
+    clients.push(client);
+    await expect.poll(() => client.text()).toContain('root@main:/# ');
+    client.type('echo still here\r');
+    await expect.poll(() => client.text()).toContain('still here\r\n');
+    // Several checks pass while the link holds the session.
+    await new Promise((done) => setTimeout(done, CHECK_MS * 4));
+    expect(client.messages.some((m) => m.type === 'ssh-disconnect')).toBe(false);
+    // The first process is "killed": it is off Redis, and the device's socket (with its shell) goes.
+    await firstBus.close();
+    await firstHub.close();
+    await agent!.client.stop();
+    return { client, agent: agent!, device };
+  }
+
+  it('ends the session when the process holding the device link is gone', async () => {
+    const { client } = await terminalThenHolderGone();
+    const closed = await Promise.race([client.closed, new Promise((done) => setTimeout(() => done('still open'), CHECK_MS * 10))]);
+    expect(closed).toMatchObject({ code: TERMINAL_CLOSE.ended });
+    expect(client.messages.at(-1)).toEqual({ type: 'ssh-disconnect', code: null });
+  });
+});
+
+describe.runIf(redisUrl)('a terminal whose device re-linked to another process (Redis)', () => {
+  let first: TestContext;
+  let firstBus: RedisEventBus;
+  let firstHub: RedisLinkHub;
+  let second: FastifyInstance;
+  let firstUrl: string;
+  let secondUrl: string;
+  const agents: TestAgent[] = [];
+  const clients: TerminalClient[] = [];
+
+  beforeAll(async () => {
+    [firstHub, firstBus] = await Promise.all([RedisLinkHub.connect(redisUrl!), RedisEventBus.connect(redisUrl!)]);
+    first = await createTestApp({ terminalLimits: { accessCheckMs: CHECK_MS } }, {}, { linkHub: firstHub, eventBus: firstBus });
+    const [secondHub, secondBus] = await Promise.all([RedisLinkHub.connect(redisUrl!), RedisEventBus.connect(redisUrl!)]);
+    second = await buildApp({ db: first.database.db, config: first.app.config, linkHub: secondHub, eventBus: secondBus });
+    second.addHook('onClose', async () => void (await Promise.all([secondHub.close(), secondBus.close()])));
+    firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
+    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await Promise.all(agents.map((a) => a.client.stop()));
+    await second?.close();
+    await first?.close();
+    await Promise.allSettled([firstHub?.close(), firstBus?.close()]);
+  });
+
+  it('tells the browser its session ended once the device links anew elsewhere, idle or typing', async () => {
+    const fleet = await createFleetWithProvisioningKey(first.database.db);
+    const { device, agent } = await linkedTestDevice(first.app, firstUrl, fleet);
+    agents.push(agent!);
+    const { token } = await sessionUser(first.app, fleet, 'operator');
+    const idle = await openTerminal(secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
+    clients.push(idle);
+    await expect.poll(() => idle.text()).toContain('root@main:/# ');
+    // The first process is "killed": off Redis (its presence key left behind, as a killed process leaves it), the device's socket gone.
+    // The device links again, to the second.
+    await firstBus.close();
+    await firstHub.close();
+    await agent!.client.stop();
+    const relinked = startAgent(secondUrl, device);
+    agents.push(relinked);
+    await expect.poll(() => second.linkHub.localLinks()).toContain(device.uuid);
+    await waitLinked(first.database.db, device.id, true);
+    const closed = await Promise.race([idle.closed, new Promise((done) => setTimeout(() => done('still open'), CHECK_MS * 10))]);
+    expect(closed).toMatchObject({ code: TERMINAL_CLOSE.ended });
+    expect(idle.messages.at(-1)).toEqual({ type: 'ssh-disconnect', code: null });
+    // A new session on the new link works.
+    const fresh = await openTerminal(secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
+    clients.push(fresh);
+    await expect.poll(() => fresh.text()).toContain('root@main:/# ');
+  });
+});
