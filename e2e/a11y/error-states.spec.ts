@@ -28,6 +28,8 @@ const SCREENS: ListScreen[] = [
   { name: 'fleets', path: () => '/fleets', fails: /^\/v7\//, title: 'Could not load your fleets', emptyCopy: ['No fleets yet', 'No fleets match the filter'], data: (w) => w.fleet.name },
   { name: 'devices of a fleet', path: (w) => `/fleets/${w.fleet.id}/devices`, fails: /^\/v7\/device(\/|$)/, title: 'Could not load the devices', emptyCopy: ['This fleet has no devices yet', 'No devices match the filters'], data: (w) => w.devices[0]!.name },
   { name: 'organizations', path: () => '/orgs', fails: /^\/v7\/organization$/, title: 'Could not load your organizations', emptyCopy: ['You are not a member of any organization yet'], data: (w) => w.org.name },
+  // A whole page whose route could not load its subject names it (components/page-route-states.tsx).
+  { name: 'a device page', path: (w) => `/devices/${w.devices[0]!.uuid}`, fails: /^\/v7\/device\(uuid=/, title: 'Could not load the device', emptyCopy: [], data: (w) => w.devices[0]!.name },
   { name: 'organization members', path: (w) => `/orgs/${w.org.id}/members`, fails: /^\/v7\/organization_membership$/, title: 'Could not load the members', emptyCopy: ['This organization has no members', 'No members match this filter'], data: (w) => w.colleague.username },
   { name: 'pending invites', path: (w) => `/orgs/${w.org.id}/members`, fails: /^\/v7\/organization_invite$/, title: 'Could not load the pending invites', emptyCopy: ['No pending invites'], data: (w) => w.invitee.email },
   { name: 'teams', path: (w) => `/orgs/${w.org.id}/teams`, fails: /^\/v7\/team$/, title: 'Could not load the teams', emptyCopy: ['No teams yet'], data: (w) => w.team.name },

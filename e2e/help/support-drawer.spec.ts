@@ -157,5 +157,11 @@ describe('support drawer', () => {
     }
     await drawer.getByText('Verify your email address to open support tickets.').waitFor();
     expect(await drawer.getByRole('button', { name: 'Create a ticket' }).count()).toBe(0);
+
+    // The drawer's title and its close button are above the header, not hidden under it: a
+    // real click reaches the button (the header intercepting it fails the click).
+    await drawer.getByRole('heading', { name: 'Support', exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Close support' }).click({ timeout: 3000 });
+    await drawer.waitFor({ state: 'hidden' });
   });
 });

@@ -156,6 +156,12 @@ describe('preferences', () => {
     const whoami = await api('GET', '/actor/v1/whoami', key);
     expect(whoami.status).toBe(200);
     expect(JSON.parse(whoami.body)).toMatchObject({ actorType: 'user' });
+    // Shown once: Escape or a tap beside the dialog must not throw the key away; only Done closes it.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await page.waitForTimeout(300);
+    expect(await createdDialog.isVisible()).toBe(true);
+    expect(await createdDialog.getByLabel('Access token').inputValue()).toBe(key);
     await createdDialog.getByRole('button', { name: 'Done' }).click();
     await createdDialog.waitFor({ state: 'detached' });
     expect(await page.getByText(key).count()).toBe(0);

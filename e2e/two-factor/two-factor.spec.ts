@@ -129,6 +129,11 @@ describe('two-factor authentication', () => {
     const fresh = (await codesList.locator('li').allTextContents()).map((c) => c.trim());
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(oldCodes[0]);
+    // The old codes are gone: Escape or a tap beside the dialog must not throw the new ones away.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await page.waitForTimeout(300);
+    expect(await codesList.locator('li').count()).toBe(10);
     await page.getByRole('button', { name: 'Done' }).click();
     // Old codes no longer work; a new one does.
     const pending = (await e2e.stack.api('POST', '/login_', undefined, { username: other, password })).text;

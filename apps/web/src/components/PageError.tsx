@@ -10,14 +10,29 @@ import { HiddenPageHeading } from './VisuallyHidden.tsx';
  * `asPage`: as PageLoading's, the page's one h1 while its own is unknown. `onRetry`: a page
  * showing its own failed query retries that query instead.
  */
-export function PageError({ error, reset, onRetry, asPage = false }: { error: unknown; reset?: () => void; onRetry?: () => unknown; asPage?: boolean }) {
+export function PageError({
+  error,
+  reset,
+  onRetry,
+  asPage = false,
+  thing,
+}: {
+  error: unknown;
+  reset?: () => void;
+  onRetry?: () => unknown;
+  asPage?: boolean;
+  /** What failed to load, a key of `common:states.things`. */
+  thing?: 'device' | 'release' | 'organization';
+}) {
   const router = useRouter();
   const { t } = useTranslation();
+  const what = thing ? t(`states.things.${thing}`) : undefined;
   return (
     <Box sx={{ p: { xs: 2, sm: 4 } }}>
-      {asPage && <HiddenPageHeading>{t('states.couldNotLoad')}</HiddenPageHeading>}
+      {asPage && <HiddenPageHeading>{what ? t('states.couldNotLoadThing', { what }) : t('states.couldNotLoad')}</HiddenPageHeading>}
       <ErrorState
         error={error}
+        what={what}
         onRetry={
           // A page's own failed query retries itself; the router's loaders are not what failed.
           onRetry ??

@@ -4,7 +4,7 @@ import { fleetQuery } from '../fleets/api/fleets.queries.ts';
 import { fleetRoute, requireClassPage } from '../fleets/routes.tsx';
 import { deviceQuery, fleetDevicePageQuery } from './api/devices.queries.ts';
 import { deviceListParams, validateDeviceListSearch } from './device-list.ts';
-import { pageRouteStates } from '../../components/page-route-states.tsx';
+import { namedPageRouteStates } from '../../components/page-route-states.tsx';
 
 /** `/fleets/$fleetId/devices?page&size&sort&dir&filters`: the list's state, validated (fleets spec §2 "accepts a filter query"). */
 const fleetDevicesRoute = createRoute({
@@ -32,7 +32,7 @@ export const fleetDeviceRoutes = [fleetDevicesRoute] as const;
 export const deviceRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'devices/$uuid',
-  ...pageRouteStates,
+  ...namedPageRouteStates('device'),
   loader: async ({ context, params }) => {
     const device = await context.queryClient.ensureQueryData(deviceQuery(params.uuid));
     if (!device) throw redirect({ to: '/' });

@@ -3,7 +3,7 @@ import { requireNumericParam } from '../../lib/guards.ts';
 import { whoamiQuery } from '../../lib/auth-api.ts';
 import { appRoute } from '../../routes/app-layout.tsx';
 import { organizationListParams, validateOrganizationListSearch } from './organization-list.ts';
-import { pageRouteStates } from '../../components/page-route-states.tsx';
+import { namedPageRouteStates } from '../../components/page-route-states.tsx';
 
 /**
  * Organizations (accounts spec §2): `/orgs` and everything under `/orgs/$orgId`. The org
@@ -34,7 +34,7 @@ export const organizationRoutes = [orgsRoute] as const;
 export const orgRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'orgs/$orgId',
-  ...pageRouteStates,
+  ...namedPageRouteStates('organization'),
   beforeLoad: ({ params }) => ({ orgId: requireNumericParam(params.orgId, '/orgs') }),
   loader: async ({ context, location }) => {
     const { organizationGuard } = await import('./organization-guard.ts');

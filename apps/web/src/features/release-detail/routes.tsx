@@ -4,7 +4,7 @@ import i18n, { loadAppCatalogs } from '../../lib/i18n.ts';
 import { requireNumericParam } from '../../lib/guards.ts';
 import { fleetRoute } from '../fleets/routes.tsx';
 import { releaseSummaryQuery } from './api/release-detail.queries.ts';
-import { pageRouteStates } from '../../components/page-route-states.tsx';
+import { namedPageRouteStates } from '../../components/page-route-states.tsx';
 
 /**
  * `/fleets|apps|blocks/$fleetId/releases/$releaseId` (fleets spec §2 Route table, "Release
@@ -16,7 +16,7 @@ import { pageRouteStates } from '../../components/page-route-states.tsx';
 export const releaseRoute = createRoute({
   getParentRoute: () => fleetRoute,
   path: 'releases/$releaseId',
-  ...pageRouteStates,
+  ...namedPageRouteStates('release'),
   beforeLoad: ({ params }) => ({ releaseId: requireNumericParam(params.releaseId, `/${params.fleetClass}/${params.fleetId}/releases`) }),
   loader: async ({ context, params }) => {
     const release = await context.queryClient.ensureQueryData(releaseSummaryQuery(context.fleetId, context.releaseId));

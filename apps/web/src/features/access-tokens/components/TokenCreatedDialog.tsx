@@ -20,7 +20,11 @@ export interface KeyCreatedTexts {
   fileName: string;
 }
 
-/** Accounts spec §4: a key is displayed once, then downloadable; closing forgets it. */
+/**
+ * Accounts spec §4: a key is displayed once, then downloadable; closing forgets it. So only
+ * Done closes it: Escape or a tap beside it (easy on a phone) would lose the key, as with the
+ * recovery codes (EnableTwoFactorDialog).
+ */
 export function TokenCreatedDialog({ token, onClose, texts }: { token: string; onClose: () => void; texts?: KeyCreatedTexts }) {
   const { t } = useTranslation('preferences');
   const text = texts ?? {
@@ -31,7 +35,7 @@ export function TokenCreatedDialog({ token, onClose, texts }: { token: string; o
     fileName: 'access-token.txt',
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="token-created-title">
+    <Dialog open fullWidth maxWidth="sm" aria-labelledby="token-created-title">
       <DialogTitle id="token-created-title">{text.title}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -42,6 +42,9 @@ export default function SupportDrawer({ open, onClose }: { open: boolean; onClos
       anchor="right"
       open={open}
       onClose={onClose}
+      // Above the header (which sits above the sidebar's drawers), as dialogs are: else the
+      // header hides the drawer's title and its close button.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { 'aria-labelledby': titleId, sx: { width: SUPPORT_DRAWER_WIDTH, maxWidth: '100vw' } } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>

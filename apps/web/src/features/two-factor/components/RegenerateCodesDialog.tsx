@@ -31,7 +31,8 @@ export function RegenerateCodesDialog({ onClose }: { onClose: () => void }) {
     else setStep('identity');
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="regenerate-title">
+    // The new codes are shown once (the old ones no longer work): only Done closes them.
+    <Dialog open onClose={step === 'codes' ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="regenerate-title">
       <DialogTitle id="regenerate-title">{step === 'identity' ? t('tab.confirmIdentityTitle') : t('tab.regenerateTitle')}</DialogTitle>
       {step === 'identity' ? (
         <ConfirmIdentityForm
