@@ -21,6 +21,7 @@ import type { EventBus } from './live/event-bus.ts';
 import { MemoryEventBus } from './live/memory-event-bus.ts';
 import { RedisEventBus } from './live/redis-event-bus.ts';
 import { redisErrorReporter } from './live/redis-errors.ts';
+import { dashboardUrl } from './account/account-links.ts';
 import { stderrJobLogger, type JobLogger } from './jobs/periodic.ts';
 import { clearStaleLinks } from './device-link/cloudlink.repository.ts';
 import { loadOsReleaseCatalog } from './os-releases/os-release-catalog.ts';
@@ -61,6 +62,7 @@ function configFrom(env: ServerEnv, dataDir: string): AppConfig {
   return defaultConfig({
     jwtSecret: loadJwtSecret(env, dataDir),
     publicUrl: env.PUBLIC_URL,
+    listenPort: env.PORT,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
     captchaSecret: env.CAPTCHA_SECRET,
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL,
@@ -171,7 +173,7 @@ export async function startServer(rawEnv: RawEnv | NodeJS.ProcessEnv = process.e
   const stopLinkSweep = startLinkSweepJob(database.db, linkHub, { log: app.log, eventBus });
   const stopUpdateTrigger = startUpdateTriggerJob(database.db, linkHub, { log: app.log });
   const stopLogRetention = startLogRetentionJob(database.db, { keepLines: config.logRetentionLines, log: app.log });
-  const stopBillingRenewal = startBillingRenewalJob(database.db, paymentProviderFor(config), { log: app.log, dashboardUrl: config.publicUrl });
+  const stopBillingRenewal = startBillingRenewalJob(database.db, paymentProviderFor(config), { log: app.log, dashboardUrl: dashboardUrl(config) });
   app.log.info({ url, database: database.kind }, 'Flotilla API started');
 
   let stopping: Promise<void> | null = null;

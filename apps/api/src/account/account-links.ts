@@ -7,9 +7,14 @@ import type { AppConfig } from '../lib/config.ts';
  */
 export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 
-/** The dashboard's own address, for emails (PUBLIC_URL, without a trailing slash). */
-export function dashboardUrl(config: AppConfig): string {
-  return (config.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
+/**
+ * The dashboard's own address, for emails (PUBLIC_URL, without a trailing slash). Without it,
+ * the local address on the port the server listens on (a stack started with PORT=4640 mails
+ * links to :4640, not to the default port).
+ */
+export function dashboardUrl(config: Pick<AppConfig, 'publicUrl' | 'listenPort'>): string {
+  const fallback = config.listenPort ? `http://localhost:${config.listenPort}` : DEFAULT_PUBLIC_URL;
+  return (config.publicUrl ?? fallback).replace(/\/+$/, '');
 }
 
 const base = dashboardUrl;

@@ -30,5 +30,8 @@ describe('links', () => {
 
   it('fall back to the default local address, never to a request Host header', () => {
     expect(passwordResetLink(defaultConfig(), 'c')).toBe('http://localhost:8080/user/reset-password/c');
+    // Without PUBLIC_URL, on the port the server listens on.
+    expect(passwordResetLink({ ...defaultConfig(), listenPort: 4640 }, 'c')).toBe('http://localhost:4640/user/reset-password/c');
+    expect(passwordResetLink({ ...defaultConfig(), listenPort: 4640, publicUrl: 'https://dash.example.com/' }, 'c')).toBe('https://dash.example.com/user/reset-password/c');
   });
 });

@@ -1,6 +1,6 @@
 import { isValidEmail, normalizeEmail } from '@flotilla/core/account-rules';
 import { INVITATION_ERRORS, INVITATION_MESSAGE_MAX_LENGTH, INVITATION_TTL_DAYS, INVITATION_TTL_MS } from '@flotilla/core/invitation-rules';
-import { DEFAULT_PUBLIC_URL } from '../account/account-links.ts';
+import { dashboardUrl } from '../account/account-links.ts';
 import { claimUnderLimit, inviteBuckets } from '../account/account-rate-limit.ts';
 import { enqueueEmail } from '../email/outbox.repository.ts';
 import { invitationEmail } from '../email/templates.ts';
@@ -51,7 +51,7 @@ function messageOf(raw: unknown): string | null {
 }
 
 function acceptLink(config: AppConfig, kind: InviteKind, token: string): string {
-  return `${(config.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '')}${kind.acceptPath}${token}`;
+  return `${dashboardUrl(config)}${kind.acceptPath}${token}`;
 }
 
 function inviteHooks(kind: InviteKind): ResourceHooks {

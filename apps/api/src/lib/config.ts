@@ -18,6 +18,8 @@ export interface AppConfig {
   jwtSecret: string;
   /** Public base URL printed and used in generated links. */
   publicUrl?: string;
+  /** The port the server listens on (PORT): email links use it when PUBLIC_URL is unset (account/account-links.ts). */
+  listenPort?: number;
   /** Directory of the built dashboard to serve at `/`; unset = API only. */
   webDist?: string;
   /** Captcha secret; unset = the dashboard sends a dummy value and the server accepts it. */
