@@ -7,6 +7,7 @@ import type { JobLogger } from '../jobs/periodic.ts';
 import type { PaymentProvider } from './payment/provider.ts';
 import { findBillingInfo, findPlanById } from './billing.repository.ts';
 import { chargeClaimedInvoice, insertClaimedInvoice, resumeInterruptedCharges, type ChargingInvoice } from './invoice-charge.ts';
+import { holdLease, tryTakeLease } from './billing-lease.ts';
 import { tryOrgBillingLock, withOrgBillingLock } from './org-billing-lock.ts';
 import { nextPeriodStart } from './periods.ts';
 import { claimPastDueInvoices, freezeOverdueOrganizations, hasPeriodInvoice, listOrganizationsWithBillingWork, lockDueSubscription } from './renewal.repository.ts';
@@ -30,10 +31,11 @@ import { applyCredits, recordConsumption } from './credit-consumption.ts';
  *    run from billing it again;
  * 3. past-due invoices are charged again, at most once a day each.
  * Then organizations past due for 60 days or more are frozen. First of all, every organization's
- * usage is sampled for its peak (usage-peaks.ts). The whole run holds the job's
- * advisory lock, so one process runs it at a time. `now` is the run's clock (tests move it).
+ * usage is sampled for its peak (usage-peaks.ts). The whole run holds its lease
+ * (billing-lease.ts), so one process runs it at a time. `now` is the run's clock (tests move it).
  */
 export const BILLING_RENEWAL_LOCK_KEY = ADVISORY_LOCK_KEYS.billingRenewal;
+const RUN_LEASE_KEY = 'billing-renewal-run';
 
 /** Ended periods of one subscription billed in one run at most (two years of monthly periods). */
 const MAX_PERIODS_PER_RUN = 24;
@@ -59,29 +61,31 @@ export interface BillingRenewalOptions {
 export async function runBillingRenewal(db: Db, provider: PaymentProvider, opts: BillingRenewalOptions = {}): Promise<BillingRenewalResult> {
   const now = opts.now ?? new Date();
   const result: BillingRenewalResult = { ran: false, renewed: 0, declined: 0, retried: 0, resumed: 0, frozen: 0, skipped: 0 };
-  return db.connection().execute(async (conn) => {
-    const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${BILLING_RENEWAL_LOCK_KEY}) AS locked`.execute(conn);
-    if (!lock.rows[0]?.locked) return result;
-    result.ran = true;
-    try {
-      // Peak usage's hourly sample (usage-peaks.ts); a failure there must not hold up the billing.
-      await sampleUsagePeaks(conn, now).catch((err: unknown) => opts.log?.error({ err, job: 'billing-renewal' }, 'usage peak sample failed'));
-      const retryBefore = new Date(now.getTime() - PAST_DUE_RETRY_INTERVAL_MS);
-      for (const organizationId of await listOrganizationsWithBillingWork(conn, now, retryBefore)) {
-        try {
-          const done = await tryOrgBillingLock(conn, organizationId, () => renewOrganization(conn, provider, organizationId, now, retryBefore, result, opts.dashboardUrl));
-          if (done === 'skipped') result.skipped += 1;
-        } catch (err) {
-          // The provider could not be reached (the invoice stays `processing`, resumed next run) or the database failed: the other organizations still run.
-          result.skipped += 1;
-          opts.log?.error({ err, job: 'billing-renewal', organizationId }, 'billing renewal of an organization failed');
-        }
+  // The run's lease is taken under the job's advisory lock, held for that one transaction only
+  // (the jobs' common guard, jobs/lock-keys.ts): the run itself holds no connection while the
+  // provider answers (billing-lease.ts).
+  const token = await db.transaction().execute(async (tx) => {
+    const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${BILLING_RENEWAL_LOCK_KEY}) AS locked`.execute(tx);
+    return lock.rows[0]?.locked ? tryTakeLease(tx, RUN_LEASE_KEY) : null;
+  });
+  if (!token) return result;
+  result.ran = true;
+  return holdLease(db, RUN_LEASE_KEY, token, async () => {
+    // Peak usage's hourly sample (usage-peaks.ts); a failure there must not hold up the billing.
+    await sampleUsagePeaks(db, now).catch((err: unknown) => opts.log?.error({ err, job: 'billing-renewal' }, 'usage peak sample failed'));
+    const retryBefore = new Date(now.getTime() - PAST_DUE_RETRY_INTERVAL_MS);
+    for (const organizationId of await listOrganizationsWithBillingWork(db, now, retryBefore)) {
+      try {
+        const done = await tryOrgBillingLock(db, organizationId, () => renewOrganization(db, provider, organizationId, now, retryBefore, result, opts.dashboardUrl));
+        if (done === 'skipped') result.skipped += 1;
+      } catch (err) {
+        // The provider could not be reached (the invoice stays `processing`, resumed next run) or the database failed: the other organizations still run.
+        result.skipped += 1;
+        opts.log?.error({ err, job: 'billing-renewal', organizationId }, 'billing renewal of an organization failed');
       }
-      result.frozen = (await freezeOverdueOrganizations(conn, freezeCutoff(now))).length;
-      return result;
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${BILLING_RENEWAL_LOCK_KEY})`.execute(conn);
     }
+    result.frozen = (await freezeOverdueOrganizations(db, freezeCutoff(now))).length;
+    return result;
   });
 }
 

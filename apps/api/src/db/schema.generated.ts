@@ -157,6 +157,12 @@ export interface BillingInfo {
   year: number | null;
 }
 
+export interface BillingLease {
+  expires_at: Timestamp;
+  holder: string;
+  key: string;
+}
+
 export interface BuildEnvironmentVariable {
   application: number;
   created_at: Generated<Timestamp>;
@@ -1082,6 +1088,7 @@ export interface DB {
   application_type: ApplicationType;
   billing_account: BillingAccount;
   billing_info: BillingInfo;
+  billing_lease: BillingLease;
   build_environment_variable: BuildEnvironmentVariable;
   cpu_architecture: CpuArchitecture;
   credit_bundle: CreditBundle;
