@@ -20,42 +20,53 @@ import { linkedTestDevice, openTerminal, sessionUser, startAgent, waitLinked, ty
 const redisUrl = process.env.REDIS_URL;
 const CHECK_MS = 300;
 
-describe.runIf(redisUrl)('a terminal whose link holder is gone (Redis)', () => {
-  let first: TestContext;
-  let firstBus: RedisEventBus;
-  let firstHub: RedisLinkHub;
-  let second: FastifyInstance;
-  let firstUrl: string;
-  let secondUrl: string;
-  const agents: TestAgent[] = [];
-  const clients: TerminalClient[] = [];
-
+/**
+ * Two API processes sharing one database and Redis, the first with short terminal checks; its
+ * Redis clients are kept so a test can cut them ("kill" it). Registers the describe's hooks.
+ */
+function useTwoProcesses() {
+  const s = {} as {
+    first: TestContext;
+    firstBus: RedisEventBus;
+    firstHub: RedisLinkHub;
+    second: FastifyInstance;
+    firstUrl: string;
+    secondUrl: string;
+    agents: TestAgent[];
+    clients: TerminalClient[];
+  };
+  s.agents = [];
+  s.clients = [];
   beforeAll(async () => {
-    [firstHub, firstBus] = await Promise.all([RedisLinkHub.connect(redisUrl!), RedisEventBus.connect(redisUrl!)]);
-    first = await createTestApp({ terminalLimits: { accessCheckMs: CHECK_MS } }, {}, { linkHub: firstHub, eventBus: firstBus });
+    [s.firstHub, s.firstBus] = await Promise.all([RedisLinkHub.connect(redisUrl!), RedisEventBus.connect(redisUrl!)]);
+    s.first = await createTestApp({ terminalLimits: { accessCheckMs: CHECK_MS } }, {}, { linkHub: s.firstHub, eventBus: s.firstBus });
     const [secondHub, secondBus] = await Promise.all([RedisLinkHub.connect(redisUrl!), RedisEventBus.connect(redisUrl!)]);
-    second = await buildApp({ db: first.database.db, config: first.app.config, linkHub: secondHub, eventBus: secondBus });
-    second.addHook('onClose', async () => void (await Promise.all([secondHub.close(), secondBus.close()])));
-    firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
-    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    s.second = await buildApp({ db: s.first.database.db, config: s.first.app.config, linkHub: secondHub, eventBus: secondBus });
+    s.second.addHook('onClose', async () => void (await Promise.all([secondHub.close(), secondBus.close()])));
+    s.firstUrl = await s.first.app.listen({ port: 0, host: '127.0.0.1' });
+    s.secondUrl = await s.second.listen({ port: 0, host: '127.0.0.1' });
   });
-
   afterAll(async () => {
-    for (const c of clients) c.close();
-    await Promise.all(agents.map((a) => a.client.stop()));
-    await second?.close();
-    await first?.close();
-    await Promise.allSettled([firstHub?.close(), firstBus?.close()]);
+    for (const c of s.clients) c.close();
+    await Promise.all(s.agents.map((a) => a.client.stop()));
+    await s.second?.close();
+    await s.first?.close();
+    await Promise.allSettled([s.firstHub?.close(), s.firstBus?.close()]);
   });
+  return s;
+}
+
+describe.runIf(redisUrl)('a terminal whose link holder is gone (Redis)', () => {
+  const p = useTwoProcesses();
 
   /** A device linked to the first process, a running terminal on it through the second, then the first cut off. */
   async function terminalThenHolderGone(): Promise<{ client: TerminalClient; agent: TestAgent; device: { id: number; uuid: string; apiKey: string } }> {
-    const fleet = await createFleetWithProvisioningKey(first.database.db);
-    const { device, agent } = await linkedTestDevice(first.app, firstUrl, fleet);
-    agents.push(agent!);
-    const { token } = await sessionUser(first.app, fleet, 'operator');
-    const client = await openTerminal(secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
-    clients.push(client);
+    const fleet = await createFleetWithProvisioningKey(p.first.database.db);
+    const { device, agent } = await linkedTestDevice(p.first.app, p.firstUrl, fleet);
+    p.agents.push(agent!);
+    const { token } = await sessionUser(p.first.app, fleet, 'operator');
+    const client = await openTerminal(p.secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
+    p.clients.push(client);
     await expect.poll(() => client.text()).toContain('root@main:/# ');
     client.type('echo still here\r');
     await expect.poll(() => client.text()).toContain('still here\r\n');
@@ -63,8 +74,8 @@ describe.runIf(redisUrl)('a terminal whose link holder is gone (Redis)', () => {
     await new Promise((done) => setTimeout(done, CHECK_MS * 4));
     expect(client.messages.some((m) => m.type === 'ssh-disconnect')).toBe(false);
     // The first process is "killed": it is off Redis, and the device's socket (with its shell) goes.
-    await firstBus.close();
-    await firstHub.close();
+    await p.firstBus.close();
+    await p.firstHub.close();
     await agent!.client.stop();
     return { client, agent: agent!, device };
   }
@@ -78,56 +89,31 @@ describe.runIf(redisUrl)('a terminal whose link holder is gone (Redis)', () => {
 });
 
 describe.runIf(redisUrl)('a terminal whose device re-linked to another process (Redis)', () => {
-  let first: TestContext;
-  let firstBus: RedisEventBus;
-  let firstHub: RedisLinkHub;
-  let second: FastifyInstance;
-  let firstUrl: string;
-  let secondUrl: string;
-  const agents: TestAgent[] = [];
-  const clients: TerminalClient[] = [];
-
-  beforeAll(async () => {
-    [firstHub, firstBus] = await Promise.all([RedisLinkHub.connect(redisUrl!), RedisEventBus.connect(redisUrl!)]);
-    first = await createTestApp({ terminalLimits: { accessCheckMs: CHECK_MS } }, {}, { linkHub: firstHub, eventBus: firstBus });
-    const [secondHub, secondBus] = await Promise.all([RedisLinkHub.connect(redisUrl!), RedisEventBus.connect(redisUrl!)]);
-    second = await buildApp({ db: first.database.db, config: first.app.config, linkHub: secondHub, eventBus: secondBus });
-    second.addHook('onClose', async () => void (await Promise.all([secondHub.close(), secondBus.close()])));
-    firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
-    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await Promise.all(agents.map((a) => a.client.stop()));
-    await second?.close();
-    await first?.close();
-    await Promise.allSettled([firstHub?.close(), firstBus?.close()]);
-  });
+  const p = useTwoProcesses();
 
   it('tells the browser its session ended once the device links anew elsewhere, idle or typing', async () => {
-    const fleet = await createFleetWithProvisioningKey(first.database.db);
-    const { device, agent } = await linkedTestDevice(first.app, firstUrl, fleet);
-    agents.push(agent!);
-    const { token } = await sessionUser(first.app, fleet, 'operator');
-    const idle = await openTerminal(secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
-    clients.push(idle);
+    const fleet = await createFleetWithProvisioningKey(p.first.database.db);
+    const { device, agent } = await linkedTestDevice(p.first.app, p.firstUrl, fleet);
+    p.agents.push(agent!);
+    const { token } = await sessionUser(p.first.app, fleet, 'operator');
+    const idle = await openTerminal(p.secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
+    p.clients.push(idle);
     await expect.poll(() => idle.text()).toContain('root@main:/# ');
     // The first process is "killed": off Redis (its presence key left behind, as a killed process leaves it), the device's socket gone.
     // The device links again, to the second.
-    await firstBus.close();
-    await firstHub.close();
+    await p.firstBus.close();
+    await p.firstHub.close();
     await agent!.client.stop();
-    const relinked = startAgent(secondUrl, device);
-    agents.push(relinked);
-    await expect.poll(() => second.linkHub.localLinks()).toContain(device.uuid);
-    await waitLinked(first.database.db, device.id, true);
+    const relinked = startAgent(p.secondUrl, device);
+    p.agents.push(relinked);
+    await expect.poll(() => p.second.linkHub.localLinks()).toContain(device.uuid);
+    await waitLinked(p.first.database.db, device.id, true);
     const closed = await Promise.race([idle.closed, new Promise((done) => setTimeout(() => done('still open'), CHECK_MS * 10))]);
     expect(closed).toMatchObject({ code: TERMINAL_CLOSE.ended });
     expect(idle.messages.at(-1)).toEqual({ type: 'ssh-disconnect', code: null });
     // A new session on the new link works.
-    const fresh = await openTerminal(secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
-    clients.push(fresh);
+    const fresh = await openTerminal(p.secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
+    p.clients.push(fresh);
     await expect.poll(() => fresh.text()).toContain('root@main:/# ');
   });
 });
