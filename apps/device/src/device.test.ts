@@ -241,6 +241,28 @@ describe('SimulatedDevice', () => {
     expect(named).toHaveLength(1);
   });
 
+  it('gives up an initial name the API refuses (4xx) and polls anyway', async () => {
+    const api = new FakeApi();
+    api.target = targetWith('a'.repeat(32), null);
+    let polls = 0;
+    const getTargetState = api.getTargetState.bind(api);
+    api.getTargetState = async (...args) => {
+      polls += 1;
+      return getTargetState(...args);
+    };
+    let attempts = 0;
+    Object.assign(api, {
+      async setDeviceName() {
+        attempts += 1;
+        throw new ApiError(400, 'initial device name: 400');
+      },
+    });
+    const d = makeDevice(api, { t: 0 }, identity(), { initialDeviceName: ' ' });
+    await d.step();
+    expect(attempts).toBe(1);
+    expect(polls).toBe(1);
+  });
+
   it('reuses its registration when the server already knows its key', async () => {
     const api = new FakeApi();
     api.target = targetWith('a'.repeat(32), null);

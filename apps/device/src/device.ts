@@ -108,6 +108,9 @@ const BACKOFF_BASE_MS = 15_000;
 /** A powered-off device's loop looks again this often (powerOn() wakes it sooner). */
 const OFF_RECHECK_MS = 60_000;
 
+/** Rounds the initial device name is tried before the device gives it up and polls anyway. */
+const INITIAL_NAME_ATTEMPTS = 3;
+
 export class SimulatedDevice {
   /** Reports `is_undervolted` (a misbehaving power supply, for tests and demos). */
   isUndervolted = false;
@@ -133,6 +136,7 @@ export class SimulatedDevice {
   private pendingSupervisor: string | null = null;
   /** The initial device name still to report (set by provision(), cleared once the API took it). */
   private pendingInitialName: string | undefined;
+  private initialNameAttempts = 0;
   /** When the supervisor target was last read (-Infinity: at the next poll). */
   private lastSupervisorCheckAt = -Infinity;
   /** OS and supervisor versions: the profile's, until an update changes them. */
@@ -283,12 +287,27 @@ export class SimulatedDevice {
     this.opts.onIdentityChange?.(this.identity);
   }
 
-  /** Before the first poll, so that the first target state already carries the name; retried next round on failure. */
+  /**
+   * Before the first poll, so that the first target state already carries the name. A failure is
+   * tried again next round, a few rounds at most; a refused name (4xx) is given up at once. The
+   * device polls either way after that: a name is never worth staying offline for.
+   */
   private async reportInitialName(name: string): Promise<void> {
     const { deviceId, apiKey } = this.identity;
     if (deviceId === undefined) return;
-    await this.opts.api.setDeviceName?.(apiKey, deviceId, name);
-    this.pendingInitialName = undefined;
+    try {
+      await this.opts.api.setDeviceName?.(apiKey, deviceId, name);
+      this.pendingInitialName = undefined;
+    } catch (err) {
+      this.initialNameAttempts += 1;
+      const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+      if (refused || this.initialNameAttempts >= INITIAL_NAME_ATTEMPTS) {
+        this.pendingInitialName = undefined;
+        this.log(`Could not set the initial device name: ${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
+      throw err;
+    }
   }
 
   setUpdateLocked(locked: boolean): void {

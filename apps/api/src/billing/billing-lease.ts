@@ -37,6 +37,7 @@ export async function holdLease<T>(db: Db, key: string, token: string, fn: () =>
     return await fn();
   } finally {
     clearInterval(renew);
-    await sql`DELETE FROM billing_lease WHERE key = ${key} AND holder = ${token}::uuid`.execute(db);
+    // A failed give-back must not hide fn's own error: the lease then runs out by itself.
+    await sql`DELETE FROM billing_lease WHERE key = ${key} AND holder = ${token}::uuid`.execute(db).catch(() => undefined);
   }
 }

@@ -41,8 +41,12 @@ describe('a frozen organization', () => {
     expect(await count('application', 'organization', o.orgId)).toBe(fleets);
 
     expectFrozen(await call(ctx.app, 'POST', '/device/register', o.admin.token, { application: o.fleet.applicationId, device_type: 'raspberrypi4-64' }));
+    // A device it already has, registering again (a re-flashed device), gets the 409 its supervisor recovers from.
+    const existing = await createDevice(db(), o.fleet);
+    const again = await call(ctx.app, 'POST', '/device/register', o.admin.token, { application: o.fleet.applicationId, device_type: 'raspberrypi4-64', uuid: existing.uuid });
+    expect(again.statusCode, again.body).toBe(409);
     expectFrozen(await call(ctx.app, 'POST', '/v7/device', o.admin.token, { belongs_to__application: o.fleet.applicationId, is_of__device_type: o.fleet.deviceTypeId }));
-    expect(await count('device', 'belongs_to__application', o.fleet.applicationId)).toBe(0);
+    expect(await count('device', 'belongs_to__application', o.fleet.applicationId)).toBe(1);
 
     expectFrozen(await call(ctx.app, 'POST', '/v7/release', o.admin.token, { belongs_to__application: o.fleet.applicationId, commit: 'abcdef0123456789', status: 'success', composition: {}, source: 'cloud' }));
     expect(await count('release', 'belongs_to__application', o.fleet.applicationId)).toBe(0);
@@ -74,9 +78,16 @@ describe('a frozen organization', () => {
     expect(fleet.organization).toBe(other.orgId);
   });
 
-  it('keeps what it has: reads, renames and removals work, and paying (unfreezing) allows growth again', async () => {
+  it('keeps what it has: reads, renames, moves between its own fleets and removals work, and paying (unfreezing) allows growth again', async () => {
     const o = await frozenOrg();
     const device = await createDevice(db(), o.fleet);
+    const sibling = await db()
+      .insertInto('application')
+      .values({ actor: (await db().insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow()).id, app_name: `sibling${o.orgId}`, slug: `sibling${o.orgId}`, uuid: crypto.randomUUID().replaceAll('-', ''), organization: o.orgId, is_for__device_type: o.fleet.deviceTypeId, application_type: (await db().selectFrom('application').select('application_type').where('id', '=', o.fleet.applicationId).executeTakeFirstOrThrow()).application_type })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const moved = await call(ctx.app, 'PATCH', `/v7/device(${device.id})`, o.admin.token, { belongs_to__application: sibling.id });
+    expect(moved.statusCode, moved.body).toBe(200);
     const read = await call(ctx.app, 'GET', `/v7/application(${o.fleet.applicationId})?$select=app_name`, o.admin.token);
     expect(read.statusCode, read.body).toBe(200);
     const renamed = await call(ctx.app, 'PATCH', `/v7/device(${device.id})`, o.admin.token, { device_name: 'still-mine' });

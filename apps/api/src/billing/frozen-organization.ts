@@ -27,3 +27,17 @@ export async function assertOrganizationCanGrow(db: Db, target: { organizationId
           .executeTakeFirst();
   if (row?.is_frozen === true) throw forbidden(ORGANIZATION_FROZEN_MESSAGE, ORGANIZATION_FROZEN_CODE);
 }
+
+/** Devices moved to fleet `fleetId`: refused only when one comes from another organization (a move inside one does not grow it). */
+export async function assertDevicesMayMoveTo(db: Db, deviceIds: readonly number[], fleetId: number): Promise<void> {
+  if (deviceIds.length === 0) return;
+  const fromElsewhere = await db
+    .selectFrom('device as d')
+    .innerJoin('application as a', 'a.id', 'd.belongs_to__application')
+    .select('d.id')
+    .where('d.id', 'in', deviceIds)
+    .where('a.organization', '<>', (eb) => eb.selectFrom('application').select('organization').where('id', '=', fleetId))
+    .limit(1)
+    .executeTakeFirst();
+  if (fromElsewhere) await assertOrganizationCanGrow(db, { fleetId });
+}

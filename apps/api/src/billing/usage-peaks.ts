@@ -8,7 +8,8 @@ import { effectiveSeatRole } from '../model/resources/organizations.ts';
  * count per key (migration 0116 `usage_daily_peak`), raised by the hourly billing run for every
  * organization and by every usage read for the one read, so a period's peak is the largest of
  * its days and of what is counted now. A rise and fall between two samples is not seen: an
- * hour at most, as the renewal job's own resolution.
+ * hour at most, as the renewal job's own resolution. Days are whole: the day a period starts
+ * on counts whole for it (a peak earlier that day shows in the new period too).
  */
 
 /** Days kept: the longest period (annual) and a month's margin. */
@@ -29,8 +30,12 @@ export async function sampleUsagePeaks(db: Db, now: Date): Promise<void> {
     SELECT r.organization, ${day}::date, 'member:' || coalesce(r.role, 'member'), count(*)::int
       FROM (SELECT m.is_member_of__organization AS organization, ${effectiveSeatRole('m')} AS role FROM organization_membership m) r
      GROUP BY r.organization, r.role
-    ON CONFLICT (organization, day, usage_key) DO UPDATE SET peak = GREATEST(usage_daily_peak.peak, EXCLUDED.peak)`.execute(db);
-  await db.deleteFrom('usage_daily_peak').where('day', '<', sql<Date>`${day}::date - ${KEEP_DAYS}::int`).execute();
+     -- Rows in key order, as a usage read writes them: the two never wait on each other crosswise.
+     ORDER BY 1, 3
+    ON CONFLICT (organization, day, usage_key) DO UPDATE SET peak = EXCLUDED.peak
+      WHERE usage_daily_peak.peak < EXCLUDED.peak`.execute(db);
+  // Days fall out of the window a day at a time: pruned in the first run of each UTC day.
+  if (now.getUTCHours() === 0) await db.deleteFrom('usage_daily_peak').where('day', '<', sql<Date>`${day}::date - ${KEEP_DAYS}::int`).execute();
 }
 
 /**
@@ -38,13 +43,19 @@ export async function sampleUsagePeaks(db: Db, now: Date): Promise<void> {
  * `periodStart`: never below what is counted now.
  */
 export async function recordAndReadPeaks(db: Db, organizationId: number, current: Record<string, number>, periodStart: Date, now: Date): Promise<Record<string, number>> {
-  const entries = Object.entries(current);
+  // In key order, as the hourly sample writes them (no crosswise waits); only a higher count is written.
+  const entries = Object.entries(current).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (entries.length === 0) return {};
   const day = utcDay(now);
   await db
     .insertInto('usage_daily_peak')
     .values(entries.map(([usage_key, peak]) => ({ organization: organizationId, day, usage_key, peak })))
-    .onConflict((oc) => oc.columns(['organization', 'day', 'usage_key']).doUpdateSet({ peak: sql`GREATEST(usage_daily_peak.peak, excluded.peak)` }))
+    .onConflict((oc) =>
+      oc
+        .columns(['organization', 'day', 'usage_key'])
+        .doUpdateSet({ peak: sql`excluded.peak` })
+        .where('usage_daily_peak.peak', '<', sql<number>`excluded.peak`),
+    )
     .execute();
   const rows = await db
     .selectFrom('usage_daily_peak')

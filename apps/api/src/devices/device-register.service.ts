@@ -67,14 +67,16 @@ export async function registerDevice(db: Db, principal: Principal, body: Registe
   const { fleetId, userId } = await resolveFleetId(db, principal, body.application);
   const fleet = await findFleetForRegister(db, fleetId);
   if (!fleet) throw forbidden('Fleet not found');
-  await assertOrganizationCanGrow(db, { fleetId: fleet.id });
   const deviceType = await findDeviceTypeByAlias(db, body.device_type, fleet.id);
   if (!deviceType) throw badRequest(`Invalid device type: ${body.device_type}`);
   if (!isDeviceArchCompatibleWithFleet(deviceType.arch, fleet.arch)) {
     throw badRequest(`Device type ${deviceType.slug} (${deviceType.arch}) is not compatible with the fleet's architecture (${fleet.arch})`);
   }
   const uuid = body.uuid ?? newUuid();
+  // A device already registered gets its 409 (the supervisor then exchanges its key), even in a
+  // frozen organization: only a new device is refused there.
   if (await deviceUuidExists(db, uuid)) throw conflict(UUID_NOT_UNIQUE);
+  await assertOrganizationCanGrow(db, { fleetId: fleet.id });
   const apiKey = body.api_key ?? generateApiKeySecret();
   try {
     const id = await insertDeviceWithKey(

@@ -18,6 +18,9 @@ import { findTerminalDevice } from './terminal-access.repository.ts';
 import { deviceTopic, sessionInbound, sessionTopic, type RelayInbound } from './terminal-relay.ts';
 import { terminalSessionsOf } from './terminal-sessions.ts';
 
+/** Unanswered link checks in a row that end a session whose link's relay has answered before. */
+const MISSED_CHECKS_TO_END = 2;
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -62,8 +65,14 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
   let releasePending = sessions.pending.take(address);
   /** Whether the browser answered the last ping (the periodic check sends one). */
   let isAnswering = true;
-  /** Whether the device's link answered since the last check that the session is still its own (terminal-relay.ts). */
-  let isHeld = true;
+  /**
+   * Checks in a row that the device's link left unanswered (terminal-relay.ts `terminal-check`),
+   * counted only once it has answered one: a relay of an older version (a rolling upgrade)
+   * never answers, and must not end a live shell. Two in a row, not one, so a stall of one
+   * interval on the relay's process does not either.
+   */
+  let missedChecks = 0;
+  let relayAnswers = false;
   let timer: NodeJS.Timeout | undefined = setTimeout(() => close(TERMINAL_CLOSE.unauthorized, 'unauthorized'), TERMINAL_AUTH_TIMEOUT_MS);
 
   // A function, not a comparison: TypeScript would keep `stage` narrowed across the awaits in start().
@@ -123,11 +132,11 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
       socket.ping();
       if (stage === 'open') {
         // The link the session was opened through is gone without a word (its process was killed or lost Redis): so is the shell.
-        if (!isHeld) {
+        if (relayAnswers && missedChecks >= MISSED_CHECKS_TO_END) {
           send({ type: 'ssh-disconnect', code: null });
           return close(TERMINAL_CLOSE.ended, 'ended');
         }
-        isHeld = false;
+        missedChecks += 1;
         void toDevice({ type: 'terminal-check', session });
       }
       void stillAllowed(token, target).then(
@@ -145,7 +154,8 @@ export function serveTerminalSocket(app: FastifyInstance, socket: WebSocket, uui
       if (!parsed.success || stage === 'closed') return;
       const frame = parsed.data;
       if (frame.type === 'terminal-held') {
-        isHeld = true;
+        relayAnswers = true;
+        missedChecks = 0;
       } else if (frame.type === 'terminal-opened') {
         stage = 'open';
         clearTimeout(timer);

@@ -3,7 +3,7 @@ import { deviceNameProblem } from '@flotilla/core/device-name';
 import { badRequest } from '../../lib/errors.ts';
 import type { ResourceHooks, Values } from '../types.ts';
 import { createActor } from './actor.repository.ts';
-import { assertOrganizationCanGrow } from '../../billing/frozen-organization.ts';
+import { assertDevicesMayMoveTo, assertOrganizationCanGrow } from '../../billing/frozen-organization.ts';
 import { assertDeviceWriteAllowed } from '../../devices/device-rules.ts';
 import { isBeyondFreeAllowance } from '../../devices/device-register.repository.ts';
 import { noteDeviceWrite } from '../../live/device-write-notes.ts';
@@ -43,7 +43,7 @@ export const deviceHooks: ResourceHooks = {
     }
     const nameProblem = 'device_name' in patch ? deviceNameProblem(patch.device_name) : null;
     if (nameProblem) throw badRequest(nameProblem);
-    if (typeof patch.belongs_to__application === 'number') await assertOrganizationCanGrow(ctx.db, { fleetId: patch.belongs_to__application });
+    if (typeof patch.belongs_to__application === 'number') await assertDevicesMayMoveTo(ctx.db, ids, patch.belongs_to__application);
     // Deactivation's rules read the device and its plan: after the engine's permission checks.
     await assertDeviceWriteAllowed(ctx.db, patch, ids);
     // Pushed to the dashboard once the write commits (live/device-write-tracker.ts).

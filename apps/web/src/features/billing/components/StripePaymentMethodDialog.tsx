@@ -48,12 +48,16 @@ export function StripePaymentMethodDialog({ orgId, then, onClose, publishableKey
     let cancelled = false;
     Promise.all([loadStripeJs(scriptUrl), createSetupIntent(orgId)])
       .then(([Stripe, intent]) => {
-        if (cancelled || !mountRef.current) return;
+        if (cancelled) return;
+        if (!mountRef.current) throw new Error(t('payment.stripeFailed'));
         const stripe = Stripe(publishableKey);
         const elements = stripe.elements({ clientSecret: intent.client_secret });
         const element = elements.create('payment');
         element.on('ready', () => {
           if (!cancelled) setPhase({ kind: 'ready' });
+        });
+        element.on('loaderror', () => {
+          if (!cancelled) setPhase({ kind: 'failed', error: new Error(t('payment.stripeFailed')) });
         });
         element.mount(mountRef.current);
         session.current = { stripe, elements, element, intentId: intent.id };
@@ -66,7 +70,7 @@ export function StripePaymentMethodDialog({ orgId, then, onClose, publishableKey
       session.current?.element.destroy();
       session.current = null;
     };
-  }, [orgId, publishableKey, scriptUrl, attempt]);
+  }, [orgId, publishableKey, scriptUrl, attempt, t]);
 
   const confirm = useConfirmStripeSetup();
   const save = () => {
@@ -85,6 +89,7 @@ export function StripePaymentMethodDialog({ orgId, then, onClose, publishableKey
     );
   };
   const retry = () => {
+    confirm.reset();
     setPhase({ kind: 'loading' });
     setAttempt((n) => n + 1);
   };

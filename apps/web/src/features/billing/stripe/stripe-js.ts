@@ -5,7 +5,8 @@
  */
 export interface StripeElement {
   mount(target: HTMLElement): void;
-  on(event: 'ready', handler: () => void): void;
+  /** `loaderror`: the element could not load (a publishable key of another account, a bad client secret). */
+  on(event: 'ready' | 'loaderror', handler: () => void): void;
   destroy(): void;
 }
 export interface StripeElements {
