@@ -56,18 +56,24 @@ function useTwoProcesses() {
   return s;
 }
 
+/** A device linked to the first process and a running shell on it, opened through the second. */
+async function shellThroughSecond(p: ReturnType<typeof useTwoProcesses>) {
+  const fleet = await createFleetWithProvisioningKey(p.first.database.db);
+  const { device, agent } = await linkedTestDevice(p.first.app, p.firstUrl, fleet);
+  p.agents.push(agent!);
+  const { token } = await sessionUser(p.first.app, fleet, 'operator');
+  const client = await openTerminal(p.secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
+  p.clients.push(client);
+  await expect.poll(() => client.text()).toContain('root@main:/# ');
+  return { device, agent: agent!, token, client };
+}
+
 describe.runIf(redisUrl)('a terminal whose link holder is gone (Redis)', () => {
   const p = useTwoProcesses();
 
   /** A device linked to the first process, a running terminal on it through the second, then the first cut off. */
   async function terminalThenHolderGone(): Promise<{ client: TerminalClient; agent: TestAgent; device: { id: number; uuid: string; apiKey: string } }> {
-    const fleet = await createFleetWithProvisioningKey(p.first.database.db);
-    const { device, agent } = await linkedTestDevice(p.first.app, p.firstUrl, fleet);
-    p.agents.push(agent!);
-    const { token } = await sessionUser(p.first.app, fleet, 'operator');
-    const client = await openTerminal(p.secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
-    p.clients.push(client);
-    await expect.poll(() => client.text()).toContain('root@main:/# ');
+    const { device, agent, client } = await shellThroughSecond(p);
     client.type('echo still here\r');
     await expect.poll(() => client.text()).toContain('still here\r\n');
     // Several checks pass while the link holds the session.
@@ -76,8 +82,8 @@ describe.runIf(redisUrl)('a terminal whose link holder is gone (Redis)', () => {
     // The first process is "killed": it is off Redis, and the device's socket (with its shell) goes.
     await p.firstBus.close();
     await p.firstHub.close();
-    await agent!.client.stop();
-    return { client, agent: agent!, device };
+    await agent.client.stop();
+    return { client, agent, device };
   }
 
   it('ends the session when the process holding the device link is gone', async () => {
@@ -92,18 +98,12 @@ describe.runIf(redisUrl)('a terminal whose device re-linked to another process (
   const p = useTwoProcesses();
 
   it('tells the browser its session ended once the device links anew elsewhere, idle or typing', async () => {
-    const fleet = await createFleetWithProvisioningKey(p.first.database.db);
-    const { device, agent } = await linkedTestDevice(p.first.app, p.firstUrl, fleet);
-    p.agents.push(agent!);
-    const { token } = await sessionUser(p.first.app, fleet, 'operator');
-    const idle = await openTerminal(p.secondUrl, device.uuid, { token, target: { kind: 'service', serviceName: 'main' } });
-    p.clients.push(idle);
-    await expect.poll(() => idle.text()).toContain('root@main:/# ');
+    const { device, agent, token, client: idle } = await shellThroughSecond(p);
     // The first process is "killed": off Redis (its presence key left behind, as a killed process leaves it), the device's socket gone.
     // The device links again, to the second.
     await p.firstBus.close();
     await p.firstHub.close();
-    await agent!.client.stop();
+    await agent.client.stop();
     const relinked = startAgent(p.secondUrl, device);
     p.agents.push(relinked);
     await expect.poll(() => p.second.linkHub.localLinks()).toContain(device.uuid);
