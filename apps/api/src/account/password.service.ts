@@ -81,7 +81,7 @@ export async function resetPassword(db: Db, config: AppConfig, input: { resetCod
   if (!firstProof) await assertResetSecondFactor(db, config, user.id, input.twoFactorCode);
   // Spent atomically: of two concurrent submissions only one gets past this line.
   if (!(await consumeActionToken(db, input.resetCode, ['password-reset']))) throw await invalidCode();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
   await db.transaction().execute(async (tx) => {
     await updatePassword(tx, user.id, passwordHash, newJwtSecret());
     if (await markEmailVerifiedFirst(tx, user.id)) {
@@ -127,7 +127,7 @@ export async function changePassword(
     }
   }
   const jwtSecret = newJwtSecret();
-  await updatePassword(db, user.id, await hashPassword(input.password), jwtSecret);
+  await updatePassword(db, user.id, await hashPassword(input.password, config.passwordHashCost), jwtSecret);
   await notifyPasswordChanged(db, user.email);
   return issueTokenFor(config, { ...user, jwt_secret: jwtSecret }, Date.now());
 }

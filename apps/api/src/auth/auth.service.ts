@@ -70,7 +70,7 @@ export async function registerUser(db: Db, config: AppConfig, input: RegisterInp
   if (!(await isCaptchaAccepted(input.captchaResponse, config.captchaSecret, fetch, config.captchaVerifyUrl))) throw badRequest(CAPTCHA_FAILED);
   const email = normalizeEmail(input.email);
   if (await isEmailTaken(db, email)) throw conflict(EMAIL_TAKEN);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
   const user = await createAccount(db, { email, passwordHash, hasDisabledNewsletter: input.hasDisabledNewsletter }, input.invitation);
   return issueFor(config, user, Date.now());
 }

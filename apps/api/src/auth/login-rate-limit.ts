@@ -99,7 +99,7 @@ export async function verifyPasswordAttempt(
     await forgetAttempts(db, ids);
     throw tooManyRequests(untilWithThis, now);
   }
-  if (await verifyPassword(hash, password)) {
+  if (await verifyPassword(hash, password, config.passwordHashCost)) {
     if (userId !== undefined) await rememberAddress(db, userId, address, now, knownSince, ids);
     else await forgetAttempts(db, ids);
     return true;

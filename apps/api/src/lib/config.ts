@@ -3,6 +3,7 @@ import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from '../auth/login-r
 import type { HeaderLinkKey } from '@flotilla/core/schemas/config';
 import type { TrustProxy } from './env.ts';
 import type { RegistryTokenKey } from '../registry/token-signing-key.ts';
+import type { PasswordHashCost } from '../auth/password.ts';
 
 /** An OAuth client registered with a provider; the URLs default to the provider's own. */
 export interface SocialSignInConfig {
@@ -55,6 +56,8 @@ export interface AppConfig {
   headerLinks: Partial<Record<HeaderLinkKey, string>>;
   /** Social sign-in providers, each present only when configured (social-sign-in/social-providers.ts). */
   socialSignIn?: SocialSignInConfig;
+  /** Work per new password hash (auth/password.ts); unset = argon2's defaults. Test servers take the least (TEST_PASSWORD_HASH_COST). */
+  passwordHashCost?: PasswordHashCost;
   /** Seconds a session token lives (accounts spec §9: 36 h). */
   sessionTtlSeconds: number;
   /** Sign-in limits; auth/login-rate-limit.ts says what each counts and why the defaults. */
@@ -109,7 +112,6 @@ export interface AppConfig {
   streamsPerCaller?: number;
   /** Keep-alive newline interval of log streams; unset = 58 s (compat §4). Tests shorten it. */
   logStreamKeepAliveMs?: number;
-  /** Web terminal re-check interval and session caps; unset = terminal/terminal-sessions.ts defaults. Tests shorten them. */
   /** The billing engine's payment provider (PAYMENT_PROVIDER, billing/payment/); unset = `local`, the embedded test processor. */
   paymentProvider?: 'local' | 'stripe';
   /** Stripe secret key (STRIPE_SECRET_KEY) when paymentProvider is `stripe`. */
@@ -120,6 +122,7 @@ export interface AppConfig {
   stripeApiUrl?: string;
   /** Where the dashboard loads Stripe.js from (STRIPE_JS_URL), e.g. a local stand-in; unset = STRIPE_JS_DEFAULT_URL. */
   stripeJsUrl?: string;
+  /** Web terminal re-check interval and session caps; unset = terminal/terminal-sessions.ts defaults. Tests shorten them. */
   terminalLimits?: { accessCheckMs?: number; maxPerUserDevice?: number; maxPerUser?: number; maxSessions?: number };
 }
 

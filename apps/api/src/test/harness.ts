@@ -4,6 +4,7 @@ import type { Database, DatabaseOptions } from '../db/database.ts';
 import { openScratchDatabase } from '../db/scratch-database.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { defaultConfig, type AppConfig } from '../lib/config.ts';
+import { TEST_PASSWORD_HASH_COST } from '../auth/password.ts';
 
 /**
  * Integration-test harness: a real database per test file. PGlite in memory by default;
@@ -27,7 +28,9 @@ export async function createTestApp(
   appOptions: Pick<BuildAppOptions, 'linkHub' | 'eventBus'> = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase(dbOptions);
-  const app = await buildApp({ db: database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex'), ...config }), ...appOptions });
+  // The least argon2 work: the suites sign up and sign in thousands of times (auth/password.ts).
+  const defaults = { jwtSecret: randomBytes(16).toString('hex'), passwordHashCost: TEST_PASSWORD_HASH_COST };
+  const app = await buildApp({ db: database.db, config: defaultConfig({ ...defaults, ...config }), ...appOptions });
   await app.ready();
   return {
     app,
