@@ -8,10 +8,23 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx', 'scripts/**/*.test.ts', 'e2e/support/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.compat.test.ts', '**/node_modules/**'],
-          // Component tests render MUI in jsdom: on the 2-core CI machine, next to the PostgreSQL
-          // lane, one can take several seconds; the default 5 s made them fail by load alone.
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/support/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.compat.test.ts', '**/node_modules/**', 'apps/web/**'],
+          // Plain functions in Node: files share one module graph per worker (150 s → 55 s on CI's
+          // load); a file that stubs globals or timers puts them back (unstub options below).
+          isolate: false,
+          unstubEnvs: true,
+          unstubGlobals: true,
+        },
+      },
+      {
+        test: {
+          name: 'unit-web',
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+          // Each component file keeps its own module graph: the dashboard's modules hold the
+          // session, the query client and MUI's style cache for the document they were loaded in.
+          // MUI in jsdom on the 2-core CI machine, next to the other lane, can take several
+          // seconds; the default 5 s made them fail by load alone.
           testTimeout: 20_000,
         },
       },
@@ -19,6 +32,10 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['apps/*/src/**/*.int.test.ts'],
+          // Files share one module graph per worker: each still builds its own app on its own
+          // database (test/harness.ts), and app state lives in the app, not in modules. Importing
+          // the API afresh for every file, with cold JIT, was half of the suite's time (980 s → 470 s).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Live tests (streams, agents, two processes) wait on real time: one retry for a try
@@ -32,6 +49,8 @@ export default defineConfig({
           include: ['apps/api/compat/**/*.compat.test.ts'],
           // Installs (or finds in its cache) the published balena-cli the CLI suite drives.
           globalSetup: ['apps/api/compat/balena-cli/global-setup.ts'],
+          // One module graph per worker, as in the integration suite: each file starts its own server.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           retry: 1,

@@ -1,11 +1,10 @@
 // `npm test`: installs what is missing, then lint + typecheck, unit, integration (PGlite, and
 // PostgreSQL again when DATABASE_URL is set), balena-sdk compatibility, and browser tests.
-// The suites run in two lanes side by side (the machine has two cores; each lane is mostly
-// one busy process): lane 1 unit → integration (PGlite) → compatibility, lane 2 integration
-// (PostgreSQL); then each lane takes the next batch of browser spec files until none is left,
-// so the lane that finishes its own suites first does more of the browser tests (they are the
-// longest suite: on one lane they made the run ~20 minutes longer). Output lines carry their
-// suite's name. Ends with one summary line "N passed, N failed".
+// The machine has two cores and each suite is mostly one busy process, so two lanes take jobs
+// from one queue, longest first (the integration suites, compatibility, unit, then the browser
+// spec files in batches): the longest job starts at once and the lanes end within about one
+// browser batch of each other. Output lines carry their suite's name. Ends with one summary line
+// "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,12 +43,12 @@ function failuresOf(json, label, status = 'failed') {
   );
 }
 
-/** Runs one vitest project; resolves when it ends, with its counts added to the totals. */
-function vitest(label, project, env, files = []) {
-  const out = join(resultsDir, `${project}-${label.replace(/\W+/g, '-')}.json`);
+/** Runs vitest projects; resolves when they end, with their counts added to the totals. */
+function vitest(label, projects, env, files = []) {
+  const out = join(resultsDir, `${label.replace(/\W+/g, '-')}.json`);
   const started = Date.now();
   console.log(`=== ${label}: started`);
-  const child = spawn('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], {
+  const child = spawn('npx', ['vitest', 'run', ...[projects].flat().flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
@@ -100,15 +99,6 @@ function browserBatches(count) {
   }
   return batches.filter((batch) => batch.files.length > 0).map((batch) => batch.files);
 }
-const browserQueue = browserBatches(10);
-const browserTotal = browserQueue.length;
-
-/** Runs browser batches until the queue is empty; both lanes call it when their own suites end. */
-async function browserLane(env) {
-  for (let batch = browserQueue.shift(); batch; batch = browserQueue.shift()) {
-    await vitest(`browser (Chromium) ${browserTotal - browserQueue.length}/${browserTotal}`, 'e2e', env, batch);
-  }
-}
 
 /** Tests that passed only on a retry (a passed test keeps the errors of its failed tries). */
 function retriesOf(json, label) {
@@ -116,20 +106,24 @@ function retriesOf(json, label) {
 }
 
 const pgUrl = process.env.DATABASE_URL;
-// The embedded default runs without Redis; the PostgreSQL lane is the scale-out one, where
+// The embedded default runs without Redis; the PostgreSQL run is the scale-out one, where
 // REDIS_URL (when set) also runs the tests of several API processes sharing device links.
 const embedded = { DATABASE_URL: '', REDIS_URL: '' };
-async function lane1() {
-  await vitest('unit', 'unit', {});
-  await vitest('integration (PGlite)', 'int', embedded);
-  await vitest('compatibility (balena-sdk)', 'compat', embedded);
-  await browserLane(embedded);
+// Longest first (their lengths alone on this machine kind, 2026-11-30: PGlite integration
+// ~980 s, PostgreSQL integration and compatibility shorter, unit ~300 s, a browser batch less).
+const jobs = [
+  () => vitest('integration (PGlite)', 'int', embedded),
+  ...(pgUrl ? [() => vitest('integration (PostgreSQL)', 'int', { DATABASE_URL: pgUrl })] : []),
+  () => vitest('compatibility (balena-sdk)', 'compat', embedded),
+  () => vitest('unit', ['unit', 'unit-web'], {}),
+  ...browserBatches(10).map((batch, index, all) => () => vitest(`browser (Chromium) ${index + 1}/${all.length}`, 'e2e', embedded, batch)),
+];
+
+/** One lane: takes the next job from the queue until none is left. */
+async function lane() {
+  for (let job = jobs.shift(); job; job = jobs.shift()) await job();
 }
-async function lane2() {
-  if (pgUrl) await vitest('integration (PostgreSQL)', 'int', { DATABASE_URL: pgUrl });
-  await browserLane(embedded);
-}
-await Promise.all([lane1(), lane2()]);
+await Promise.all([lane(), lane()]);
 
 console.log('');
 if (retriedTests.length) console.log(`Passed only on a retry (flaky):\n${retriedTests.join('\n')}\n`);
