@@ -63,6 +63,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // One module graph per batch: each file starts its own stack and Chromium
+          // (support/browser-stack.ts), but the API and Playwright load once, not once per file.
+          isolate: false,
           // One retry for a browser test that failed under CI's load (two lanes on two cores);
           // `npm test` still lists every test that passed only on its retry, so a flaky one shows.
           retry: 1,
