@@ -109,8 +109,9 @@ const pgUrl = process.env.DATABASE_URL;
 // The embedded default runs without Redis; the PostgreSQL run is the scale-out one, where
 // REDIS_URL (when set) also runs the tests of several API processes sharing device links.
 const embedded = { DATABASE_URL: '', REDIS_URL: '' };
-// Longest first (their lengths alone on this machine kind, 2026-11-30: PGlite integration
-// ~980 s, PostgreSQL integration and compatibility shorter, unit ~300 s, a browser batch less).
+// Longest first (their lengths in one run on this machine kind, 2026-11-30, both lanes busy:
+// PGlite integration 648 s, PostgreSQL integration 498 s, compatibility 488 s, unit 423 s; a
+// browser batch 450–570 s, but the batches are many and short enough to even the lanes out).
 const jobs = [
   () => vitest('integration (PGlite)', 'int', embedded),
   ...(pgUrl ? [() => vitest('integration (PostgreSQL)', 'int', { DATABASE_URL: pgUrl })] : []),
