@@ -11,10 +11,13 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.compat.test.ts', '**/node_modules/**', 'apps/web/**'],
           // Plain functions in Node: files share one module graph per worker (150 s → 55 s on CI's
-          // load); a file that stubs globals or timers puts them back (unstub options below).
+          // load); stubbed environment variables and globals are put back after each test.
           isolate: false,
           unstubEnvs: true,
           unstubGlobals: true,
+          // As before the split: on the 2-core CI machine, next to the other lane, the slowest
+          // files (the simulated supervisor, property tests) come near the default 5 s.
+          testTimeout: 20_000,
         },
       },
       {
