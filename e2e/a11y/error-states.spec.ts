@@ -29,6 +29,7 @@ const SCREENS: ListScreen[] = [
   { name: 'devices of a fleet', path: (w) => `/fleets/${w.fleet.id}/devices`, fails: /^\/v7\/device(\/|$)/, title: 'Could not load the devices', emptyCopy: ['This fleet has no devices yet', 'No devices match the filters'], data: (w) => w.devices[0]!.name },
   { name: 'organizations', path: () => '/orgs', fails: /^\/v7\/organization$/, title: 'Could not load your organizations', emptyCopy: ['You are not a member of any organization yet'], data: (w) => w.org.name },
   // A whole page whose route could not load its subject names it (components/page-route-states.tsx).
+  { name: 'a fleet page', path: (w) => `/fleets/${w.fleet.id}`, fails: /^\/v7\/application\(\d+\)$/, title: 'Could not load the fleet', emptyCopy: [], data: (w) => w.fleet.name },
   { name: 'a device page', path: (w) => `/devices/${w.devices[0]!.uuid}`, fails: /^\/v7\/device\(uuid=/, title: 'Could not load the device', emptyCopy: [], data: (w) => w.devices[0]!.name },
   { name: 'organization members', path: (w) => `/orgs/${w.org.id}/members`, fails: /^\/v7\/organization_membership$/, title: 'Could not load the members', emptyCopy: ['This organization has no members', 'No members match this filter'], data: (w) => w.colleague.username },
   { name: 'pending invites', path: (w) => `/orgs/${w.org.id}/members`, fails: /^\/v7\/organization_invite$/, title: 'Could not load the pending invites', emptyCopy: ['No pending invites'], data: (w) => w.invitee.email },

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createDemoWorld, type DemoWorld } from '../support/demo-world.ts';
-import { PASSWORD } from '../support/organizations.ts';
+import { PASSWORD, signInAs } from '../support/organizations.ts';
 
 const e2e = useBrowserStack();
 let world: DemoWorld;
@@ -140,5 +140,22 @@ describe('keyboard only', () => {
     await page.waitForURL(/\/login/);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate("localStorage.getItem('flotilla.token')")).toBeNull();
+  });
+
+  it("keeps focus on a form's Save button through the save (the button is disabled while it saves)", async () => {
+    // The journey above signed its user out: the colleague saves their profile.
+    page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.context().addInitScript({ content: `localStorage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');` });
+    await signInAs(page, e2e.stack, world.colleague, '/preferences/profile');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Company').fill('Analytical Engines');
+    await page.getByLabel('Personal').check();
+    await pressUntil(page, 'Tab', { tag: 'BUTTON', name: 'Save' }, 8);
+    await page.keyboard.press('Enter');
+    await page.getByText('Profile saved').waitFor();
+    // Browsers blur a control that is disabled; lib/keep-focus-on-disable.ts gives focus back.
+    await expect.poll(() => focused(page).then((f) => f && { tag: f.tag, name: f.name })).toEqual({ tag: 'BUTTON', name: 'Save' });
+    await expectVisibleFocus(page, 'Save after saving');
   });
 });

@@ -22,7 +22,7 @@ export function PageError({
   onRetry?: () => unknown;
   asPage?: boolean;
   /** What failed to load, a key of `common:states.things`. */
-  thing?: 'device' | 'release' | 'organization';
+  thing?: 'fleet' | 'device' | 'release' | 'organization';
 }) {
   const router = useRouter();
   const { t } = useTranslation();

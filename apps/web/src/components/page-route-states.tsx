@@ -14,7 +14,7 @@ export const pageRouteStates = namedPageRouteStates();
  * The same, saying what could not be loaded: `thing` is a key of `common:states.things`
  * ("Could not load the device" rather than "Could not load this").
  */
-export function namedPageRouteStates(thing?: 'device' | 'release' | 'organization') {
+export function namedPageRouteStates(thing?: 'fleet' | 'device' | 'release' | 'organization') {
   return {
     pendingComponent: () => <PageLoading asPage />,
     errorComponent: (props: ErrorComponentProps) => <PageError error={props.error} reset={props.reset} asPage thing={thing} />,

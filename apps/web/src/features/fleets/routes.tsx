@@ -4,7 +4,7 @@ import { requireNumericFleetId } from '../../lib/guards.ts';
 import { appRoute } from '../../routes/app-layout.tsx';
 import { readFlag } from '../preferences/experimental-flags.ts';
 import { fleetListParams, validateFleetListSearch } from './fleet-list.ts';
-import { pageRouteStates } from '../../components/page-route-states.tsx';
+import { namedPageRouteStates } from '../../components/page-route-states.tsx';
 
 /** `/`: the signed-in home is the fleet list. */
 const indexRoute = createRoute({
@@ -58,7 +58,7 @@ export const fleetRoutes = [indexRoute, fleetsRoute] as const;
 export const fleetRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '$fleetClass/$fleetId',
-  ...pageRouteStates,
+  ...namedPageRouteStates('fleet'),
   beforeLoad: ({ params }) => ({ applicationClass: requireClass(params.fleetClass), ...requireNumericFleetId({ params }) }),
   loader: async ({ context, location }) => {
     // Imported on demand so the OData client stays out of the first screen's bundle.
