@@ -129,6 +129,8 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await menu.waitFor();
+    // The page asks for reduced motion (support/browser-stack.ts): the menu appears without its grow.
+    expect(await page.locator('.MuiMenu-paper').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { transitionDuration: string } }).getComputedStyle(el).transitionDuration)).toBe('0s');
     await expect.poll(() => focused(page).then((f) => f?.tag)).toBe('LI');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });

@@ -184,7 +184,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
     beforeAll(async () => {
       // One context per width; the cookie choice is made so the banner stays away (the shell test covers it).
-      context = await browser.newContext({ viewport });
+      context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
       page = await context.newPage();
       await page.goto(`${stack.url}/login`);
       await page.evaluate(() =>

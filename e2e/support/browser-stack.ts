@@ -11,7 +11,7 @@ export interface BrowserStack {
   readonly browser: Browser;
   /** The page screenshotted if the test fails: the latest from `newPage` unless set. */
   page: Page | undefined;
-  /** A new page in its own context (`page.context()`), made the current page; closed after the test. */
+  /** A new page in its own context (`page.context()`, reduced motion unless `options` say otherwise), made the current page; closed after the test. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
 }
 
@@ -57,7 +57,9 @@ export function useBrowserStack(config: Partial<AppConfig> = {}): BrowserStack {
       current = page;
     },
     async newPage(options) {
-      const page = await started(browser).newPage(options);
+      // Pages ask for reduced motion, which the dashboard honours (theme.ts REDUCED_MOTION): actions
+      // need not wait out MUI's transitions. A test that wants them passes reducedMotion: 'no-preference'.
+      const page = await started(browser).newPage({ reducedMotion: 'reduce', ...options });
       pages.push(page);
       current = page;
       return page;

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 
 /** Sidebar width from accounts spec §2 (220px, 56px collapsed). */
 export const SIDEBAR_WIDTH = 220;
@@ -22,7 +22,28 @@ export const WARNING_TEXT_COLOR = '#b34700';
 /** An outlined chip in that colour (text and border). */
 export const WARNING_OUTLINED = { color: WARNING_TEXT_COLOR, borderColor: WARNING_TEXT_COLOR } as const;
 
-export const theme = createTheme({
+/**
+ * For people who ask their system for less motion (prefers-reduced-motion, WCAG 2.3.3): MUI's
+ * transitions (dialogs, menus, drawers, collapses, toasts) end at once, buttons lose the ripple
+ * and skeletons stop pulsing. Menus and popovers time their grow from their height ('auto'), not
+ * from the theme's durations, so they are set to 0 too.
+ */
+export const REDUCED_MOTION: ThemeOptions = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiPopover: { defaultProps: { transitionDuration: 0 } },
+    MuiMenu: { defaultProps: { transitionDuration: 0 } },
+    MuiSkeleton: { defaultProps: { animation: false } },
+  },
+};
+
+const prefersReducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+const baseTheme: ThemeOptions = {
   palette: {
     primary: { main: '#1565c0' },
     background: { default: '#f5f7fa' },
@@ -60,4 +81,11 @@ export const theme = createTheme({
       },
     },
   },
-});
+};
+
+/** The dashboard's theme; `reducedMotion` adds REDUCED_MOTION (read once, at load). */
+export function createAppTheme(reducedMotion: boolean) {
+  return createTheme(baseTheme, reducedMotion ? REDUCED_MOTION : {});
+}
+
+export const theme = createAppTheme(prefersReducedMotion);
