@@ -83,7 +83,8 @@ const CASES: FleetCase[] = [
   {
     name: 'read organization',
     // Whoever can read one of its fleets sees the organization that owns it (name, handle).
-    allowed: [...FLEET_READERS, 'org-member', ...KEYS],
+    // Device and provisioning keys do not: the row holds billing state, and no agent reads it.
+    allowed: [...FLEET_READERS, 'org-member'],
     run: async (who, w) => ({ effect: (await readRows(m, who, w, `/v7/organization(${w.orgId})?$select=id,handle`)) === 1 }),
   },
   // Fleet (application): create, update (name, target release, publicity, type, owner), delete.

@@ -11,8 +11,6 @@ import { userInOrganization } from '../access/reference-rules.ts';
 import { TEAM_MEMBER_NOT_IN_ORGANIZATION } from '../../organizations/membership-messages.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
 
-const orgOfApp = (applicationId: number) => sql`(SELECT oa.organization FROM application oa WHERE oa.id = ${applicationId})`;
-
 export const organization: ResourceDef = {
   name: 'organization',
   table: 'organization',
@@ -45,11 +43,13 @@ export const organization: ResourceDef = {
   ],
   naturalKeys: [['handle']],
   permissions: {
-    // Members read their organization; so does anyone with access to one of its fleets.
+    // Members read their organization; so does anyone with access to one of its fleets. Device
+    // and provisioning keys read none: the supervisor and agent never ask for it (as balena's
+    // device actor), and the row holds billing state (billing_account_code, past-due date) that
+    // a key lifted from a device's config.json must not reveal. Their fleet's `organization`
+    // id stays readable on the application row.
     read: byPrincipal({
       user: (a, p) => or(userOrgPermission(p, 'resin.organization.read', col(a, 'id')), userHasFleetInOrg(p, col(a, 'id'))),
-      device: (a, p) => (p.applicationId == null ? false : sql`${col(a, 'id')} = ${orgOfApp(p.applicationId)}`),
-      application: (a, p) => sql`${col(a, 'id')} = ${orgOfApp(p.applicationId)}`,
     }),
     create: byPrincipal({ user: () => true }),
     update: byPrincipal({ user: (a, p) => userOrgPermission(p, 'resin.organization.update', col(a, 'id')) }),
