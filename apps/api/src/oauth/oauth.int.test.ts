@@ -94,19 +94,60 @@ describe('registering an application', () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/oauth/application', headers: bearer(key), payload })).statusCode).toBe(401);
   });
 
-  it("does not let another user change or delete an application, or see the consents given to it", async () => {
+  it('does not let another user change or delete an application, or see the consents given to it', async () => {
     const owner = await signUp(ctx.app);
     const outsider = await signUp(ctx.app);
+    const user = await signUp(ctx.app);
     const app = await register(owner);
-    await codeFor(owner, app);
-    const patch = await ctx.app.inject({ method: 'PATCH', url: `/v7/oauth_application(${app.id})`, headers: bearer(outsider.token), payload: { name: 'Mine now' } });
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/v7/oauth_application(${app.id})`, headers: bearer(outsider.token) });
-    // Readable by everyone (the consent page shows it), writable by its creator only: balena's 401.
-    expect([patch.statusCode, del.statusCode]).toEqual([401, 401]);
+    await codeFor(user, app);
+    const write = (who: TestUser, id: number) =>
+      Promise.all([
+        ctx.app.inject({ method: 'PATCH', url: `/v7/oauth_application(${id})`, headers: bearer(who.token), payload: { name: 'Mine now' } }),
+        ctx.app.inject({ method: 'DELETE', url: `/v7/oauth_application(${id})`, headers: bearer(who.token) }),
+      ]).then((answers) => answers.map((res) => [res.statusCode, res.body]));
+    // An outsider is answered as for a missing application; a user who authorized it reads it
+    // but changes nothing (balena's 401).
+    expect(await write(outsider, app.id)).toEqual(await write(outsider, app.id + 100_000));
+    expect((await write(user, app.id)).map(([status]) => status)).toEqual([401, 401]);
     const still = await ctx.database.db.selectFrom('oauth_application').select('name').where('id', '=', app.id).executeTakeFirstOrThrow();
     expect(still.name).toBe('Grafana');
     const consents = await ctx.app.inject({ method: 'GET', url: `/v7/oauth_application_authorization?$filter=oauth_application eq ${app.id}`, headers: bearer(outsider.token) });
     expect(consents.json().d).toEqual([]);
+  });
+});
+
+describe('reading applications', () => {
+  const list = (who: TestUser, query = '') => ctx.app.inject({ method: 'GET', url: `/v7/oauth_application${query}`, headers: bearer(who.token) });
+
+  it('lists an application to its creator and to the users who authorized it, to no one else', async () => {
+    const owner = await signUp(ctx.app);
+    const user = await signUp(ctx.app);
+    const outsider = await signUp(ctx.app);
+    const app = await register(owner, 'https://internal-dashboards.corp.example/cb');
+    await codeFor(user, app);
+    const ids = async (who: TestUser) => ((await list(who, `?$select=id,redirect_uri`)).json() as { d: Array<{ id: number }> }).d.map((row) => row.id);
+    expect(await ids(owner)).toContain(app.id);
+    expect(await ids(user)).toContain(app.id);
+    // Before: every signed-in user listed every application, its redirect URI and its creator.
+    expect(await ids(outsider)).not.toContain(app.id);
+    for (const query of [`(${app.id})`, `?$filter=client_id eq '${app.client_id}'`, `?$filter=redirect_uri eq 'https://internal-dashboards.corp.example/cb'`]) {
+      expect((await list(outsider, query)).json(), query).toEqual({ d: [] });
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/v7/oauth_application/$count', headers: bearer(outsider.token) })).json()).toEqual({ d: 0 });
+  });
+
+  it('GET /oauth/application/:clientId shows the consent page the application of that client id, to any signed-in user', async () => {
+    const owner = await signUp(ctx.app);
+    const stranger = await signUp(ctx.app);
+    const app = await register(owner);
+    const res = await ctx.app.inject({ method: 'GET', url: `/oauth/application/${app.client_id}`, headers: bearer(stranger.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ id: app.id, client_id: app.client_id, name: 'Grafana', description: 'Dashboards', redirect_uri: REDIRECT });
+    expect(res.body).not.toMatch(/secret|created_by/);
+    const unknown = await ctx.app.inject({ method: 'GET', url: `/oauth/application/${'x'.repeat(20)}`, headers: bearer(stranger.token) });
+    expect(unknown.statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/oauth/application/${app.client_id}` })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: `/oauth/application/${'x'.repeat(200)}`, headers: bearer(stranger.token) })).statusCode).toBe(400);
   });
 });
 

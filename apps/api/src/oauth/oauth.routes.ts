@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createdOAuthApplication, createOAuthApplicationBody, oauthAuthorizeBody, oauthAuthorizeResponse, oauthTokenRequest } from '@flotilla/core/schemas/oauth';
+import {
+  createdOAuthApplication,
+  createOAuthApplicationBody,
+  oauthAuthorizeBody,
+  oauthAuthorizeResponse,
+  oauthConsentApplication,
+  oauthConsentApplicationParams,
+  oauthTokenRequest,
+} from '@flotilla/core/schemas/oauth';
 import { requireUser } from '../auth/guards.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { claimAttempt } from '../auth/attempt-limits.ts';
-import { unauthorized } from '../lib/errors.ts';
-import { authorizeApplication, registerApplication } from './oauth.service.ts';
+import { notFound, unauthorized } from '../lib/errors.ts';
+import { authorizeApplication, registerApplication, UNKNOWN_APPLICATION } from './oauth.service.ts';
+import { findApplicationByClientId } from './oauth.repository.ts';
 import { exchangeAuthorizationCode, OAuthTokenError, type ClientCredentials } from './oauth-token.service.ts';
 import { tokenFailureLimits } from './oauth-rate-limit.ts';
 
@@ -55,6 +64,7 @@ function sendTokenError(reply: FastifyReply, err: OAuthTokenError): FastifyReply
 /**
  * OAuth applications (accounts spec §2, §7; DESIGN "Identity"):
  * - `POST /oauth/application` registers one for the signed-in user (secret shown once);
+ * - `GET /oauth/application/:clientId` is what the consent page shows of the application;
  * - `POST /oauth/authorize` is the consent page's call: a one-time code for the application;
  * - `POST /oauth/token` exchanges the code for an access token (RFC 6749 §4.1.3), form-encoded
  *   or JSON, answering errors in RFC 6749 §5.2's shape.
@@ -72,6 +82,17 @@ export async function oauthRoutes(fastify: FastifyInstance): Promise<void> {
     const { user, session } = userSession(request);
     return reply.status(201).send(await registerApplication(app.db, user, session, request.body));
   });
+
+  app.get(
+    '/oauth/application/:clientId',
+    { schema: { params: oauthConsentApplicationParams, response: { 200: oauthConsentApplication } } },
+    async (request) => {
+      requireUser(request);
+      const found = await findApplicationByClientId(app.db, request.params.clientId);
+      if (!found) throw notFound(UNKNOWN_APPLICATION);
+      return { id: found.id, client_id: found.client_id, name: found.name, description: found.description, redirect_uri: found.redirect_uri };
+    },
+  );
 
   app.post('/oauth/authorize', { schema: { body: oauthAuthorizeBody, response: { 200: oauthAuthorizeResponse } } }, async (request, reply) => {
     const { user, session } = userSession(request);

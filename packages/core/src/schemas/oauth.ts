@@ -53,6 +53,15 @@ export const createdOAuthApplication = z.object({
 export type CreatedOAuthApplication = z.output<typeof createdOAuthApplication>;
 
 /**
+ * GET /oauth/application/:clientId: what the consent page shows of the application whose client
+ * id the user was sent with. The client id is the capability: the OData list shows applications
+ * only to their creator and to users who authorized them.
+ */
+export const oauthConsentApplicationParams = z.object({ clientId: requiredString('clientId', OAUTH_CLIENT_ID_MAX) });
+export const oauthConsentApplication = createdOAuthApplication.omit({ client_secret: true });
+export type OAuthConsentApplication = z.output<typeof oauthConsentApplication>;
+
+/**
  * POST /oauth/token (RFC 6749 §4.1.3), form-encoded or JSON. Every parameter is optional here:
  * which are missing is the grant's own answer (`invalid_request`), in RFC 6749 §5.2's shape.
  */

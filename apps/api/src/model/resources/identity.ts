@@ -141,9 +141,22 @@ export const oauthApplication: ResourceDef = {
     { name: 'client_secret_hash', type: 'Short Text', hidden: true },
   ],
   naturalKeys: [['client_id']],
-  // The consent screen shows any application's name to a user; only its creator changes it. Keys
-  // of devices and fleets have no consent to give.
-  permissions: { read: byPrincipal({ user: () => true }), create: nobody, update: ownBy('is_created_by__user'), delete: ownBy('is_created_by__user') },
+  // Listed to its creator and to the users who authorized it (Preferences). The consent screen
+  // reads one by its client id through GET /oauth/application/:clientId instead: a list open to
+  // every user gave away every application's redirect URI and creator. Only the creator changes
+  // it. Keys of devices and fleets have no consent to give.
+  permissions: {
+    read: byPrincipal({
+      user: (a, p) =>
+        or(
+          sql`${col(a, 'is_created_by__user')} = ${p.userId}`,
+          sql`EXISTS (SELECT 1 FROM oauth_application_authorization oaa WHERE oaa.oauth_application = ${col(a, 'id')} AND oaa.belongs_to__user = ${p.userId})`,
+        ),
+    }),
+    create: nobody,
+    update: ownBy('is_created_by__user'),
+    delete: ownBy('is_created_by__user'),
+  },
   // A changed redirect URI obeys the rule it was registered under (apps/api/src/oauth/).
   hooks: { beforeUpdate: (patch) => assertOAuthRedirectUri(patch) },
 };

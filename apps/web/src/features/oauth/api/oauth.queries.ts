@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as oauthApplication from '@flotilla/core/schemas/odata/oauth-application';
 import * as oauthAuthorization from '@flotilla/core/schemas/odata/oauth-application-authorization';
+import { oauthConsentApplication, type OAuthConsentApplication } from '@flotilla/core/schemas/oauth';
 import { odataList } from '../../../lib/odata.ts';
+import { ApiError, apiRequest } from '../../../lib/http.ts';
+import { parseResponse } from '../../../lib/parse-response.ts';
 
 /** Query keys of this feature: everything under `all`, so a mutation can refresh the family. */
 export const oauthKeys = {
@@ -11,20 +14,23 @@ export const oauthKeys = {
   authorized: (userId: number) => [...oauthKeys.all, 'authorized', userId] as const,
 };
 
-/** What the consent page shows of an application. */
-export const consentApplicationRow = oauthApplication.row.pick({ id: true, client_id: true, name: true, description: true, redirect_uri: true });
-export type ConsentApplication = ReturnType<typeof consentApplicationRow.parse>;
+export type ConsentApplication = OAuthConsentApplication;
 
-/** The application with this client id (any signed-in user may read it), or null when there is none. */
+/**
+ * The application with this client id, or null when there is none: any signed-in user who has
+ * the client id may read it (GET /oauth/application/:clientId; the OData list shows only one's own).
+ */
 export function applicationByClientIdQuery(clientId: string) {
   return queryOptions({
     queryKey: oauthKeys.byClientId(clientId),
-    queryFn: async () => {
-      const rows = await odataList(consentApplicationRow, {
-        resource: oauthApplication.resource,
-        options: { $select: ['id', 'client_id', 'name', 'description', 'redirect_uri'], $filter: { client_id: clientId } },
-      });
-      return rows[0] ?? null;
+    queryFn: async (): Promise<ConsentApplication | null> => {
+      try {
+        const route = `/oauth/application/${encodeURIComponent(clientId)}`;
+        return parseResponse(oauthConsentApplication, route, await apiRequest(route));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
     },
   });
 }
