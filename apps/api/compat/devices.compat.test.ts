@@ -1,8 +1,18 @@
 // balena-sdk models.device against a live Flotilla server (compat/balena-api.md §2.11 #9–12, #15, #28; §3.5; §5.2).
 import { describe, expect, it } from 'vitest';
+import { balenaDeploy } from './balena-deploy.ts';
 import { orgAndFleet, recordStatuses, registeredDevice, sdkFor, signedUpSdk, useLiveServer, type Sdk } from './sdk-fixtures.ts';
 
 const server = useLiveServer();
+
+/** The fleet-wide target state (compat §4), as much of it as the tests read (the SDK types it as a device's, DeviceStateV3, without ids, classes or environments). */
+type FleetState = Record<
+  string,
+  {
+    config: Record<string, string>;
+    apps: Record<string, { id: number; class: string; releases: Record<string, { services: Record<string, { environment: Record<string, string> }> }> }>;
+  }
+>;
 
 async function asDevice(apiKey: string): Promise<Sdk> {
   const sdk = sdkFor(server.current);
@@ -180,5 +190,41 @@ describe('devices', () => {
     expect(devices).toHaveLength(1);
     // `status` is the supervisor's own report: nullable in the v7 model until the device reports.
     expect(devices[0]).toMatchObject({ uuid, status: null, belongs_to__application: [{ slug }], is_running__release: [] });
+  });
+
+  it('getSupervisorTargetStateForApp reads the fleet-wide state (GET /device/v3/fleet/<uuid>/state/), of the target or of a given release', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { slug, fleetId } = await orgAndFleet(sdk);
+    const first = await balenaDeploy(sdk, server.current.url, fleetId, { services: [{ name: 'main', environment: { FROM_IMAGE: 'a' } }], semver: '1.0.0' });
+    const second = await balenaDeploy(sdk, server.current.url, fleetId, { services: [{ name: 'main', labels: { 'io.balena.features.dbus': '1' } }], semver: '1.1.0' });
+    await sdk.models.application.envVar.set(slug, 'FLEET_VAR', 'f');
+    await sdk.models.application.configVar.set(slug, 'BALENA_SUPERVISOR_POLL_INTERVAL', '900000');
+    // A device's own variables are its own state's, never the fleet's.
+    const { uuid } = await registeredDevice(sdk, slug);
+    await sdk.models.device.envVar.set(uuid, 'DEVICE_VAR', 'd');
+    const { uuid: fleetUuid } = await sdk.models.application.get(slug, { $select: 'uuid' });
+    const statuses = recordStatuses(sdk);
+
+    // The SDK asks with `?releaseUuid=` (empty) for the fleet's target: here the latest release.
+    const target = (await sdk.models.device.getSupervisorTargetStateForApp(slug)) as unknown as FleetState;
+    expect(statuses.find((s) => s.url.includes('/device/v3/fleet/'))).toEqual({ url: expect.stringContaining(`/device/v3/fleet/${fleetUuid}/state/`), status: 200 });
+    expect(Object.keys(target)).toEqual([fleetUuid]);
+    expect(target[fleetUuid]!.config).toMatchObject({ BALENA_SUPERVISOR_POLL_INTERVAL: '900000' });
+    const app = target[fleetUuid]!.apps[fleetUuid]!;
+    expect(app).toMatchObject({ id: fleetId, class: 'fleet' });
+    expect(Object.keys(app.releases)).toEqual([second.commit]);
+    const main = app.releases[second.commit]!.services.main;
+    expect(main).toMatchObject({ image_id: second.images[0]!.imageId, environment: { FLEET_VAR: 'f' }, labels: { 'io.balena.features.dbus': '1' } });
+    expect(main!.environment).not.toHaveProperty('DEVICE_VAR');
+
+    const older = (await sdk.models.device.getSupervisorTargetStateForApp(slug, first.commit)) as unknown as FleetState;
+    const olderApp = older[fleetUuid]!.apps[fleetUuid]!;
+    expect(Object.keys(olderApp.releases)).toEqual([first.commit]);
+    expect(olderApp.releases[first.commit]!.services.main!.environment).toEqual({ FLEET_VAR: 'f', FROM_IMAGE: 'a' });
+
+    await expect(sdk.models.device.getSupervisorTargetStateForApp(slug, 'f'.repeat(32))).rejects.toMatchObject({ statusCode: 404 });
+    // Another user asking for the fleet by its uuid learns nothing, as for a fleet that does not exist.
+    const { sdk: other } = await signedUpSdk(server.current);
+    await expect(other.request.send({ method: 'GET', url: `/device/v3/fleet/${fleetUuid}/state/`, baseUrl: server.current.url })).rejects.toMatchObject({ statusCode: 404 });
   });
 });

@@ -4,8 +4,8 @@
 // (The CLI has no release-scoped variables: a release's image variables come from `deploy`.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balenaDeploy } from '../balena-deploy.ts';
-import { orgAndFleet, registeredDevice, useLiveServer, type Fleet, type Sdk } from '../sdk-fixtures.ts';
-import type { BalenaCli } from './cli.ts';
+import { orgAndFleet, registeredDevice, sdkFor, useLiveServer, type Fleet, type Sdk } from '../sdk-fixtures.ts';
+import { balenaCli, type BalenaCli } from './cli.ts';
 import { signedUpCli } from './signed-up-cli.ts';
 
 const server = useLiveServer();
@@ -108,6 +108,29 @@ describe('balena env on a device', () => {
     await cli.ok(['env', 'set', 'PORT', '8080', '--device', uuid, '--service', 'main']);
     const id = rowId(await cli.ok(['env', 'list', '--device', uuid, '--service', 'main']), 'PORT', '8080', fleet.slug, uuid, 'main');
     await renameAndRemove('device_service_environment_variable', id, ['--device', '--service']);
+  });
+});
+
+describe('balena env with a device key', () => {
+  it("lists the device's own variables, its service variables included, and none of another device's", async () => {
+    await sdk.models.application.envVar.set(fleet.slug, 'FLEET_WIDE', 'f');
+    await sdk.models.device.envVar.set(uuid, 'OWN', 'd');
+    await sdk.models.device.serviceVar.set(uuid, 'main', 'OWN_SERVICE', 's');
+    const { uuid: neighbour } = await registeredDevice(sdk, fleet.slug);
+    await sdk.models.device.serviceVar.set(neighbour, 'main', 'NEIGHBOUR_SERVICE', 'n');
+    const deviceKey = await sdk.models.device.generateDeviceKey(uuid);
+    const asDevice = balenaCli(server.current.url);
+    await asDevice.login(deviceKey);
+
+    const table = await asDevice.ok(['env', 'list', '--device', uuid]);
+    rowId(table, 'FLEET_WIDE', 'f', fleet.slug, '\\*', '\\*');
+    rowId(table, 'OWN', 'd', fleet.slug, uuid, '\\*');
+    rowId(table, 'OWN_SERVICE', 's', fleet.slug, uuid, 'main');
+    // Its neighbour's service variables stay the neighbour's, whatever the device asks for.
+    const device = sdkFor(server.current);
+    await device.auth.loginWithToken(deviceKey);
+    const readable = (await device.pine.get({ resource: 'device_service_environment_variable', options: { $select: 'name' } } as never)) as { name: string }[];
+    expect(readable.map((v) => v.name)).toEqual(['OWN_SERVICE']);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@flotilla/core/schemas/device-protocol';
 import { registerDevice } from './device-register.service.ts';
 import { targetStateRoutes } from './target-state.routes.ts';
+import { fleetTargetStateRoutes } from './fleet-target-state.ts';
 import { reportDeviceState, reportDeviceTags } from './device-state.service.ts';
 import { deviceLogRoutes } from '../device-logs/device-logs.routes.ts';
 import { createDeviceGeolocator, normalizeAddress } from './device-geolocation.ts';
@@ -36,6 +37,7 @@ export async function deviceProtocolRoutes(fastify: FastifyInstance): Promise<vo
 
   // Target state + heartbeat: its own file, as the auth hook leaves it the device's key.
   targetStateRoutes(fastify);
+  fleetTargetStateRoutes(fastify);
 
   app.patch('/device/v3/state', { schema: { body: deviceStateBody } }, async (request, reply) => {
     const address = normalizeAddress(request.ip);

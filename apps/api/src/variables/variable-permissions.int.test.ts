@@ -54,8 +54,9 @@ const CELLS: Record<string, Cells> = {
   // Device configuration variables: operator, safe-developer, developer, administrator, safe-operator for delete;
   // the device's own key creates and updates them.
   device_config_variable: { read: DEVICE_READS, create: [...OPERATORS, 'device-key'], update: [...OPERATORS, 'device-key'], delete: SAFE_OPERATORS },
-  // A service's variables on one device: safe-operator "service environment variables", with the device variables.
-  device_service_environment_variable: same(FLEET_READERS, SAFE_OPERATORS),
+  // A service's variables on one device: safe-operator "service environment variables", with the device variables;
+  // the device reads its own, as balena's API lets it (balena-cli `env list --device` with a device key).
+  device_service_environment_variable: same(DEVICE_READS, SAFE_OPERATORS),
 };
 
 /** The owner of a new row of `k` in the fleet and device given (the world's, or another owner's). */

@@ -37,6 +37,19 @@ export const deviceUuidParams = z.object({ uuid: deviceUuid });
 /** The target-state poll reads If-None-Match; every other header passes through untouched. */
 export const targetStateHeaders = z.looseObject({ 'if-none-match': safeString(LONG_TEXT).optional() });
 
+/** GET /device/v3/fleet/:fleetUuid/state/ (compat §4): a fleet's uuid is 32 lower-case hex characters. */
+export const fleetTargetStateParams = z.object({ fleetUuid: z.string().regex(/^[0-9a-f]{32}$/, 'must be 32 lower-case hex characters') });
+
+/**
+ * Its `releaseUuid` names a release by its commit; the SDK sends it empty (`?releaseUuid=`) for
+ * the fleet's own target, which reads as absent.
+ */
+export const fleetTargetStateQuery = z.object({
+  releaseUuid: safeString(SHORT_TEXT)
+    .optional()
+    .transform((v) => v || undefined),
+});
+
 /** A value of the wrong type or out of range reads as absent: the field is not written. */
 function dropInvalid<T extends z.ZodType>(schema: T) {
   return schema.optional().catch(undefined);

@@ -1,5 +1,5 @@
 import type { PermissionRules } from '../types.ts';
-import { byPrincipal, fleetPermission, inDeviceFleet, or, ownDevice, type IdOf } from './rule-builders.ts';
+import { byPrincipal, fleetPermission, inDeviceFleet, or, ownDevice, ownDeviceVia, type IdOf } from './rule-builders.ts';
 
 /**
  * Permission rules for a resource that lives inside one fleet: `resin.<resource>.<verb>` for
@@ -14,6 +14,8 @@ export interface FleetScopedOptions {
   deviceReadsFleet?: boolean;
   /** Column pointing at a device: device principals read (and, with deviceWrites, write) their own rows. */
   deviceColumn?: string;
+  /** Instead of `deviceColumn`, SQL for the id of the row's device held by a parent row (a service install's). */
+  deviceOf?: IdOf;
   /** Which verbs the owning device may perform on its own rows. */
   deviceWrites?: Array<'create' | 'update' | 'delete'>;
   /** Override the permission name for a verb (e.g. create → resin.application.create). */
@@ -22,7 +24,7 @@ export interface FleetScopedOptions {
 
 export function fleetScoped(o: FleetScopedOptions): PermissionRules {
   const perm = (verb: 'read' | 'create' | 'update' | 'delete') => o.permissionFor?.[verb] ?? `resin.${o.resource}.${verb}`;
-  const deviceOwn = o.deviceColumn ? ownDevice(o.deviceColumn) : undefined;
+  const deviceOwn = o.deviceColumn ? ownDevice(o.deviceColumn) : o.deviceOf ? ownDeviceVia(o.deviceOf) : undefined;
   const deviceRead = o.deviceReadsFleet === false ? undefined : inDeviceFleet(o.fleetOf);
   const verbRule = (verb: 'create' | 'update' | 'delete') =>
     byPrincipal({

@@ -172,5 +172,10 @@ export function inApplicationFleet(fleetOf: IdOf): (alias: string, p: Applicatio
 
 /** The row's device column is the device principal itself. */
 export function ownDevice(deviceColumn: string): (alias: string, p: DevicePrincipal) => Cond {
-  return (alias, p) => sql`${col(alias, deviceColumn)} = ${p.deviceId}`;
+  return ownDeviceVia(column(deviceColumn));
+}
+
+/** The row's device, reached through `deviceOf` (a parent row's device), is the device principal itself. */
+export function ownDeviceVia(deviceOf: IdOf): (alias: string, p: DevicePrincipal) => Cond {
+  return (alias, p) => sql`${deviceOf(alias)} = ${p.deviceId}`;
 }

@@ -14,6 +14,7 @@ const appFleet = column('application');
 const deviceFleet = fleetVia('device', 'device', column('belongs_to__application'));
 const serviceFleet = fleetVia('service', 'service', column('application'));
 const serviceInstallFleet = fleetVia('service_install', 'service_install', fleetVia('device', 'device', column('belongs_to__application')));
+const serviceInstallDevice = fleetVia('service_install', 'service_install', column('device'));
 
 interface VarSpec {
   name: string;
@@ -80,7 +81,8 @@ export const deviceServiceEnvironmentVariable = variableResource({
     name: 'device_service_environment_variable', alias: 'device__installs__application__has__service_name__has__name',
     owner: 'service_install', ownerTarget: 'service_install', key: 'name',
     ownerAliases: ['device__installs__service', 'device__installs__application__has__service_name'],
-    access: { fleetOf: serviceInstallFleet, deviceReadsFleet: false }, hooks: envVarHooks,
+    // A device key reads its own device's service variables (as its other variables), never its neighbours'.
+    access: { fleetOf: serviceInstallFleet, deviceReadsFleet: false, deviceOf: serviceInstallDevice }, hooks: envVarHooks,
 });
 const applicationTagBase = variableResource({
   name: 'application_tag', alias: 'application__has__tag_key',
