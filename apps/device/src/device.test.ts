@@ -181,6 +181,22 @@ describe('SimulatedDevice', () => {
     expect(api.logs.find((l) => l.serviceId === 3)?.message).toBe('main started');
   });
 
+  it("writes its services' log lines without the service's name, which travels as the line's service id", async () => {
+    const api = new FakeApi();
+    const uuid = 'a'.repeat(32);
+    api.target = targetWith(uuid, 'c'.repeat(32));
+    const now = { t: 0 };
+    const d = makeDevice(api, now, identity(), { appLogIntervalMs: 1000 });
+    for (let i = 0; i < 30 && (d.isUpdating || d.status !== 'Idle' || i < 2); i++) {
+      now.t += 1000;
+      await d.step();
+    }
+    const appLines = api.logs.filter((l) => l.serviceId === 3 && l.message !== 'main started');
+    expect(appLines.length).toBeGreaterThan(0);
+    // balena device logs and the dashboard print the service's name beside each line already.
+    for (const line of appLines) expect(line.message).not.toMatch(/^\[main\]/);
+  });
+
   it('keeps log lines when the upload fails and still reports state', async () => {
     const api = new FakeApi();
     api.target = targetWith('a'.repeat(32), null);

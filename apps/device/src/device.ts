@@ -636,8 +636,10 @@ export class SimulatedDevice {
     if (every <= 0 || this.now() - this.lastAppLogAt < every) return;
     this.lastAppLogAt = this.now();
     for (const app of this.apps.values()) {
-      for (const [name, s] of Object.entries(app.running?.services ?? {})) {
-        this.log(`[${name}] ${appLogMessage(this.rng)}`, s.id);
+      // The service travels as the line's service id: balena device logs and the dashboard print
+      // its name beside the message, so the message does not repeat it.
+      for (const s of Object.values(app.running?.services ?? {})) {
+        this.log(appLogMessage(this.rng), s.id);
       }
     }
   }
