@@ -9,6 +9,7 @@ import { createFleet } from '../support/demo-world.ts';
 import { createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
 
 const e2e = useBrowserStack();
 let admin: E2eUser;
@@ -23,8 +24,8 @@ beforeAll(async () => {
   fleet = { id, slug: slug as string };
 });
 
-async function phonePage(path: string): Promise<Page> {
-  const page = await e2e.newPage({ viewport: PHONE });
+async function phonePage(path: string, viewport = PHONE): Promise<Page> {
+  const page = await e2e.newPage({ viewport });
   // The cookie choice is made, so the banner stays away.
   await page.context().addInitScript({ content: `localStorage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');` });
   await signInAs(page, e2e.stack, admin, path);
@@ -41,6 +42,29 @@ async function expectValuesShownWhole(scope: Locator): Promise<void> {
   );
   expect(fields.length).toBeGreaterThan(0);
   for (const field of fields) expect(field.hidden, `"${field.value}" is cut by ${field.hidden} px`).toBeLessThanOrEqual(1);
+}
+
+/** The words of `scope`'s text that the layout breaks across two lines ("Overrid" / "es"). */
+async function wordsBrokenMidWord(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    type Rect = { top: number; width: number };
+    type TextNode = { textContent: string | null };
+    const { document } = globalThis as unknown as {
+      document: { createTreeWalker(r: unknown, what: number): { nextNode(): TextNode | null }; createRange(): { setStart(n: unknown, i: number): void; setEnd(n: unknown, i: number): void; getClientRects(): Rect[] } };
+    };
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/[A-Za-z]{4,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
 }
 
 /** The button's label is on one line (its content box holds less than two lines of text). */
@@ -80,5 +104,52 @@ describe('at 390 px', () => {
     await page.goto(`${e2e.stack.url}/orgs`);
     await page.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
     expect(await labelLines(page.getByRole('button', { name: 'Create organization' }))).toBe(1);
+  });
+
+  it("the configuration tables' headings keep their words whole", async () => {
+    const page = await phonePage(`/fleets/${fleet.id}/config`);
+    const table = page.getByRole('region', { name: 'Fleet configuration variables' });
+    await table.getByRole('columnheader', { name: 'Overrides' }).waitFor();
+    expect(await wordsBrokenMidWord(table.locator('thead'))).toEqual([]);
+  });
+});
+
+describe('a table cell with long text', () => {
+  const LONG = 'greenhouse-north-wing-sensor-provisioning-for-the-second-floor-and-the-seed-store';
+  let keyName: string;
+
+  beforeAll(async () => {
+    keyName = `${LONG}-key`;
+    const res = await e2e.stack.api('POST', `/api-key/application/${fleet.id}/provisioning`, admin.token, { name: keyName, description: `${LONG} ${LONG} ${LONG}` });
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it('is cut with an ellipsis at 1440 px, so the row keeps its action in view, and shows its whole text on hover', async () => {
+    const page = await phonePage(`/fleets/${fleet.id}/api-keys`, DESKTOP);
+    const table = page.getByRole('region', { name: 'Provisioning keys' });
+    const revoke = table.getByRole('button', { name: `Revoke ${keyName}` });
+    await revoke.waitFor();
+    const fits = await table.evaluate((el) => {
+      const box = el as unknown as { scrollWidth: number; clientWidth: number };
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(fits, 'the table is wider than its container by').toBeLessThanOrEqual(1);
+    expect((await revoke.boundingBox())!.x + (await revoke.boundingBox())!.width).toBeLessThanOrEqual(DESKTOP.width);
+
+    const description = table.getByRole('cell', { name: `${LONG} ${LONG} ${LONG}` });
+    await description.hover();
+    expect(await description.getAttribute('title')).toBe(`${LONG} ${LONG} ${LONG}`);
+    // A cell that fits gets no title repeating it.
+    const created = table.getByRole('row', { name: new RegExp(keyName) }).getByRole('cell').nth(2);
+    await created.hover();
+    expect(await created.getAttribute('title')).toBeNull();
+  });
+
+  it('is cut at 390 px too: no text column is wider than 60% of the screen', async () => {
+    const page = await phonePage(`/fleets/${fleet.id}/api-keys`);
+    const row = page.getByRole('row', { name: new RegExp(keyName) });
+    await row.waitFor();
+    const widths = await row.getByRole('cell').evaluateAll((cells) => cells.map((c) => (c as unknown as { getBoundingClientRect(): { width: number } }).getBoundingClientRect().width));
+    for (const width of widths) expect(width).toBeLessThanOrEqual(PHONE.width * 0.6 + 32 + 1);
   });
 });

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type InputHTMLAttributes, type PointerEvent, type ReactNode } from 'react';
 import { alpha, lighten, type CSSObject, type Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -61,6 +61,11 @@ function bodyStyles(theme: Theme): CSSObject {
     // A cell's long text (a 300-character device name) cut with an ellipsis, so one column never
     // pushes the others out; the element carries the whole text in its `title`.
     '& tbody [data-truncate]': { display: 'inline-block', maxWidth: 'min(320px, 60vw)', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' },
+    // Any other text cell is cut the same way (its padding added, so a data-truncate element fits
+    // it whole): a long description or tag value would otherwise widen its column until the row's
+    // actions lie beyond the table's edge, even at 1440 px. The whole text shows on hover
+    // (titleIfCut). Right-aligned cells (counts, actions) are never cut.
+    '& tbody td:not([data-align="right"]):not([data-checkbox]):not([data-spacer])': { maxWidth: 'calc(min(320px, 60vw) + 32px)', overflow: 'hidden', textOverflow: 'ellipsis' },
     '& tbody a': {
       color: theme.palette.primary.main,
       textDecoration: 'underline',
@@ -235,6 +240,16 @@ interface RowProps<Row, Id extends string | number> extends Pick<DataTableProps<
 }
 
 /**
+ * A cell cut with an ellipsis shows its whole text on hover: its title, set as the pointer comes
+ * (a cell that fits gets none, so nothing repeats what it shows, and no row measures as it renders).
+ */
+function titleIfCut(event: PointerEvent<HTMLTableCellElement>): void {
+  const cell = event.currentTarget;
+  if (cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
+  else cell.removeAttribute('title');
+}
+
+/**
  * One body row, memoized: a scrolled frame renders only the rows that came into view (the
  * others' props are the same objects). The checkbox is a plain input (no effect per row: only
  * the select-all is ever indeterminate).
@@ -248,7 +263,7 @@ const DataTableRow = memo(function DataTableRow<Row, Id extends string | number>
         </td>
       )}
       {columns.map((c) => (
-        <td key={c.id} data-align={c.align}>
+        <td key={c.id} data-align={c.align} onPointerEnter={c.align === 'right' ? undefined : titleIfCut}>
           {c.render(row)}
         </td>
       ))}

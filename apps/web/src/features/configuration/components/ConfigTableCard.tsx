@@ -35,7 +35,8 @@ export function ConfigTableCard({ title, intro, reason, action, tableLabel, colu
         {action}
       </Stack>
       <TableContainer tabIndex={0} role="region" aria-label={tableLabel}>
-        <Table size="small" sx={{ minWidth }}>
+        {/* The section lets long names break anywhere (overflowWrap); a heading keeps its words whole ("Overrides", not "Overrid-es"). */}
+        <Table size="small" sx={{ minWidth, '& thead th': { overflowWrap: 'normal' } }}>
           <TableHead>
             <TableRow>
               {columns.map((column) => (

@@ -74,7 +74,10 @@ export function VariableDialog({
     if (service !== '' && isNameTaken(rows, level, { name, serviceId: Number(service) })) return t('fields_errors.already_exist');
     return true;
   };
-  const serviceField = register('service', { validate: (v) => (v === '' ? t('serviceRequired') : true) });
+  // The ref goes to the select's inputRef (MUI focuses the visible combobox through it), not to
+  // the field: there react-hook-form's focus on a missing service lands on the select's hidden,
+  // aria-hidden native input, where a keyboard user sees nothing.
+  const { ref: serviceRef, ...serviceField } = register('service', { validate: (v) => (v === '' ? t('serviceRequired') : true) });
   const title = mode.kind === 'add' ? t('addTitle') : mode.kind === 'edit' ? t('editTitle', { name: mode.ref.name }) : t('overrideTitle', { name: mode.ref.name });
 
   return (
@@ -109,6 +112,7 @@ export function VariableDialog({
                 error={Boolean(formState.errors.service)}
                 helperText={formState.errors.service?.message ?? t('serviceHelp')}
                 {...serviceField}
+                inputRef={serviceRef}
                 onChange={async (event) => {
                   await serviceField.onChange(event);
                   // The name's uniqueness is per service.
