@@ -101,6 +101,35 @@ describe('devices', () => {
     expect((await sdk.models.device.getAllByApplication(slug, { $select: ['uuid'] })).map((x) => x.uuid)).toEqual([keep.uuid]);
   });
 
+  it('keeps the device history the SDK reads (device.history.*): a row per fleet, ended by a move and by the removal', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const first = await orgAndFleet(sdk);
+    const second = await orgAndFleet(sdk);
+    const { uuid } = await registeredDevice(sdk, first.slug);
+    // A rename is not history; a move is.
+    await sdk.models.device.rename(uuid, 'garage-gateway');
+    await sdk.models.device.move(uuid, second.slug);
+    type Row = { uuid: string; belongs_to__application: { __id: number } | null; end_timestamp: string | null; created_at: string };
+    const rows = (await sdk.models.device.history.getAllByDevice(uuid)) as unknown as Row[];
+    const stretches = rows.sort((a, b) => a.created_at.localeCompare(b.created_at)).map((r) => ({ fleet: r.belongs_to__application?.__id, ended: r.end_timestamp !== null, uuid: r.uuid }));
+    expect(stretches).toEqual([
+      { fleet: first.fleetId, ended: true, uuid },
+      { fleet: second.fleetId, ended: false, uuid },
+    ]);
+    const byFleet = (await sdk.models.device.history.getAllByApplication(second.slug)) as unknown as Row[];
+    expect(byFleet.map((r) => r.uuid)).toEqual([uuid]);
+
+    // Removed, the device keeps its history, the last stretch ended.
+    await sdk.models.device.remove(uuid);
+    const after = (await sdk.models.device.history.getAllByDevice(uuid)) as unknown as Row[];
+    expect(after).toHaveLength(2);
+    expect(after.every((r) => r.end_timestamp !== null)).toBe(true);
+
+    // Nobody else reads it.
+    const { sdk: stranger } = await signedUpSdk(server.current);
+    expect(await stranger.models.device.history.getAllByDevice(uuid)).toEqual([]);
+  });
+
   it('generates a device key that authenticates as the device', async () => {
     const { sdk } = await signedUpSdk(server.current);
     const { slug } = await orgAndFleet(sdk);
