@@ -6,8 +6,13 @@ import { App } from './App.tsx';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 // Forms disable their buttons while saving; focus stays with the form instead of falling to the body.
-// Loaded after the first screen: nothing saves before it, and it stays out of the first-load budget.
-void import('./lib/keep-focus-on-disable.ts').then(({ keepFocusOnDisable }) => keepFocusOnDisable());
+// Loaded at the user's first key or pointer press: nothing saves before one (a keyboard user tabs
+// or types long before pressing Save), and the first screen does not wait for it.
+const installFocusKeeper = () => {
+  for (const type of ['keydown', 'pointerdown'] as const) window.removeEventListener(type, installFocusKeeper, true);
+  void import('./lib/keep-focus-on-disable.ts').then(({ keepFocusOnDisable }) => keepFocusOnDisable());
+};
+for (const type of ['keydown', 'pointerdown'] as const) window.addEventListener(type, installFocusKeeper, true);
 createRoot(container).render(
   <StrictMode>
     <App />
