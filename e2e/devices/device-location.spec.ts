@@ -110,9 +110,23 @@ describe.each(VIEWPORTS)('device list map lens ($label)', ({ viewport }) => {
     const page = await e2e.newPage({ viewport });
     await signInAs(page, e2e.stack, admin, `/fleets/${fleetId}/devices`);
     await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
-    await page.getByRole('group', { name: 'List view' }).getByRole('button', { name: 'Map', exact: true }).click();
+    // A device selected in the table: the map has no checkboxes and shows no columns, so neither
+    // the selection with its Actions nor Columns is offered there; back in the table the selection is.
+    await page.getByRole('checkbox', { name: `Select ${rows[0]!.device_name}` }).check();
+    await page.getByTestId('selection-count').getByText('1 selected').waitFor();
+    const lenses = page.getByRole('group', { name: 'List view' });
+    await lenses.getByRole('button', { name: 'Map', exact: true }).click();
     await page.getByRole('region', { name: 'Map of the devices on this page' }).waitFor();
     await page.getByText('2 of the 3 devices on this page have a location.').waitFor();
+    expect(await page.getByTestId('selection-count').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Actions' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Columns' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Add filter' }).waitFor();
+    await lenses.getByRole('button', { name: 'Table', exact: true }).click();
+    await page.getByTestId('selection-count').getByText('1 selected').waitFor();
+    expect(await page.getByRole('checkbox', { name: `Select ${rows[0]!.device_name}` }).isChecked()).toBe(true);
+    await lenses.getByRole('button', { name: 'Map', exact: true }).click();
+    await page.getByRole('region', { name: 'Map of the devices on this page' }).waitFor();
     const listed = page.getByRole('list', { name: 'Devices on the map' }).getByRole('link');
     expect((await listed.allTextContents()).sort()).toEqual([rows[0]!.device_name, rows[1]!.device_name].sort());
     await expectPageSound(page);

@@ -175,3 +175,42 @@ describe.each(VIEWPORTS)('fleet summary ($label)', ({ viewport }) => {
     await page.getByText('Page not found').first().waitFor();
   });
 });
+
+// The tags card is half the page at desktop width and the phone's width at 390 px: a long key and
+// a long value used to make its table wider than the card (it scrolled sideways, Edit and Remove
+// beyond the edge). Now both are cut with an ellipsis and the row's actions stay in view.
+describe.each([
+  { label: '1440 px', viewport: { width: 1440, height: 900 } },
+  { label: '390 px', viewport: { width: 390, height: 844 } },
+])('fleet summary tags card ($label)', ({ viewport }) => {
+  it('fits its card with long tags, the row actions in view', async () => {
+    const admin = await createUser(e2e.stack, 'summary-tags');
+    const org = await createOrganization(e2e.stack, admin);
+    const fleetId = await createFleet(e2e.stack, admin, org.id, `tags-${Date.now().toString(36)}`);
+    const key = 'location-of-the-installation-site';
+    for (const tag of [
+      { tag_key: key, value: 'Building 7, third floor, north wing, cabinet 12 next to the loading dock entrance' },
+      { tag_key: 'owner', value: 'ops' },
+    ]) {
+      const res = await e2e.stack.api('POST', '/v7/application_tag', admin.token, { application: fleetId, ...tag });
+      expect(res.status, res.text).toBe(201);
+    }
+
+    const page = await e2e.newPage({ viewport });
+    await signInAs(page, e2e.stack, admin, `/fleets/${fleetId}`);
+    const table = page.getByRole('region', { name: 'Tags', exact: true });
+    const remove = table.getByRole('button', { name: `Remove tag ${key}` });
+    await remove.waitFor();
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const box = (await table.boundingBox())!;
+    for (const action of [table.getByRole('button', { name: `Edit tag ${key}` }), remove]) {
+      const at = (await action.boundingBox())!;
+      expect(at.x).toBeGreaterThanOrEqual(box.x);
+      expect(at.x + at.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    // The value is cut, not wrapped: the row keeps its height, the whole text in the cell.
+    const value = table.getByRole('cell', { name: /^Building 7/ });
+    expect(await value.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await pageIsSound(page);
+  });
+});

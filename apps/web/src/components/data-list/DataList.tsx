@@ -49,6 +49,8 @@ export interface DataListProps<Row, Id extends string | number> {
    * the user shows; the filters, column choice, pager and states stay the list's.
    */
   renderRows?: (rows: readonly Row[], columns: readonly DataColumn<Row>[]) => ReactNode;
+  /** False while renderRows shows no columns (the device map): no "Columns" chooser. Default true. */
+  showsColumns?: boolean;
   /** False for a short list whose rows are all loaded (ClientDataList): no pager. Default true. */
   isPaged?: boolean;
   /** The table's scroll height (a summary card's list scrolls sooner). Default: the viewport less the page's chrome. */
@@ -64,7 +66,7 @@ export interface DataListProps<Row, Id extends string | number> {
  * previous one stays, under a progress bar.
  */
 export function DataList<Row, Id extends string | number>(props: DataListProps<Row, Id>) {
-  const { label, what, config, columns, state, query, getRowId, rowName, userKey, empty, noMatchTitle, batchActions, isSelectable = true, onRowClick, renderRows, isPaged = true, maxHeight, recycleRows } = props;
+  const { label, what, config, columns, state, query, getRowId, rowName, userKey, empty, noMatchTitle, batchActions, isSelectable = true, onRowClick, renderRows, showsColumns = true, isPaged = true, maxHeight, recycleRows } = props;
   const { t } = useTranslation('dataList');
   const { params } = state;
   const { hidden, toggle } = useColumnChoice(config.tableId, userKey, columns);
@@ -75,13 +77,17 @@ export function DataList<Row, Id extends string | number>(props: DataListProps<R
     return field ? [{ id: c.id, label: c.label, field, optionLabel: c.optionLabel }] : [];
   });
   const total = query.data?.total;
+  // The selection's checkboxes are the table's: another lens (the device map) shows neither the
+  // count nor its actions, which would act on rows the user cannot see marked. It is set aside,
+  // not cleared: back in the table the same rows are checked.
+  const isSelectionShown = renderRows === undefined && selection.selected.size > 0;
 
   return (
     <Paper variant="outlined" sx={{ minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, p: 1.5 }}>
         <FilterBar fields={filterFields} rules={params.filters} onChange={state.setFilters} />
         <Box sx={{ flexGrow: 1 }} />
-        {selection.selected.size > 0 && (
+        {isSelectionShown && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography variant="body2" role="status" data-testid="selection-count">
               {t('selected', { count: selection.selected.size })}
@@ -97,7 +103,7 @@ export function DataList<Row, Id extends string | number>(props: DataListProps<R
             {t('total', { count: total, formatted: total.toLocaleString('en') })}
           </Typography>
         )}
-        <ColumnChooser columns={columns} hidden={hidden} onToggle={toggle} />
+        {showsColumns && <ColumnChooser columns={columns} hidden={hidden} onToggle={toggle} />}
       </Box>
       <Box sx={{ height: 4 }}>{query.isPlaceholderData && <LinearProgress aria-label={t('loadingPage')} />}</Box>
       <QueryState

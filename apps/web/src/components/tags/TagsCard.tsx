@@ -19,6 +19,21 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { useCan, type PermissionScope } from '../../lib/permissions.ts';
 import { TagDialog } from './TagDialog.tsx';
 
+/**
+ * The tags table fits its card, which is half the page wide on the summaries (1440 px) and the
+ * phone's width at 390 px: the table is as wide as the card, the key takes its text up to 40% of
+ * it, the value what is left, both cut with an ellipsis (DataTable shows the whole text on
+ * hover; Edit shows it too), and the row's actions (right-aligned, never cut) stay in view.
+ * Without this the cells' own caps (320 px each) made the table wider than the card.
+ */
+const FIT_CARD = {
+  containerType: 'inline-size',
+  // As specific as DataTable's own cap on text cells plus `table`, so these replace it.
+  '& table tbody td:first-of-type:not([data-align="right"]):not([data-spacer])': { maxWidth: '40cqi' },
+  // width 100% gives the value every pixel the key and the actions leave; max-width 0 lets it shrink below its text.
+  '& table tbody td:not(:first-of-type):not([data-align="right"]):not([data-spacer])': { width: '100%', maxWidth: 0 },
+} as const;
+
 export interface TagRow {
   id: number;
   tag_key: string;
@@ -48,7 +63,6 @@ export function TagsCard({
   update,
   remove,
   showCount = false,
-  columnMinWidth = 120,
 }: {
   namespace: string;
   keyPrefix?: string;
@@ -60,7 +74,6 @@ export function TagsCard({
   update: UseMutationResult<unknown, Error, TagValues & { id: number }>;
   remove: UseMutationResult<unknown, Error, number>;
   showCount?: boolean;
-  columnMinWidth?: number;
 }) {
   const { t } = useTranslation(namespace, keyPrefix ? { keyPrefix } : undefined);
   const canCreate = useCan(`resin.${resource}.create`, scope);
@@ -77,8 +90,9 @@ export function TagsCard({
   };
   const keys = tags.data?.map((tag) => tag.tag_key) ?? [];
   const columns: DataColumn<TagRow>[] = [
-    { id: 'key', label: t('key'), isHideable: false, minWidth: columnMinWidth, render: (tag) => tag.tag_key },
-    { id: 'value', label: t('value'), minWidth: columnMinWidth, render: (tag) => tag.value },
+    // No minimum widths: the table fits its card (FIT_CARD), it never scrolls sideways.
+    { id: 'key', label: t('key'), isHideable: false, render: (tag) => tag.tag_key },
+    { id: 'value', label: t('value'), render: (tag) => tag.value },
   ];
   if (canUpdate || canDelete) {
     columns.push(
@@ -112,17 +126,19 @@ export function TagsCard({
             </Button>
           )}
         </Box>
-        <ClientDataList
-          label={t('title')}
-          what={t('what')}
-          config={config}
-          columns={columns}
-          query={tags}
-          getRowId={(tag) => tag.id}
-          rowName={(tag) => tag.tag_key}
-          empty={<EmptyState title={t('empty')} />}
-          maxHeight={360}
-        />
+        <Box sx={FIT_CARD}>
+          <ClientDataList
+            label={t('title')}
+            what={t('what')}
+            config={config}
+            columns={columns}
+            query={tags}
+            getRowId={(tag) => tag.id}
+            rowName={(tag) => tag.tag_key}
+            empty={<EmptyState title={t('empty')} />}
+            maxHeight={360}
+          />
+        </Box>
       </CardContent>
       {adding && <TagDialog namespace={namespace} keyPrefix={keyPrefix} otherKeys={keys} create={create} update={update} onClose={() => setAdding(false)} />}
       {editing && (

@@ -22,7 +22,6 @@ export function DeviceTagsCard({ deviceId, scope }: { deviceId: number; scope: P
       update={update}
       remove={remove}
       showCount
-      columnMinWidth={100}
     />
   );
 }

@@ -84,6 +84,8 @@ export function DeviceListPage() {
               )
             : undefined
         }
+        // The map places the page's devices by location alone: the table's columns do not apply.
+        showsColumns={lens === 'table'}
         batchActions={(ids, clearSelection) => (
           <DeviceBatchActions fleetId={fleetId} organizationId={fleet.data?.organization[0]?.id} ids={ids} clearSelection={clearSelection} onLocked={setLocked} />
         )}

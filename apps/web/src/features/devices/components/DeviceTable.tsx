@@ -15,7 +15,7 @@ import { UpdateProgress } from '../../device-services/components/UpdateProgress.
 const isHeartbeatState = (v: string): v is HeartbeatState => v in HEARTBEAT_DISPLAY;
 
 /** The fleet's devices in the product's list: columns by id (DEVICE_LIST names their server fields). */
-export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state' | 'query' | 'userKey' | 'batchActions' | 'renderRows'> & { empty: ReactNode }) {
+export function DeviceTable(props: Pick<DataListProps<DeviceRow, number>, 'state' | 'query' | 'userKey' | 'batchActions' | 'renderRows' | 'showsColumns'> & { empty: ReactNode }) {
   const { t } = useTranslation('devices');
   const { t: tc } = useTranslation();
   const statusLabel = (s: string) => tc(`status.overall.${s}`, { defaultValue: overallStatusDisplay(s).label });

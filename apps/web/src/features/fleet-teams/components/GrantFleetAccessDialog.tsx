@@ -83,7 +83,9 @@ export function GrantFleetAccessDialog({
           >
             {(list) => (
               <Stack spacing={2} sx={{ pt: 1 }}>
-                <TextField select required label={labels.pick} value={pickedId} onChange={(event) => setPickedId(event.target.value)}>
+                {/* Opens on its first field like every other create dialog; the field mounts once the
+                    candidates have loaded, and MUI's select then moves focus from the dialog to it. */}
+                <TextField select required autoFocus label={labels.pick} value={pickedId} onChange={(event) => setPickedId(event.target.value)}>
                   {list.map((candidate) => (
                     <MenuItem key={candidate.id} value={String(candidate.id)}>
                       {candidate.name}
