@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { ClientDataList } from './ClientDataList.tsx';
 import type { ClientListConfig } from './client-rows.ts';
 import type { DataColumn } from './columns.ts';
+import { stubTableLayout } from '../../test/table-layout.ts';
 
 interface Key {
   id: number;
@@ -53,11 +54,7 @@ const bodyTitles = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
-// jsdom lays nothing out: give the table's scroll container a size, so the virtualizer renders rows.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
-});
+beforeEach(stubTableLayout);
 
 afterEach(() => {
   cleanup();

@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { ClientDataList } from './ClientDataList.tsx';
 import type { ClientListConfig } from './client-rows.ts';
 import type { DataColumn } from './columns.ts';
+import { stubTableLayout } from '../../test/table-layout.ts';
 
 interface Spot {
   id: number;
@@ -47,11 +48,7 @@ function TwoLenses() {
   );
 }
 
-// jsdom lays nothing out: give the table's scroll container a size, so the virtualizer renders rows.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
-});
+beforeEach(stubTableLayout);
 
 afterEach(() => {
   cleanup();

@@ -6,6 +6,7 @@ import { fakeJwt } from '../../../test/fake-jwt.ts';
 import { queryClientWithFleetRole, TEST_FLEET_ID, TEST_ORGANIZATION_ID } from '../../../test/fleet-role.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { FleetTagsCard } from './FleetTagsCard.tsx';
+import { stubTableLayout } from '../../../test/table-layout.ts';
 
 const FLEET = TEST_FLEET_ID;
 const ORG = TEST_ORGANIZATION_ID;
@@ -68,9 +69,7 @@ beforeEach(() => {
   localStorage.clear();
   setToken(fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }));
   stubApi();
-  // jsdom lays nothing out: give the table's scroll container a size, so the virtualizer renders rows.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  stubTableLayout();
 });
 afterEach(() => {
   cleanup();
