@@ -3,6 +3,7 @@
 // (Chromium: relatedTarget null, the control already disabled). The browser suite checks the real
 // thing (e2e/a11y/keyboard-journey.spec.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isParkedFocus } from './focus-parking.ts';
 import { keepFocusOnDisable } from './keep-focus-on-disable.ts';
 
 let uninstall: () => void;
@@ -30,12 +31,15 @@ describe('keepFocusOnDisable', () => {
     disableFocused(save);
     expect(document.activeElement).toBe(byId('form'));
     expect(byId('form').getAttribute('tabindex')).toBe('-1');
+    // Marked as parked (lib/focus-parking.ts): code that moves focus "when lost" may move it on.
+    expect(isParkedFocus(byId('form'))).toBe(true);
 
     save.disabled = false;
     await flush();
     expect(document.activeElement).toBe(save);
-    // The form is not left in the tab order's reach.
+    // The form is not left in the tab order's reach, nor marked.
     expect(byId('form').hasAttribute('tabindex')).toBe(false);
+    expect(isParkedFocus(byId('form'))).toBe(false);
   });
 
   it('leaves focus where the user moved it meanwhile', async () => {

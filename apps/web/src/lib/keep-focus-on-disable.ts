@@ -10,6 +10,8 @@
  * that needs new changes) leaves focus on its form, where Tab carries on from the same place.
  */
 
+import { FOCUS_PARKED_ATTRIBUTE } from './focus-parking.ts';
+
 const HOLDERS = 'form, [role="dialog"], section, main';
 
 interface Parked {
@@ -32,6 +34,7 @@ export function keepFocusOnDisable(doc: Document = document): () => void {
     if (!parked) return;
     parked.observer.disconnect();
     if (parked.addedTabIndex) parked.holder.removeAttribute('tabindex');
+    parked.holder.removeAttribute(FOCUS_PARKED_ATTRIBUTE);
     parked.holder.removeEventListener('focusout', onHolderBlur);
     parked = null;
   };
@@ -51,6 +54,7 @@ export function keepFocusOnDisable(doc: Document = document): () => void {
     release();
     const addedTabIndex = !holder.hasAttribute('tabindex');
     if (addedTabIndex) holder.setAttribute('tabindex', '-1');
+    holder.setAttribute(FOCUS_PARKED_ATTRIBUTE, '');
     const observer = new MutationObserver(() => {
       if (!parked || isDisabled(control) || !control.isConnected) return;
       // Focus first: taking the holder's tabindex away while it has focus blurs it to the body.

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
+import { FOCUS_PARKED_ATTRIBUTE } from '../../lib/focus-parking.ts';
 import { focusIfLost, listRegionNear } from './batch-focus.ts';
 
 /** A device list as DataList lays it out: the toolbar with the batch bar, then the table's region. */
@@ -51,5 +52,15 @@ describe('focus after a batch action', () => {
     byId('filter').blur();
     expect(focusIfLost(null)).toBe(false);
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('moves focus there from where it was parked for the disabled Force button (lib/keep-focus-on-disable.ts)', () => {
+    const { byId } = list();
+    const page = byId('page');
+    page.setAttribute('tabindex', '-1');
+    page.setAttribute(FOCUS_PARKED_ATTRIBUTE, '');
+    page.focus();
+    expect(focusIfLost(byId('table'))).toBe(true);
+    expect(document.activeElement).toBe(byId('table'));
   });
 });

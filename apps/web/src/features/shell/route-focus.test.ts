@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
+import { FOCUS_PARKED_ATTRIBUTE } from '../../lib/focus-parking.ts';
 import { focusHeadingWhenReady, isTypingTarget } from './route-focus.ts';
 
 afterEach(() => {
@@ -45,6 +46,19 @@ describe('focusHeadingWhenReady', () => {
     await nextMutation();
     expect(result).toBe(false);
     expect(document.activeElement?.id).toBe('filter');
+  });
+
+  it('takes focus from where it was parked for a disabled button (a form that saved, then navigated)', async () => {
+    const main = setup('<form id="form" tabindex="-1"><button disabled>Save</button></form>');
+    let result: boolean | null = null;
+    focusHeadingWhenReady(main, (focused) => (result = focused));
+    const form = document.getElementById('form')!;
+    form.setAttribute(FOCUS_PARKED_ATTRIBUTE, '');
+    form.focus();
+    main.insertAdjacentHTML('beforeend', '<h1>New fleet</h1>');
+    await nextMutation();
+    expect(result).toBe(true);
+    expect(document.activeElement?.tagName).toBe('H1');
   });
 
   it('does not take focus from a field the page focused itself', () => {

@@ -1,3 +1,5 @@
+import { isParkedFocus } from '../../lib/focus-parking.ts';
+
 /**
  * Focus after navigation (CONVENTIONS "Every page: one h1, focus moved to it on navigation"):
  * the page's h1 is made focusable (tabIndex -1) and focused, unless the user is already typing
@@ -39,7 +41,8 @@ export function focusHeadingWhenReady(container: HTMLElement, onDone: (focused: 
     const heading = container.querySelector('h1');
     if (!heading) return false;
     const active = document.activeElement;
-    const userMovedFocus = active !== focusBefore && active !== document.body && active !== null;
+    // Focus parked for a disabled button (a form that saved and navigated) is not the user's choice.
+    const userMovedFocus = active !== focusBefore && active !== document.body && active !== null && !isParkedFocus(active);
     onDone(!userMovedFocus && !isTypingTarget(active) && focusHeading(heading));
     return true;
   };
