@@ -73,6 +73,8 @@ describe('email flows', () => {
     await page.goto(`${e2e.stack.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/password-reset$/);
+    // The URL changes before the page renders (its chunk loads): until then "Email" is the sign-in form's field.
+    await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If an account exists for ${email}`).waitFor();
