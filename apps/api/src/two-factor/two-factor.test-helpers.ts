@@ -30,8 +30,13 @@ export async function enableTwoFactor(app: FastifyInstance, user?: TestUser): Pr
   const setup = await app.inject({ method: 'GET', url: '/auth/totp/setup', headers: bearer(base.token) });
   expect(setup.statusCode, setup.body).toBe(200);
   const secret = setup.body;
-  // Start one step back so the test has this step and the next available for later codes.
-  const state = { secret, nextOffsetMs: -TOTP_PERIOD_SECONDS * 1000 };
+  // Start one step back so the test has this step and the next available for later codes. That
+  // code is refused once the server's clock has entered the next step (one step of drift): near
+  // a step's end (CI's load can delay a request by seconds), wait for the next step first.
+  const periodMs = TOTP_PERIOD_SECONDS * 1000;
+  const leftInStep = periodMs - (Date.now() % periodMs);
+  if (leftInStep < 5_000) await new Promise((resolve) => setTimeout(resolve, leftInStep + 50));
+  const state = { secret, nextOffsetMs: -periodMs };
   const enable = await app.inject({ method: 'POST', url: '/auth/totp/verify', headers: bearer(base.token), payload: { code: nextCode(state) } });
   expect(enable.statusCode, enable.body).toBe(200);
   const passedToken = enable.body;
