@@ -1,10 +1,15 @@
-import { isParkedFocus } from '../../lib/focus-parking.ts';
-
 /**
  * Focus after navigation (CONVENTIONS "Every page: one h1, focus moved to it on navigation"):
  * the page's h1 is made focusable (tabIndex -1) and focused, unless the user is already typing
  * somewhere (a field the page focused itself, an open dialog).
  */
+
+/**
+ * lib/focus-parking.ts's FOCUS_PARKED_ATTRIBUTE, spelled out: importing that module here (the
+ * first load) made it a chunk of its own, one more request on every first screen.
+ * route-focus.test.ts checks the two agree.
+ */
+const PARKED_ATTRIBUTE = 'data-focus-parked';
 
 /** How long a page may take to render its h1 (data still loading) before focus stays where it is. */
 export const H1_WAIT_MS = 5_000;
@@ -42,7 +47,7 @@ export function focusHeadingWhenReady(container: HTMLElement, onDone: (focused: 
     if (!heading) return false;
     const active = document.activeElement;
     // Focus parked for a disabled button (a form that saved and navigated) is not the user's choice.
-    const userMovedFocus = active !== focusBefore && active !== document.body && active !== null && !isParkedFocus(active);
+    const userMovedFocus = active !== focusBefore && active !== document.body && active !== null && !active.hasAttribute(PARKED_ATTRIBUTE);
     onDone(!userMovedFocus && !isTypingTarget(active) && focusHeading(heading));
     return true;
   };
