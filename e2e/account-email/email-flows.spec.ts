@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { useBrowserStack } from '../support/browser-stack.ts';
+import { requestPasswordReset } from '../support/accounts.ts';
 import { listLatestEmails } from '../../apps/api/src/email/outbox.repository.ts';
 
 // Verification required, as with SMTP configured; mail stays in the outbox table.
@@ -71,13 +72,7 @@ describe('email flows', () => {
     page = await e2e.newPage();
     // From the sign-in page, as a user who forgot would.
     await page.goto(`${e2e.stack.url}/login`);
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(/\/password-reset$/);
-    // The URL changes before the page renders (its chunk loads): until then "Email" is the sign-in form's field.
-    await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText(`If an account exists for ${email}`).waitFor();
+    await requestPasswordReset(page, email);
 
     await page.goto(`${e2e.stack.url}${await emailedPath(email, 'password-reset')}`);
     await page.getByLabel(/^New password/).fill('the new password');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { useBrowserStack } from '../support/browser-stack.ts';
-import { Authenticator, emailedPath, newSshKey, sessionClaims, sessionToken, signOutFromMenu, submitSignIn } from '../support/accounts.ts';
+import { Authenticator, emailedPath, newSshKey, requestPasswordReset, sessionClaims, sessionToken, signOutFromMenu, submitSignIn } from '../support/accounts.ts';
 
 const e2e = useBrowserStack({ requireEmailVerification: true });
 let page: Page;
@@ -112,11 +112,7 @@ describe('account journey', () => {
 
     // Sign out and forget it: the reset link, then the second factor the account requires.
     await signOutFromMenu(page);
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(/\/password-reset$/);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText(`If an account exists for ${email}`).waitFor();
+    await requestPasswordReset(page, email);
     await page.goto(`${e2e.stack.url}${await emailedPath(e2e.stack, email, 'password-reset')}`);
     const forgotten = password;
     password = 'my third password';

@@ -50,6 +50,20 @@ export async function signOutFromMenu(page: Page): Promise<void> {
   await page.waitForURL(/\/login/);
 }
 
+/**
+ * From the sign-in page, asks for a password reset link for `email`, as a user who forgot would,
+ * and waits for the page's answer. The URL changes before the reset page renders (its chunk
+ * loads): until its heading shows, "Email" is still the sign-in form's field.
+ */
+export async function requestPasswordReset(page: Page, email: string): Promise<void> {
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.waitForURL(/\/password-reset$/);
+  await page.getByRole('heading', { name: 'Reset your password', level: 1 }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.getByText(`If an account exists for ${email}`).waitFor();
+}
+
 /** Fills and submits the sign-in form; where it leads is for the caller to wait for. */
 export async function submitSignIn(page: Page, baseUrl: string, login: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
