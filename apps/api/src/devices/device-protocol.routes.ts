@@ -7,8 +7,7 @@ import {
   deviceTagsBody,
 } from '@flotilla/core/schemas/device-protocol';
 import { registerDevice } from './device-register.service.ts';
-import { targetStateRoutes } from './target-state.routes.ts';
-import { fleetTargetStateRoutes } from './fleet-target-state.ts';
+import { fleetTargetStateRoutes, targetStateRoutes } from './target-state.routes.ts';
 import { reportDeviceState, reportDeviceTags } from './device-state.service.ts';
 import { deviceLogRoutes } from '../device-logs/device-logs.routes.ts';
 import { createDeviceGeolocator, normalizeAddress } from './device-geolocation.ts';

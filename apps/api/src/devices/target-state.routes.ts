@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceUuidParams, targetStateHeaders } from '@flotilla/core/schemas/device-protocol';
+import { deviceUuidParams, fleetTargetStateParams, fleetTargetStateQuery, targetStateHeaders } from '@flotilla/core/schemas/device-protocol';
+import { requireUser } from '../auth/guards.ts';
 import { resolveDeferredApiKey } from '../plugins/auth.ts';
 import { publishDeviceChangesQuietly } from '../live/device-events.ts';
 import { getTargetState, pollOwnTargetState, type PollContext } from './target-state.service.ts';
+import { getFleetTargetState } from './fleet-target-state.service.ts';
 import { ifNoneMatchMatches } from './target-state.ts';
 
 /**
@@ -47,4 +49,18 @@ export function targetStateRoutes(fastify: FastifyInstance): void {
       },
     );
   }
+}
+
+/**
+ * GET /device/v3/fleet/:fleetUuid/state/[?releaseUuid=<commit>] (compat §4): the state a fleet's
+ * devices share, for users who may read its variables (fleet-target-state.service.ts).
+ */
+export function fleetTargetStateRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The SDK asks with a trailing slash; the router's ignoreTrailingSlash serves both spellings.
+  app.get('/device/v3/fleet/:fleetUuid/state/', { schema: { params: fleetTargetStateParams, querystring: fleetTargetStateQuery } }, async (request, reply) => {
+    const state = await getFleetTargetState(app.db, requireUser(request), request.params.fleetUuid, request.query.releaseUuid, app.config.defaultPollIntervalMs);
+    void reply.header('cache-control', 'no-cache');
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(state));
+  });
 }

@@ -12,9 +12,8 @@ import {
 import { requireUser } from '../auth/guards.ts';
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { claimAttempt } from '../auth/attempt-limits.ts';
-import { notFound, unauthorized } from '../lib/errors.ts';
-import { authorizeApplication, registerApplication, UNKNOWN_APPLICATION } from './oauth.service.ts';
-import { findApplicationByClientId } from './oauth.repository.ts';
+import { unauthorized } from '../lib/errors.ts';
+import { authorizeApplication, consentApplication, registerApplication } from './oauth.service.ts';
 import { exchangeAuthorizationCode, OAuthTokenError, type ClientCredentials } from './oauth-token.service.ts';
 import { tokenFailureLimits } from './oauth-rate-limit.ts';
 
@@ -88,9 +87,7 @@ export async function oauthRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: oauthConsentApplicationParams, response: { 200: oauthConsentApplication } } },
     async (request) => {
       requireUser(request);
-      const found = await findApplicationByClientId(app.db, request.params.clientId);
-      if (!found) throw notFound(UNKNOWN_APPLICATION);
-      return { id: found.id, client_id: found.client_id, name: found.name, description: found.description, redirect_uri: found.redirect_uri };
+      return consentApplication(app.db, request.params.clientId);
     },
   );
 

@@ -1,6 +1,6 @@
 import { OAUTH_CODE_TTL_MS } from '@flotilla/core/oauth';
 import type { z } from 'zod';
-import type { createOAuthApplicationBody, CreatedOAuthApplication, oauthAuthorizeBody } from '@flotilla/core/schemas/oauth';
+import type { createOAuthApplicationBody, CreatedOAuthApplication, oauthAuthorizeBody, OAuthConsentApplication } from '@flotilla/core/schemas/oauth';
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { badRequest, forbidden, notFound } from '../lib/errors.ts';
@@ -14,6 +14,17 @@ import { findApplicationByClientId, insertApplication, insertCode, upsertAuthori
 export const UNKNOWN_APPLICATION = 'OAuth application not found';
 export const REDIRECT_URI_MISMATCH = "redirect_uri does not match the application's registered redirect URI";
 export const EMAIL_NOT_VERIFIED_FOR_OAUTH = 'Verify your email address before authorizing applications';
+
+/**
+ * What the consent page shows of the application with this client id, to any signed-in user:
+ * the client id is the capability (the OData list shows applications only to their creator and
+ * to users who authorized them).
+ */
+export async function consentApplication(db: Db, clientId: string): Promise<OAuthConsentApplication> {
+  const found = await findApplicationByClientId(db, clientId);
+  if (!found) throw notFound(UNKNOWN_APPLICATION);
+  return { id: found.id, client_id: found.client_id, name: found.name, description: found.description, redirect_uri: found.redirect_uri };
+}
 
 /**
  * The user agrees on the consent page (`/login/oauth/{clientId}`, accounts spec §7): their
