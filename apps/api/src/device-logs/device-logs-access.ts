@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { registry } from '../model/registry.ts';
-import { userFleetPermission } from '../model/access/rule-builders.ts';
+import { condSql, userFleetPermission } from '../model/access/rule-builders.ts';
 import { authorizeOwnDevice } from '../devices/device-state.service.ts';
 
 /** The device whose logs a call reads, writes or clears. */
@@ -22,8 +22,6 @@ const deviceRead = deviceDef.permissions.read;
 export function readableDeviceCondition(principal: Principal, alias = 'd') {
   return deviceRead(alias, principal);
 }
-
-const condSql = (c: ReturnType<typeof readableDeviceCondition>) => (c === true ? sql`true` : c === false ? sql`false` : c);
 
 /**
  * The device a caller may read, by uuid: the device resource's own read rule compiled into the

@@ -3,9 +3,8 @@ import type { Db } from '../db/database.ts';
 import type { Principal } from '../auth/principal.ts';
 import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { fleetsWithReadableDevices } from '../live/live-access.ts';
+import { condSql } from '../model/access/rule-builders.ts';
 import { readableDeviceCondition } from './device-logs-access.ts';
-
-const asSql = (c: ReturnType<typeof readableDeviceCondition>) => (c === true ? sql`true` : c === false ? sql`false` : c);
 
 /**
  * The fleet tail's fleet: one whose devices the caller may read (`resin.device.read` on it, as
@@ -35,7 +34,7 @@ export function readableDeviceCache(db: Db, principal: Principal, fleetId: numbe
     const hit = cache.get(deviceId);
     if (hit && Date.now() - hit.at < READABLE_TTL_MS) return hit.ok;
     const r = await sql<{ id: number }>`
-      SELECT d.id FROM device d WHERE d.id = ${deviceId} AND d.belongs_to__application = ${fleetId} AND ${asSql(rule)}`.execute(db);
+      SELECT d.id FROM device d WHERE d.id = ${deviceId} AND d.belongs_to__application = ${fleetId} AND ${condSql(rule)}`.execute(db);
     const ok = r.rows.length > 0;
     if (cache.size > 10_000) cache.clear();
     cache.set(deviceId, { ok, at: Date.now() });

@@ -3,7 +3,7 @@ import { hostAppPolicy, osReleasesOf, type OsRelease } from '@flotilla/core/os-r
 import { OS_UPDATE_PERMISSION } from '@flotilla/core/os-update';
 import type { Db } from '../db/database.ts';
 import type { UserPrincipal } from '../auth/guards.ts';
-import { userFleetPermission } from '../model/access/rule-builders.ts';
+import { condSql, userFleetPermission } from '../model/access/rule-builders.ts';
 
 export interface HupDevice {
   id: number;
@@ -28,7 +28,7 @@ export async function findHupDevice(db: Db, caller: UserPrincipal, uuid: string)
     SELECT d.id, d.uuid, d.is_connected_to_vpn, d.os_version, d.os_variant, d.update_status, d.should_be_operated_by__release,
            dt.id AS device_type_id, dt.slug AS device_type
       FROM device d JOIN device_type dt ON dt.id = d.is_of__device_type
-     WHERE d.uuid = ${uuid} AND d.is_active AND ${allowed === false ? sql`false` : allowed === true ? sql`true` : allowed}`.execute(db);
+     WHERE d.uuid = ${uuid} AND d.is_active AND ${condSql(allowed)}`.execute(db);
   return r.rows[0] ?? null;
 }
 

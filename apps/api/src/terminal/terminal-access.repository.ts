@@ -3,7 +3,7 @@ import { LOCAL_MODE_VARIABLES } from '@flotilla/core/device-actions';
 import { terminalPermission, type TerminalTarget } from '@flotilla/core/terminal';
 import type { Db } from '../db/database.ts';
 import type { UserPrincipal } from '../auth/guards.ts';
-import { userFleetPermission } from '../model/access/rule-builders.ts';
+import { condSql, userFleetPermission } from '../model/access/rule-builders.ts';
 
 /** What the start rules (core terminal.ts) read of a device the caller may open a terminal on. */
 export interface TerminalDevice {
@@ -38,7 +38,7 @@ export async function findTerminalDevice(db: Db, caller: UserPrincipal, uuid: st
                   WHERE ii.device = d.id AND s.service_name = ${serviceName} AND ii.status <> 'deleted'
                   ORDER BY ii.id) AS container_statuses
       FROM device d
-     WHERE d.uuid = ${uuid} AND d.is_active AND NOT d.is_frozen AND ${allowed === true ? sql`true` : allowed}`.execute(db);
+     WHERE d.uuid = ${uuid} AND d.is_active AND NOT d.is_frozen AND ${condSql(allowed)}`.execute(db);
   const row = r.rows[0];
   if (!row) return undefined;
   return {

@@ -16,6 +16,11 @@ export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 export type DevicePrincipal = Extract<Principal, { kind: 'device' }>;
 export type ApplicationPrincipal = Extract<Principal, { kind: 'application' }>;
 type Cond = RawBuilder<unknown> | boolean;
+/** A condition spliced into a hand-written WHERE: a constant rule becomes `true` or `false`. */
+export function condSql(c: Cond): RawBuilder<unknown> {
+  return c === true ? sql`true` : c === false ? sql`false` : c;
+}
+
 /** An SQL expression over the row alias: the id of the row's fleet or organization. */
 export type IdOf = (alias: string) => RawBuilder<unknown>;
 
