@@ -24,8 +24,12 @@ export default defineConfig({
         test: {
           name: 'unit-web',
           include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
-          // Each component file keeps its own module graph: the dashboard's modules hold the
-          // session, the query client and MUI's style cache for the document they were loaded in.
+          // Files share one module graph and one jsdom window per worker (290 s → under 60 s):
+          // importing MUI and the dashboard afresh for every file was most of the suite's time.
+          // test/between-files.ts puts the document, storage and session back between files.
+          isolate: false,
+          setupFiles: ['apps/web/src/test/between-files.ts'],
+          environment: 'jsdom',
           // MUI in jsdom on the 2-core CI machine, next to the other lane, can take several
           // seconds; the default 5 s made them fail by load alone.
           testTimeout: 20_000,

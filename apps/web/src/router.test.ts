@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 
@@ -7,6 +8,9 @@ import { describe, expect, it } from 'vitest';
  * defined in a `features/<f>/routes.tsx`, except the root and the signed-in layout
  * (`routes/`); router.tsx only composes them.
  */
+
+/** A file next to this one (a path: under jsdom, `URL` is jsdom's, which node:fs does not take). */
+const sibling = (file: string) => fileURLToPath(new URL(file, import.meta.url).href);
 
 function isRoute(value: unknown): value is AnyRoute {
   return typeof value === 'object' && value !== null && 'options' in value && 'addChildren' in value;
@@ -57,13 +61,13 @@ describe('route table', () => {
   });
 
   it('router.tsx composes only, and no feature routes.tsx imports it (no import cycle)', () => {
-    const router = readFileSync(new URL('./router.tsx', import.meta.url), 'utf8');
+    const router = readFileSync(sibling('./router.tsx'), 'utf8');
     expect(router).not.toMatch(/\bcreate(Root)?Route(WithContext)?\s*[(<]/);
     expect(router).not.toMatch(/\blazyRouteComponent\b/);
 
     const files = Object.keys(import.meta.glob('./features/*/routes.tsx'));
     for (const file of [...files, './routes/root.tsx', './routes/app-layout.tsx']) {
-      const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+      const source = readFileSync(sibling(file), 'utf8');
       expect(source, file).not.toMatch(/from '[./]*router\.tsx'/);
     }
   });
