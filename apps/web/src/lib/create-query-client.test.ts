@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
+import { MutationObserver, onlineManager } from '@tanstack/react-query';
 import { createQueryClient } from './create-query-client.ts';
 import { ApiError } from './http.ts';
 import { attachToasts } from './toast.ts';
@@ -35,5 +36,42 @@ describe('createQueryClient error toasts', () => {
     fail = true;
     await expect(client.fetchQuery({ queryKey: ['refresh'], queryFn, retry: false, staleTime: 0 })).rejects.toThrow();
     expect(shown).toEqual(['Database unavailable']);
+  });
+});
+
+describe('createQueryClient while the API is unreachable', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('sends a change at once (it fails), rather than holding it to send on reconnection', async () => {
+    const client = createQueryClient();
+    onlineManager.setOnline(false);
+    const sent: string[] = [];
+    const observer = new MutationObserver(client, {
+      mutationFn: (action: string) => {
+        sent.push(action);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+      meta: { silent: true },
+    });
+    await expect(observer.mutate('reboot')).rejects.toThrow('Failed to fetch');
+    expect(sent).toEqual(['reboot']);
+    // Back online: nothing held back is sent again.
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    expect(sent).toEqual(['reboot']);
+  });
+
+  it('still pauses a read while offline, and sends it on reconnection', async () => {
+    const client = createQueryClient();
+    client.mount();
+    onlineManager.setOnline(false);
+    let reads = 0;
+    void client.fetchQuery({ queryKey: ['offline-read'], queryFn: () => ++reads, retry: false });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(0);
+    onlineManager.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(1);
+    client.unmount();
   });
 });

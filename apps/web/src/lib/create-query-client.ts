@@ -27,7 +27,11 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 5_000, refetchOnWindowFocus: true },
-      mutations: { retry: false },
+      // A change is sent when asked for, never held while the API is unreachable and sent on
+      // reconnection: a reboot or delete confirmed offline ran minutes later, unasked. Offline it
+      // fails at once and the offline alert says why; only reads pause and replay (fleets spec §8
+      // "Failing GET requests with no status are queued and replayed on reconnection").
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

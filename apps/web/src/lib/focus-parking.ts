@@ -10,3 +10,16 @@ export const FOCUS_PARKED_ATTRIBUTE = 'data-focus-parked';
 export function isParkedFocus(element: Element | null): boolean {
   return element?.hasAttribute(FOCUS_PARKED_ATTRIBUTE) === true;
 }
+
+/**
+ * Focuses `target` when focus was lost (on the body, on an element that is gone, such as a
+ * button that a change removed, or parked for a disabled button), not when the user has
+ * put it somewhere else meanwhile. True when it did.
+ */
+export function focusIfLost(target: HTMLElement | null): boolean {
+  if (!target?.isConnected) return false;
+  const active = target.ownerDocument.activeElement;
+  if (active && active !== target.ownerDocument.body && active.isConnected && !isParkedFocus(active)) return false;
+  target.focus();
+  return target.ownerDocument.activeElement === target;
+}

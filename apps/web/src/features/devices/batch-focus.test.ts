@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { FOCUS_PARKED_ATTRIBUTE } from '../../lib/focus-parking.ts';
-import { focusIfLost, listRegionNear } from './batch-focus.ts';
+import { FOCUS_PARKED_ATTRIBUTE, focusIfLost } from '../../lib/focus-parking.ts';
+import { listRegionNear } from './batch-focus.ts';
 
 /** A device list as DataList lays it out: the toolbar with the batch bar, then the table's region. */
 function list() {

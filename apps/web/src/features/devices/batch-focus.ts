@@ -1,5 +1,3 @@
-import { isParkedFocus } from '../../lib/focus-parking.ts';
-
 /**
  * Focus after a batch action: the selection is cleared when the action is done, and the bar with
  * the Actions button goes with it; rather than falling to the page body, focus moves to the
@@ -14,17 +12,4 @@ export function listRegionNear(from: Element | null, label: string): HTMLElement
     if (region) return region;
   }
   return null;
-}
-
-/**
- * Focuses `target` when focus was lost (on the body, on an element that is gone, such as the
- * Actions button, or parked for a disabled button: lib/focus-parking.ts), not when the user has
- * put it somewhere else meanwhile. True when it did.
- */
-export function focusIfLost(target: HTMLElement | null): boolean {
-  if (!target?.isConnected) return false;
-  const active = target.ownerDocument.activeElement;
-  if (active && active !== target.ownerDocument.body && active.isConnected && !isParkedFocus(active)) return false;
-  target.focus();
-  return target.ownerDocument.activeElement === target;
 }

@@ -226,4 +226,42 @@ describe('release section', () => {
     const pin = await pinRadio('developer');
     await waitFor(() => expect(pin.disabled).toBe(false));
   });
+
+  it('keeps focus in the form after Apply pins the device (the form is not replaced by the refreshed pin)', async () => {
+    // The device as the API answers once pinned: its settings read returns the new pin.
+    const pinnedRow = {
+      id: DEVICE_ID,
+      is_pinned_on__release: [{ id: 5, commit: 'abcdef0123456789', raw_version: '1.0.0' }],
+      is_of__device_type: [{ id: 1, slug: 'raspberrypi4-64', is_of__cpu_architecture: [{ slug: 'aarch64' }] }],
+    };
+    const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit = {}) => {
+        const url = decodeURIComponent(String(input));
+        const method = init.method ?? 'GET';
+        if (method !== 'GET') {
+          requests.push({ method, path: new URL(url, 'http://localhost').pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+          return answer({});
+        }
+        return answer({ d: url.includes('is_pinned_on__release') && requests.length > 0 ? [pinnedRow] : [] });
+      }),
+    );
+    const pin = await pinRadio('developer');
+    await waitFor(() => expect(pin.disabled).toBe(false));
+    fireEvent.click(pin);
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Release' }));
+    fireEvent.click(await screen.findByRole('option', { name: /1\.0\.0/ }));
+    const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    await waitFor(() => expect(apply.disabled).toBe(false));
+    apply.focus();
+    fireEvent.click(apply);
+
+    expect(await screen.findByText('Pinned to 1.0.0 (abcdef0).')).toBeTruthy();
+    expect(requests).toEqual([expect.objectContaining({ method: 'PATCH', body: { is_pinned_on__release: 5 } })]);
+    // Still the same Apply button (now disabled: nothing to apply), in the page, not the body.
+    expect(apply.isConnected).toBe(true);
+    expect(document.activeElement).not.toBe(document.body);
+    expect(apply.disabled).toBe(true);
+  });
 });

@@ -53,7 +53,6 @@ export function ReleaseSection({ device }: { device: DeviceDetail }) {
             <QueryState query={releases} what={t('release.what')}>
               {(rows) => (
                 <ReleaseForm
-                  key={pinned?.id ?? 'track'}
                   device={device}
                   pinned={settings?.pinnedRelease ?? null}
                   fleetReleases={rows.filter((r) => !r.is_invalidated)}
@@ -74,13 +73,23 @@ function ReleaseForm({ device, pinned, fleetReleases, canUpdate }: { device: Dev
   const current: Mode = pinned ? 'pin' : 'track';
   const [mode, setMode] = useState<Mode>(current);
   const [releaseId, setReleaseId] = useState<number | ''>(pinned?.id ?? '');
+  // A new pin (this form's Apply, or a change made elsewhere) resets the choice to it. The form
+  // stays mounted: remounting it took away the focused Apply button and focus fell to the page
+  // body after every save (CONVENTIONS: focus is never lost after a save).
+  const pinnedId = pinned?.id ?? null;
+  const [shownPin, setShownPin] = useState(pinnedId);
+  if (shownPin !== pinnedId) {
+    setShownPin(pinnedId);
+    setMode(current);
+    setReleaseId(pinned?.id ?? '');
+  }
   // A pin to a release outside the list (older than the newest 50, or invalidated) stays as it is.
   const choices = releaseChoicesWithPin(fleetReleases, pinned);
   const isChanged = mode !== current || (mode === 'pin' && releaseId !== (pinned?.id ?? ''));
   const canApply = canUpdate && isChanged && !mutation.isPending && (mode === 'track' || releaseId !== '');
   const modeLabelId = `device-release-mode-${device.id}`;
 
-  // mutateAsync: the form is keyed by the pin, so the refreshed device replaces it before a mutate callback would run.
+  // mutateAsync: the toast still shows if the section re-renders from the refreshed device first.
   const apply = () =>
     mutation.mutateAsync(mode === 'pin' ? Number(releaseId) : null).then(
       () => notifySuccess(mode === 'pin' ? t('release.pinned') : t('release.tracking')),

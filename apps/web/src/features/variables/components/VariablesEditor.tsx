@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -23,6 +23,7 @@ import { actionsColumn, type DataColumn } from '../../../components/data-list/co
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { errorToast, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { focusIfLost } from '../../../lib/focus-parking.ts';
 import { variableNameRulesQuery } from '../api/name-rules.queries.ts';
 import { useApplyVariables } from '../api/variables.mutations.ts';
 import type { VariableService } from '../api/variables.queries.ts';
@@ -109,6 +110,26 @@ export function VariablesEditor({ level, services, saved, inherited = [], owner,
   const barId = useId();
   const pending = editCount(staging);
 
+  // Delete, Undo and Revert all take away the button that was pressed (a deleted row shows Undo
+  // instead of Delete; an undone row Delete instead of Undo; the bar goes with the last edit).
+  // Focus then moves to the row's control that took its place, or to Add variable, instead of
+  // falling to the page body (CONVENTIONS: focus is never lost after a dialog or a save).
+  const rootRef = useRef<HTMLDivElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<string[] | null>(null);
+  const stageAndFocus = (next: (current: Staging) => Staging, focusOn: string[]) => {
+    focusNext.current = focusOn;
+    setStaging(next);
+  };
+  useEffect(() => {
+    const wanted = focusNext.current;
+    if (!wanted) return;
+    focusNext.current = null;
+    const controls = [...(rootRef.current?.querySelectorAll<HTMLButtonElement>('[data-variable-action]') ?? [])];
+    const target = wanted.map((name) => controls.find((el) => el.dataset.variableAction === name && !el.disabled)).find(Boolean);
+    focusIfLost(target ?? addRef.current);
+  }, [staging]);
+
   const blocker = useBlocker({ shouldBlockFn: () => pending > 0, enableBeforeUnload: () => pending > 0, withResolver: true });
 
   const serviceName = (serviceId: number) =>
@@ -133,7 +154,7 @@ export function VariablesEditor({ level, services, saved, inherited = [], owner,
 
   const apply = async () => {
     const result = await applyEdits.mutateAsync(staging);
-    setStaging(result.staging);
+    stageAndFocus(() => result.staging, []);
     if (result.outcome.kind === 'success') notifySuccess(t('allSuccessful'));
     else notifyError(new Error(t('someFailed', { message: result.outcome.message })));
   };
@@ -213,16 +234,28 @@ export function VariablesEditor({ level, services, saved, inherited = [], owner,
           <>
             {row.status !== 'deleted' && (
               <>
-                <IconButton size="small" disabled={isApplying} aria-label={t('edit', names)} onClick={() => setDialog({ kind: 'edit', ref: refOf(row), value: row.value, serviceName: row.serviceName })}>
+                <IconButton size="small" disabled={isApplying} aria-label={t('edit', names)} data-variable-action={`edit:${row.key}`} onClick={() => setDialog({ kind: 'edit', ref: refOf(row), value: row.value, serviceName: row.serviceName })}>
                   <EditIcon fontSize="small" />
                 </IconButton>
-                <IconButton size="small" disabled={isApplying} aria-label={t('delete', names)} onClick={() => setStaging((current) => stageDelete(current, level, saved, refOf(row)))}>
+                <IconButton
+                  size="small"
+                  disabled={isApplying}
+                  aria-label={t('delete', names)}
+                  data-variable-action={`delete:${row.key}`}
+                  onClick={() => stageAndFocus((current) => stageDelete(current, level, saved, refOf(row)), [`undo:${row.key}`])}
+                >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </>
             )}
             {row.status !== 'saved' && (
-              <IconButton size="small" disabled={isApplying} aria-label={t('undo', names)} onClick={() => setStaging((current) => undoEdit(current, row.key))}>
+              <IconButton
+                size="small"
+                disabled={isApplying}
+                aria-label={t('undo', names)}
+                data-variable-action={`undo:${row.key}`}
+                onClick={() => stageAndFocus((current) => undoEdit(current, row.key), [`delete:${row.key}`, `edit:${row.key}`])}
+              >
                 <UndoIcon fontSize="small" />
               </IconButton>
             )}
@@ -233,13 +266,13 @@ export function VariablesEditor({ level, services, saved, inherited = [], owner,
   }
 
   const addButton = (
-    <Button variant="contained" startIcon={<AddIcon />} disabled={!canEdit || isApplying} onClick={() => setDialog({ kind: 'add' })} aria-describedby={canEdit ? undefined : `${barId}-reason`}>
+    <Button ref={addRef} variant="contained" startIcon={<AddIcon />} disabled={!canEdit || isApplying} onClick={() => setDialog({ kind: 'add' })} aria-describedby={canEdit ? undefined : `${barId}-reason`}>
       {t('add')}
     </Button>
   );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box ref={rootRef} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <SettingsSection title={t('tableLabel')} intro={level === 'fleet' ? t('fleetIntro') : t('deviceIntro')}>
         <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           {addButton}
@@ -287,7 +320,7 @@ export function VariablesEditor({ level, services, saved, inherited = [], owner,
           confirmLabel={t('revertSubmit')}
           busy={false}
           onConfirm={() => {
-            setStaging(NO_EDITS);
+            stageAndFocus(() => NO_EDITS, []);
             setIsReverting(false);
           }}
           onClose={() => setIsReverting(false)}
