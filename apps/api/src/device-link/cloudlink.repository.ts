@@ -179,6 +179,12 @@ export async function findLinkableDevice(db: Db, deviceId: number): Promise<{ id
   return r.rows[0];
 }
 
+/** Whether the device still exists and is active (an open link's re-check, link-access.ts). */
+export async function isDeviceActive(db: Db, deviceId: number): Promise<boolean> {
+  const r = await sql<{ id: number }>`SELECT id FROM device WHERE id = ${deviceId} AND is_active`.execute(db);
+  return r.rows.length > 0;
+}
+
 /**
  * At the start of a lone API process no device can be linked to it: links a previous run held
  * when it stopped (or crashed) are cleared, so the dashboard does not show them connected.

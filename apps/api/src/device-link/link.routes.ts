@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEVICE_LINK_PATH, LINK_CLOSE } from '@flotilla/core/device-link';
 import { findLinkableDevice, setLinkState } from './cloudlink.repository.ts';
 import { LinkConnection } from './link-connection.ts';
+import { LINK_ACCESS_CHECK_MS, linkVerdict } from './link-access.ts';
 import { relayTerminals } from '../terminal/terminal-relay.ts';
 
 /**
@@ -15,7 +16,9 @@ const CLOSE_TRY_AGAIN = 1013;
 /**
  * `GET /device/v1/link` (packages/core/src/device-link.ts): a device's key opens its link.
  * Anything but a device key, or a device that is not active or is frozen (devices/device-frozen.ts), is closed with `unauthorized`
- * without a word more (the same for every refusal). While the link is open the device is
+ * without a word more (the same for every refusal). An open link is checked again every
+ * LINK_ACCESS_CHECK_MS (link-access.ts): its key revoked or expired closes it with `unauthorized`,
+ * its device deleted or deactivated with `gone`. While the link is open the device is
  * "connected" (cloudlink.repository.ts, which also pushes the change to the dashboard once it is
  * written); the hub (app.linkHub) is how /supervisor reaches it.
  */
@@ -46,7 +49,18 @@ export async function linkRoutes(app: FastifyInstance): Promise<void> {
       socket.close(CLOSE_TRY_AGAIN, 'Try again later');
       return;
     }
+    // Asked again now and then (link-access.ts): a key revoked or a device deleted ends the link.
+    const checker = setInterval(() => {
+      linkVerdict(request, device.id).then(
+        (verdict) => {
+          if (verdict !== null) socket.close(verdict, verdict === LINK_CLOSE.gone ? 'Gone' : 'Unauthorized');
+        },
+        (error: unknown) => request.log.warn({ err: error }, 'could not check an open device link'),
+      );
+    }, app.config.linkAccessCheckMs ?? LINK_ACCESS_CHECK_MS);
+    checker.unref();
     await ended;
+    clearInterval(checker);
     await stopTerminals();
     await app.linkHub.detach(device.uuid, link);
     // A replaced link's device is linked elsewhere: its end is not a disconnect.

@@ -57,6 +57,18 @@ describe('device log line rate', () => {
     expect(await storedCount(device.id)).toBe(260 + drained);
   });
 
+  it('charges blank lines of an upload to the rate too: a gzip bomb of newlines is held back, not inflated at once', async () => {
+    const fleet = await createFleetWithProvisioningKey(ctx.database.db);
+    const device = await registerDevice(ctx.app, fleet);
+    const stream = openLogStream(base, device.uuid, device.apiKey);
+    // A million newlines gzip to about a kilobyte; each costs the server as a line does.
+    await stream.write(`${'\n'.repeat(1_000_000)}${JSON.stringify({ message: 'after the bomb', timestamp: Date.now() })}\n`);
+    const outcome = await Promise.race([stream.end().then(() => 'answered'), new Promise((r) => setTimeout(() => r('held'), 1500))]);
+    expect(outcome).toBe('held');
+    expect(await storedCount(device.id)).toBe(0);
+    stream.request.destroy();
+  });
+
   it('lets a device have MAX_UPLOADS_PER_DEVICE uploads at once: one more is 429, and none of the open ones is cut', async () => {
     const fleet = await createFleetWithProvisioningKey(ctx.database.db);
     const device = await registerDevice(ctx.app, fleet);

@@ -23,6 +23,8 @@ import { tooManyRequests } from '../auth/attempt-limits.ts';
 import { createHeldSlots } from '../lib/held-slots.ts';
 import { holdStreamSlot } from '../lib/open-streams.ts';
 import { credentialStillStands } from '../auth/credential-still-stands.ts';
+import { AUTH_MESSAGES } from '../auth/credentials.ts';
+import { unauthorized } from '../lib/errors.ts';
 import { sendLogStream } from './ndjson-log-stream.ts';
 import { assertReadableFleet, readableDeviceCache } from './fleet-log-access.ts';
 
@@ -34,6 +36,13 @@ import { assertReadableFleet, readableDeviceCache } from './fleet-log-access.ts'
 /** Log uploads one device may have open at once, and when one refused may try again. */
 export const MAX_UPLOADS_PER_DEVICE = 4;
 const UPLOAD_RETRY_MS = 5000;
+/**
+ * How often an open log upload asks again whether its key stands. The supervisor keeps one
+ * upload open for as long as it runs: checked only when it opened, a device key revoked because
+ * it leaked kept writing lines into the device's logs (and onto its readers' live tails) for as
+ * long as the thief's connection lived.
+ */
+export const UPLOAD_ACCESS_CHECK_MS = 60_000;
 
 export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -88,12 +97,31 @@ export async function deviceLogRoutes(fastify: FastifyInstance): Promise<void> {
         openUploads.delete(request.raw);
         release();
       });
-      const result = await ingestLogStream(body, {
+      const checkEveryMs = app.config.logUploadAccessCheckMs ?? UPLOAD_ACCESS_CHECK_MS;
+      // The auth hook checked the key as the upload opened.
+      let checkedAt = Date.now();
+      const ingest = ingestLogStream(body, {
         store: async (lines) => {
+          // Before storing, at most once a period: a revoked key ends the upload (401, these lines unstored).
+          if (Date.now() - checkedAt >= checkEveryMs) {
+            if (!(await credentialStillStands(request))) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
+            checkedAt = Date.now();
+          }
           // Over its rate the device's upload waits here; meanwhile nothing more is read from it.
           await rate.acquire(device.id, lines.length, closing.signal);
           await storeDeviceLogLines({ ...store, log: request.log }, device, lines);
         },
+        // Blank, junk and over-long lines cost the device's rate as stored ones do (a gzip bomb of newlines is held back, not inflated at once).
+        pace: (work) => rate.acquire(device.id, work, closing.signal),
+      });
+      const result = await ingest.catch((err: unknown) => {
+        // Ended before its body did (a revoked key, a failed store, broken gzip): the rest of the
+        // body is never read, and a paused, unread socket would stay open (and hold the server's
+        // close) however its client left. It is closed once the answer is out.
+        // (The socket is taken now: once the answer is out, the request no longer holds it.)
+        const socket = request.raw.socket;
+        reply.raw.once('finish', () => socket.destroy());
+        throw err;
       });
       request.log.debug({ device: device.uuid, ...result }, 'log stream ended');
       // Only now, when the device ended its upload (an early answer is an error to the supervisor).

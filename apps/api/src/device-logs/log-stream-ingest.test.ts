@@ -35,6 +35,21 @@ describe('ingestLogStream', () => {
     expect(result).toEqual({ stored: 2, skipped: 3 });
   });
 
+  it('paces the work store is not given: blank and junk lines, and each maxLineBytes of a line being dropped', async () => {
+    const paced: number[] = [];
+    const result = await ingestLogStream(Readable.from(['\n\n\n', 'junk\n{"message":"ok"}\n', 'x'.repeat(150), 'x'.repeat(500), '\n'].map((c) => Buffer.from(c))), {
+      maxLineBytes: 100,
+      store: async () => {},
+      pace: async (work) => {
+        paced.push(work);
+      },
+    });
+    expect(result).toEqual({ stored: 1, skipped: 2 });
+    // 3 blank lines; 1 junk line; the line over 100 characters starts being dropped (1), 500 more
+    // dropped characters (5), and the newline that ends it (1).
+    expect(paced).toEqual([3, 1, 1, 5, 1]);
+  });
+
   it('reads no further while a batch its timer sent is being stored, so a slow store holds the upload back', async () => {
     let pulled = 0;
     let release = () => {};

@@ -112,6 +112,8 @@ export interface AppConfig {
   streamsPerCaller?: number;
   /** Keep-alive newline interval of log streams; unset = 58 s (compat §4). Tests shorten it. */
   logStreamKeepAliveMs?: number;
+  /** How often a device's long-lived log upload re-checks its key; unset = 60 s (device-logs/device-logs.routes.ts). Tests shorten it. */
+  logUploadAccessCheckMs?: number;
   /** The billing engine's payment provider (PAYMENT_PROVIDER, billing/payment/); unset = `local`, the embedded test processor. */
   paymentProvider?: 'local' | 'stripe';
   /** Stripe secret key (STRIPE_SECRET_KEY) when paymentProvider is `stripe`. */
@@ -122,6 +124,8 @@ export interface AppConfig {
   stripeApiUrl?: string;
   /** Where the dashboard loads Stripe.js from (STRIPE_JS_URL), e.g. a local stand-in; unset = STRIPE_JS_DEFAULT_URL. */
   stripeJsUrl?: string;
+  /** How often an open device link's key and device are checked again; unset = 60 s (device-link/link-access.ts). Tests shorten it. */
+  linkAccessCheckMs?: number;
   /** Web terminal re-check interval and session caps; unset = terminal/terminal-sessions.ts defaults. Tests shorten them. */
   terminalLimits?: { accessCheckMs?: number; maxPerUserDevice?: number; maxPerUser?: number; maxSessions?: number };
 }
