@@ -1,5 +1,7 @@
 // `npm test`: installs what is missing, then lint + typecheck, unit, integration (PGlite, and
 // PostgreSQL again when DATABASE_URL is set), balena-sdk compatibility, and browser tests.
+// Lint + typecheck is one of the jobs, not a step before them: it keeps one core busy for
+// minutes, and the other lane starts the longest suite meanwhile.
 // The machine has two cores and each suite is mostly one busy process, so two lanes take jobs
 // from one queue, longest first (the integration suites, compatibility, unit, then the browser
 // spec files in batches): the longest job starts at once and the lanes end within about one
@@ -9,14 +11,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ROOT, run, ensureDependencies, ensureWebBuild, ensureChromium } from './ensure.mjs';
+import { ROOT, ensureDependencies, ensureWebBuild, ensureChromium } from './ensure.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
 await ensureSupportedNode();
 ensureDependencies();
 ensureChromium();
 ensureWebBuild();
-run('npm run check');
 
 const resultsDir = join(ROOT, '.tmp/test-results');
 rmSync(resultsDir, { recursive: true, force: true });
@@ -43,35 +44,42 @@ function failuresOf(json, label, status = 'failed') {
   );
 }
 
-/** Runs vitest projects; resolves when they end, with their counts added to the totals. */
-function vitest(label, projects, env, files = []) {
-  const out = join(resultsDir, `${label.replace(/\W+/g, '-')}.json`);
+/**
+ * Runs `file args` as the job `label`: its output lines carry the label, a non-zero exit is a
+ * failed step, `collect` (if given) reads its results once it ends.
+ */
+function job(label, file, args, { env = {}, shell = false, collect = () => {} } = {}) {
   const started = Date.now();
   console.log(`=== ${label}: started`);
-  const child = spawn('npx', ['vitest', 'run', ...[projects].flat().flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
+  const child = spawn(file, args, { cwd: ROOT, shell, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
   }
   return new Promise((resolve) => {
     child.on('close', (status) => {
-      if (existsSync(out)) {
-        const json = JSON.parse(readFileSync(out, 'utf8'));
-        totals.passed += json.numPassedTests;
-        totals.failed += json.numFailedTests;
-        failedTests.push(...failuresOf(json, label));
-        retriedTests.push(...retriesOf(json, label));
-        if (json.numTotalTests === 0) failedSteps.push(`${label}: ran no test`);
-      } else {
-        failedSteps.push(`${label}: no results`);
-      }
+      collect();
       if (status !== 0) failedSteps.push(label);
       console.log(`=== ${label}: ${status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
       resolve();
     });
+  });
+}
+
+/** Runs vitest projects; resolves when they end, with their counts added to the totals. */
+function vitest(label, projects, env, files = []) {
+  const out = join(resultsDir, `${label.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...[projects].flat().flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files];
+  return job(label, 'npx', args, {
+    env,
+    collect() {
+      if (!existsSync(out)) return void failedSteps.push(`${label}: no results`);
+      const json = JSON.parse(readFileSync(out, 'utf8'));
+      totals.passed += json.numPassedTests;
+      totals.failed += json.numFailedTests;
+      failedTests.push(...failuresOf(json, label));
+      retriedTests.push(...retriesOf(json, label));
+      if (json.numTotalTests === 0) failedSteps.push(`${label}: ran no test`);
+    },
   });
 }
 
@@ -116,6 +124,7 @@ const jobs = [
   () => vitest('integration (PGlite)', 'int', embedded),
   ...(pgUrl ? [() => vitest('integration (PostgreSQL)', 'int', { DATABASE_URL: pgUrl })] : []),
   () => vitest('compatibility (balena-sdk)', 'compat', embedded),
+  () => job('lint + typecheck', 'npm run check', [], { shell: true }),
   () => vitest('unit', ['unit', 'unit-web'], {}),
   ...browserBatches(10).map((batch, index, all) => () => vitest(`browser (Chromium) ${index + 1}/${all.length}`, 'e2e', embedded, batch)),
 ];
@@ -124,7 +133,9 @@ const jobs = [
 async function lane() {
   for (let job = jobs.shift(); job; job = jobs.shift()) await job();
 }
-await Promise.all([lane(), lane()]);
+// TEST_LANES: how many jobs run at once (2 unless set; measured in docs/performance.md "CI").
+const lanes = Math.max(1, Number(process.env.TEST_LANES) || 2);
+await Promise.all(Array.from({ length: lanes }, () => lane()));
 
 console.log('');
 if (retriedTests.length) console.log(`Passed only on a retry (flaky):\n${retriedTests.join('\n')}\n`);
