@@ -169,6 +169,13 @@ export interface ResourceDef {
    * The hook must consume them: a value left in its result is a server error.
    */
   createInputs?: string[];
+  /**
+   * The rows are the server's catalog (device types, CPU architectures): seeded by the operator,
+   * never created by callers, so their count does not grow with tenants' data. A `$filter` path
+   * may return to such a resource once (navigation-rules.ts), as `balena preload` asks for fleets
+   * whose device type's architecture is supported by the image's device type.
+   */
+  catalog?: true;
 }
 
 /** Looks resources up by canonical name or alias (`application__has__env_var_name` → application_environment_variable). */

@@ -33,7 +33,7 @@ export function rootScope(ctx: CompileContext, def: ResourceDef, alias: string, 
 /** The scope of `nav`'s rows (`alias`), reached from `scope`: rules 1 and 2 of navigation-rules.ts checked. */
 function scopeOf(nav: ResolvedNav, scope: Scope, alias: string): Scope {
   if (scope.lambdaVar !== undefined) refuseNavigationOutsideLambda(nav.name, scope.lambdaVar);
-  return { ...scope, def: nav.target, alias, path: enterNavigation(scope.path, nav), lambdaVar: undefined };
+  return { ...scope, def: nav.target, alias, path: enterNavigation(scope.path, nav, undefined, 'filter'), lambdaVar: undefined };
 }
 
 const CMP: Record<string, string> = { eq: '=', ne: 'IS DISTINCT FROM', gt: '>', ge: '>=', lt: '<', le: '<=' };

@@ -60,6 +60,21 @@ describe('navigation rules', () => {
     expect(refusal('/team(5)?$select=id&$expand=belongs_to__organization($select=id;$expand=owns__team($top=101;$select=id))').message).toMatch(/leads back to/);
   });
 
+  it("let a $filter return to a catalog resource once (balena preload's fleet choice), not in an $expand, not twice", () => {
+    const preload = "/application?$select=id&$filter=is_for__device_type/any(dt:dt/is_of__cpu_architecture/any(ioca:ioca/is_supported_by__device_type/any(isbdt:isbdt/slug eq 'raspberrypi4-64')))";
+    expect(() => compile(preload)).not.toThrow();
+    // The same return as a path, and in a count: tests, no rows.
+    expect(() => compile("/device_type?$select=id&$filter=is_of__cpu_architecture/is_supported_by__device_type/any(o:o/slug eq 'x')")).not.toThrow();
+    expect(() => compile('/device_type?$select=id&$filter=is_of__cpu_architecture/is_supported_by__device_type/$count gt 1')).not.toThrow();
+    // An expansion makes rows: a return there still needs its own small $top.
+    expect(refusal('/application?$select=id&$expand=is_for__device_type($select=id;$expand=is_of__cpu_architecture($select=id;$expand=is_supported_by__device_type($select=slug)))').message).toMatch(/leads back to/);
+    // Twice on one path: the catalog's rows squared per row.
+    const twice = "/device_type?$select=id&$filter=is_of__cpu_architecture/any(a:a/is_supported_by__device_type/any(b:b/is_of__cpu_architecture/any(c:c/is_supported_by__device_type/any(e:e/slug eq 'x'))))";
+    expect(refusal(twice).message).toMatch(/leads back to/);
+    // Not a catalog resource: a tenant's rows.
+    expect(refusal('/application?$select=id&$filter=owns__device/any(d:d/belongs_to__application/owns__device/any(e:e/is_online eq true))').message).toMatch(/leads back to/);
+  });
+
   it('keep a to-one step back, which adds no rows', () => {
     expect(() => compile('/application?$select=id&$expand=owns__device($select=id;$expand=belongs_to__application($select=app_name))')).not.toThrow();
     expect(() => compile("/application?$select=id&$filter=owns__device/any(d:d/belongs_to__application/app_name eq 'x')")).not.toThrow();

@@ -18,8 +18,8 @@ import type { ResolvedNav } from './context.ts';
  *    not from the resource or an outer variable: those would pair every row of the lambda's
  *    collection with every row of another. Plain fields of outer scopes stay readable.
  *
- * No recorded balena-sdk or balena-cli URL and no dashboard query does either
- * (navigation-rules.test.ts compiles them all).
+ * No recorded balena-sdk or balena-cli URL and no dashboard query does either, but for the two
+ * exceptions below (navigation-rules.test.ts compiles them all).
  */
 
 /**
@@ -31,10 +31,25 @@ import type { ResolvedNav } from './context.ts';
 export const RETURN_TOP_MAX = 100;
 const RETURNED = '↩';
 
-/** The path's resources after `nav`, or 400 when `nav` is to-many and returns to one of them (`top`: an expansion's `$top`). */
-export function enterNavigation(path: readonly string[], nav: ResolvedNav, top?: number): readonly string[] {
+/**
+ * The other exception, in a `$filter` (lambdas, paths, counts; it makes no rows, only tests
+ * them): a return to a catalog resource (ResourceDef.catalog), once per path. `balena preload`
+ * without `--fleet` lists the fleets an image can take with
+ * `is_for__device_type/any(dt:dt/is_of__cpu_architecture/any(ioca:ioca/is_supported_by__device_type/any(isbdt:isbdt/slug eq '…')))`
+ * (application → device type → architecture → device types): that tests at most the catalog's
+ * rows per fleet, however many fleets, devices or releases tenants have.
+ */
+export type NavigationUse = 'expand' | 'filter';
+
+/**
+ * The path's resources after `nav`, or 400 when `nav` is to-many and returns to one of them
+ * (`top`: an expansion's `$top`; `use`: whether the navigation makes rows or only tests them).
+ */
+export function enterNavigation(path: readonly string[], nav: ResolvedNav, top?: number, use: NavigationUse = 'expand'): readonly string[] {
   if (nav.cardinality === 'many' && path.includes(nav.target.name)) {
-    if (top !== undefined && top <= RETURN_TOP_MAX && !path.includes(RETURNED)) return [...path, RETURNED, nav.target.name];
+    const firstReturn = !path.includes(RETURNED);
+    if (firstReturn && top !== undefined && top <= RETURN_TOP_MAX) return [...path, RETURNED, nav.target.name];
+    if (firstReturn && use === 'filter' && nav.target.catalog) return [...path, RETURNED, nav.target.name];
     throw badRequest(
       `"${nav.name}" leads back to ${nav.target.name}, already on this path (${[...path, nav.target.name].join(' → ')}): a to-many navigation may not return to a resource it came from`,
       'query_too_complex',

@@ -23,6 +23,8 @@ export const COMPAT_URLS: string[] = [
   "/v7/application?$filter=is_directly_accessible_by__user/any(dau:1 eq 1) and (slug eq 'myorg/myfleet' or uuid eq 'myorg/myfleet')&$select=slug",
   "/v7/application?$filter=is_directly_accessible_by__user/any(dau:1 eq 1)&$orderby=app_name asc&$select=id,app_name,slug&$expand=is_for__device_type($select=slug),owns__device($select=is_online)",
   "/v7/application?$filter=slug eq 'myorg/myfleet' or uuid eq 'myorg/myfleet'",
+  // `balena preload <image>` without --fleet (balena-cli 25.2.6 commands/preload: fleets whose architecture the image's device type supports).
+  "/v7/application?$filter=is_directly_accessible_by__user/any(dau:1 eq 1) and is_for__device_type/any(dt:dt/is_of__cpu_architecture/any(ioca:ioca/is_supported_by__device_type/any(isbdt:isbdt/slug eq 'raspberrypi4-64')))&$orderby=app_name asc&$select=id,slug,should_track_latest_release&$expand=owns__release($select=id,commit,end_timestamp,composition,raw_version;$expand=release_image($select=id;$expand=image($select=image_size,is_stored_at__image_location));$filter=status eq 'success';$orderby=end_timestamp desc,id desc),should_be_running__release($select=commit)",
   "/v7/application?$filter=slug eq 'myorg/myfleet' or uuid eq 'myorg/myfleet'&$select=id&$expand=is_for__device_type($select=id;$expand=is_of__cpu_architecture($select=slug))",
   "/v7/application?$filter=slug eq 'myorg/myfleet' or uuid eq 'myorg/myfleet'&$select=id&$expand=service($select=id;$filter=service_name eq 'svc')",
   "/v7/application?$filter=slug eq 'myorg/myfleet'&$select=id&$expand=service($select=id;$filter=service_name eq 'main')",

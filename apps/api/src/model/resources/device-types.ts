@@ -12,6 +12,7 @@ export const cpuArchitecture: ResourceDef = {
   navs: [reverse('is_supported_by__device_type', 'device_type', 'is_of__cpu_architecture')],
   naturalKeys: [['slug']],
   permissions: readOnlyForAll,
+  catalog: true,
 };
 
 export const deviceManufacturer: ResourceDef = {
@@ -67,6 +68,7 @@ export const deviceType: ResourceDef = {
     update: nobody,
     delete: nobody,
   },
+  catalog: true,
 };
 
 export const deviceTypeAlias: ResourceDef = {
