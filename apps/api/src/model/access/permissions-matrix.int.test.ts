@@ -227,6 +227,16 @@ const CASES: FleetCase[] = [
     },
   },
   {
+    name: "change the device's uuid",
+    // Set once, at registration: the device's key, state reports and links name it by its uuid,
+    // so a changed one left the device polling for a row that no longer answers to it.
+    allowed: [],
+    async run(who, w) {
+      const uuid = 'c'.repeat(32);
+      return { res: await patchDevice(who, w, { uuid }), effect: await deviceHas(w, { uuid }) };
+    },
+  },
+  {
     name: "write the device's note (a field only users write)",
     allowed: SAFE_OPERATORS,
     async run(who, w) {

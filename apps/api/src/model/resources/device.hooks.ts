@@ -38,9 +38,6 @@ export const deviceHooks: ResourceHooks = {
     return out;
   },
   async beforeUpdate(patch: Values, ids, ctx) {
-    if ('uuid' in patch && (typeof patch.uuid !== 'string' || !UUID_PATTERN.test(patch.uuid))) {
-      throw badRequest('Invalid device uuid');
-    }
     const nameProblem = 'device_name' in patch ? deviceNameProblem(patch.device_name) : null;
     if (nameProblem) throw badRequest(nameProblem);
     if (typeof patch.belongs_to__application === 'number') await assertDevicesMayMoveTo(ctx.db, ids, patch.belongs_to__application);

@@ -44,7 +44,9 @@ export const device: ResourceDef = {
     createdAt,
     field('modified_at', 'Date Time'),
     fk('actor', 'actor'),
-    writable('uuid', 'Short Text'),
+    // Set at registration (or creation) and never after: the device's key, its state reports and
+    // its link name it by its uuid, and a changed one stranded it.
+    writable('uuid', 'Short Text', { changeRule: nobody }),
     writable('device_name', 'Short Text', { writable: userOrDevice }),
     writable('note', 'Text', { nullable: true }),
     field('local_id', 'Short Text', reported),
