@@ -122,6 +122,9 @@ describe.each(viewports())('release detail ($label)', ({ viewport }) => {
     await images.getByRole('rowheader', { name: 'worker' }).waitFor();
     expect(await images.getByRole('row').count()).toBe(3);
     await images.getByText('5.0 MB').first().waitFor();
+    // An image's status in the release's words (spec "Release status and display"), not the stored value.
+    expect(await images.getByRole('row', { name: /^api/ }).textContent()).toContain('Succeeded');
+    expect(await images.getByRole('row', { name: /^api/ }).textContent()).not.toContain('success');
     await expectPageSound(page);
     await images.getByRole('button', { name: 'Show the Dockerfile of api' }).click();
     const apiDialog = page.getByRole('dialog', { name: 'Dockerfile of api' });

@@ -14,7 +14,7 @@ import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import SuccessIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { effectiveReleaseStatus, showsImageStatusIcon } from '@flotilla/core/release-status';
+import { effectiveReleaseStatus, isReleaseStatus, releaseDisplayStatus, showsImageStatusIcon } from '@flotilla/core/release-status';
 import { EmptyState } from '../../../components/states/EmptyState.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -87,12 +87,16 @@ export function ReleaseImagesCard({ release, appName }: { release: ReleaseSummar
 function ImageStatus({ image, withIcon }: { image: ReleaseImageItem; withIcon: boolean }) {
   const { t } = useTranslation('releaseDetail');
   const isFailed = ['failed', 'error', 'cancelled', 'interrupted', 'timeout'].includes(image.status);
+  // An image's status has the release's values, shown in the same words (fleets spec "Release
+  // status and display": success → Succeeded, error/timeout/interrupted → Failed); a value
+  // outside that list is shown as it is rather than called failed.
+  const words = isReleaseStatus(image.status) ? t(`status.${releaseDisplayStatus(image.status)}`) : image.status;
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         {withIcon && image.status === 'success' && <SuccessIcon fontSize="small" color="success" aria-hidden />}
         {withIcon && isFailed && <ErrorIcon fontSize="small" color="error" aria-hidden />}
-        <span>{image.status}</span>
+        <span>{words}</span>
       </Box>
       {image.errorMessage && (
         <Typography variant="caption" color="error" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
