@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -20,6 +20,7 @@ import { ListPagination } from './ListPagination.tsx';
 import { useColumnChoice } from './use-column-choice.ts';
 import type { useListState } from './use-list-state.ts';
 import { useRowSelection } from './use-row-selection.ts';
+import { focusIfLost } from '../../lib/focus-parking.ts';
 
 export interface DataListProps<Row, Id extends string | number> {
   /** Names the table (its accessible name). */
@@ -81,9 +82,32 @@ export function DataList<Row, Id extends string | number>(props: DataListProps<R
   // count nor its actions, which would act on rows the user cannot see marked. It is set aside,
   // not cleared: back in the table the same rows are checked.
   const isSelectionShown = renderRows === undefined && selection.selected.size > 0;
+  const root = useRef<HTMLDivElement>(null);
+  // A control that goes with focus in it (a row action that removed its row: revoke, delete; the
+  // selection bar after Clear selection or a batch action) leaves focus on the body,
+  // before or after its dialog has closed and tried to give focus back to it:
+  // focus then goes to the table, or the list's first control when the list is now empty. The
+  // control stays remembered while focus is in a dialog it opened.
+  const lastFocused = useRef<Element | null>(null);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (target && root.current?.contains(target)) lastFocused.current = target;
+      else if (!target?.closest('[role="dialog"]')) lastFocused.current = null;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+  useEffect(() => {
+    if (!lastFocused.current || lastFocused.current.isConnected) return;
+    const list = root.current;
+    const isRestored = focusIfLost(list?.querySelector<HTMLElement>('[role="region"][tabindex]') ?? list?.querySelector<HTMLElement>('button:not([disabled])') ?? null);
+    // Kept while a dialog still holds focus: it gives focus back when it closes.
+    if (isRestored || !document.activeElement?.closest('[role="dialog"]')) lastFocused.current = null;
+  });
 
   return (
-    <Paper variant="outlined" sx={{ minWidth: 0 }}>
+    <Paper ref={root} variant="outlined" sx={{ minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, p: 1.5 }}>
         <FilterBar fields={filterFields} rules={params.filters} onChange={state.setFilters} />
         <Box sx={{ flexGrow: 1 }} />

@@ -88,3 +88,28 @@ describe('isTypingTarget', () => {
     expect(isTypingTarget(null)).toBe(false);
   });
 });
+
+describe('focusHeadingWhenReady and a page that replaces its loading heading', () => {
+  it('moves focus on to the page h1 that replaces the focused "Loading…" h1, instead of leaving it on the body', async () => {
+    const main = setup('<h1>Loading…</h1>');
+    document.getElementById('link')!.focus();
+    const results: boolean[] = [];
+    const stop = focusHeadingWhenReady(main, (focused) => results.push(focused));
+    expect(document.activeElement?.textContent).toBe('Loading…');
+    main.innerHTML = '<h1>Ops</h1><button>Add members</button>';
+    await nextMutation();
+    expect(document.activeElement?.textContent).toBe('Ops');
+    expect(results).toEqual([true]);
+    stop();
+  });
+
+  it('does not follow when the user has put focus somewhere meanwhile', async () => {
+    const main = setup('<h1>Loading…</h1>');
+    const stop = focusHeadingWhenReady(main, () => {});
+    document.getElementById('link')!.focus();
+    main.innerHTML = '<h1>Ops</h1>';
+    await nextMutation();
+    expect(document.activeElement?.id).toBe('link');
+    stop();
+  });
+});

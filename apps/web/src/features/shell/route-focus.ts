@@ -30,35 +30,49 @@ export function focusHeading(heading: HTMLElement): boolean {
 
 /**
  * Waits for the first h1 in `container` and focuses it. If the user moves focus meanwhile, or
- * is typing when it appears, focus stays theirs. Returns a function that stops waiting.
+ * is typing when it appears, focus stays theirs. A heading it focused that the page then
+ * replaces (the loading page's "Loading…" h1, swapped for the page's own once its data is in)
+ * takes focus with it to the body: for H1_WAIT_MS focus follows to the new h1 instead, unless
+ * the user has put it somewhere meanwhile. Returns a function that stops waiting.
  */
 export function focusHeadingWhenReady(container: HTMLElement, onDone: (focused: boolean) => void): () => void {
   const focusBefore = document.activeElement;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** The heading this focused, followed while the page may still replace it. */
+  let focused: HTMLElement | null = null;
   const stop = () => {
     observer?.disconnect();
     observer = null;
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };
+  /** True when done (nothing more to watch). */
   const attempt = (): boolean => {
     const heading = container.querySelector('h1');
     if (!heading) return false;
     const active = document.activeElement;
+    if (focused) {
+      if (!focused.isConnected && heading !== focused && (active === null || active === document.body) && focusHeading(heading)) focused = heading;
+      return false;
+    }
     // Focus parked for a disabled button (a form that saved and navigated) is not the user's choice.
     const userMovedFocus = active !== focusBefore && active !== document.body && active !== null && !active.hasAttribute(PARKED_ATTRIBUTE);
-    onDone(!userMovedFocus && !isTypingTarget(active) && focusHeading(heading));
-    return true;
+    const isFocused = !userMovedFocus && !isTypingTarget(active) && focusHeading(heading);
+    onDone(isFocused);
+    if (!isFocused) return true;
+    focused = heading;
+    return false;
   };
-  if (attempt()) return stop;
+  const isDone = attempt();
+  if (isDone) return stop;
   observer = new MutationObserver(() => {
     if (attempt()) stop();
   });
   observer.observe(container, { childList: true, subtree: true });
   timer = setTimeout(() => {
     stop();
-    onDone(false);
+    if (!focused) onDone(false);
   }, H1_WAIT_MS);
   return stop;
 }

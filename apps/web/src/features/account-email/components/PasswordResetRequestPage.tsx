@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
 import { useRequestPasswordReset } from '../api/account-email.mutations.ts';
 import { accountEmailErrorMessage } from '../rate-limit-message.ts';
+import { useFocusWhenLost } from './use-focus-when-lost.ts';
 
 /**
  * `/password-reset` (accounts spec §5: email and captcha required). The answer never says
@@ -21,6 +22,8 @@ export function PasswordResetRequestPage() {
   usePageTitle(t('forgot.pageTitle'));
   const { register, handleSubmit, formState } = useForm<{ email: string }>({ mode: 'onTouched', defaultValues: { email: '' } });
   const mutation = useRequestPasswordReset();
+  // The form (with focus in it) gives way to the message: focus goes to the message.
+  const focusWhenLost = useFocusWhenLost<HTMLDivElement>();
   return (
     <AuthLayout
       title={t('forgot.title')}
@@ -31,7 +34,9 @@ export function PasswordResetRequestPage() {
       }
     >
       {mutation.isSuccess ? (
-        <Alert severity="success">{t('forgot.sent', { email: mutation.variables })}</Alert>
+        <Alert ref={focusWhenLost} tabIndex={-1} severity="success">
+          {t('forgot.sent', { email: mutation.variables })}
+        </Alert>
       ) : (
         <form noValidate onSubmit={(event) => void handleSubmit((values) => mutation.mutate(values.email.trim()))(event)}>
           <Stack spacing={2}>

@@ -12,6 +12,7 @@ import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
 import { accountStatusQuery, isVerificationPending } from '../api/account-email.queries.ts';
 import { useResendVerificationEmail } from '../api/account-email.mutations.ts';
 import { accountEmailErrorMessage } from '../rate-limit-message.ts';
+import { useFocusWhenLost } from './use-focus-when-lost.ts';
 
 /** Accounts spec §4: resend status pending → inprogress → done | failed. */
 export type ResendState = 'pending' | 'inprogress' | 'done' | 'failed';
@@ -34,6 +35,8 @@ export function VerifyEmailPendingPage() {
   }, [status, router]);
   const resend = useResendVerificationEmail();
   const state = RESEND_STATE[resend.status];
+  // Arriving from sign-up, and when the resend button goes (done), focus would be on the body.
+  const focusWhenLost = useFocusWhenLost<HTMLElement>();
 
   return (
     <AuthLayout
@@ -46,10 +49,14 @@ export function VerifyEmailPendingPage() {
     >
       <Stack spacing={2}>
         <Typography>{status?.email ? t('pending.intro', { email: status.email }) : t('pending.introNoEmail')}</Typography>
-        {state === 'done' && <Alert severity="success">{t('pending.done')}</Alert>}
+        {state === 'done' && (
+          <Alert ref={focusWhenLost} tabIndex={-1} severity="success">
+            {t('pending.done')}
+          </Alert>
+        )}
         {resend.isError && <Alert severity="error">{t('pending.failed', { message: accountEmailErrorMessage(resend.error, t) })}</Alert>}
         {state !== 'done' && (
-          <Button variant="contained" onClick={() => resend.mutate()} disabled={state === 'inprogress'}>
+          <Button ref={focusWhenLost} variant="contained" onClick={() => resend.mutate()} disabled={state === 'inprogress'}>
             {state === 'inprogress' ? t('pending.resending') : t('pending.resend')}
           </Button>
         )}

@@ -82,7 +82,7 @@ function PlanOption({ plan, cycle, kind, onChoose }: { plan: BillingPlanListItem
   const monthly = displayedMonthlyPrice(plan, cycle);
   const actionText = kind === 'cycle-change' ? t(`plans.actions.switchTo.${cycle}`) : t(`plans.actions.${kind}`);
   return (
-    <Paper variant="outlined" component="article" aria-labelledby={titleId} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', ...(kind === 'no-change' ? { borderColor: 'primary.main', borderWidth: 2 } : {}) }}>
+    <Paper variant="outlined" component="article" aria-labelledby={titleId} data-plan={plan.billing_code} tabIndex={-1} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', ...(kind === 'no-change' ? { borderColor: 'primary.main', borderWidth: 2 } : {}) }}>
       <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {plan.title}
       </Typography>

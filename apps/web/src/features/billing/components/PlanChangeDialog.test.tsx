@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import '../billing-catalog.ts';
+import { useState } from 'react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BillingPlanInfo, BillingPlanListItem } from '@flotilla/core/schemas/billing';
@@ -116,5 +117,34 @@ describe('PlanChangeDialog (accounts spec §4 "Plan change")', () => {
     answer = { status: 409, body: { error: 'A payment method is required', code: 'payment_method_required' } };
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(onNeedPaymentMethod).toHaveBeenCalled());
+  });
+});
+
+describe('PlanChangeDialog focus after the change (keyboard use: never lost to the body)', () => {
+  it("moves focus to the new plan's card once the dialog has closed and its opener is gone", async () => {
+    fakeBillingApi({ [`PATCH ${PATH}`]: { status: 200, body: asCurrent(pilot) } });
+    // The plans list as after the change: the Upgrade button that opened the dialog is gone.
+    function Page() {
+      const [isOpen, setIsOpen] = useState(true);
+      return (
+        <>
+          <article data-plan="pilot" tabIndex={-1} aria-label="Pilot" />
+          {isOpen && (
+            <PlanChangeDialog
+              orgId={4}
+              current={asCurrent(free)}
+              choice={{ target: pilot, cycle: 'monthly', kind: 'upgrade' }}
+              paymentMethodType="card"
+              onNeedPaymentMethod={() => {}}
+              onClose={() => setIsOpen(false)}
+            />
+          )}
+        </>
+      );
+    }
+    renderWithProviders(<Page />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('article', { name: 'Pilot' })));
   });
 });

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { asksForFeedback, PLAN_CHANGE_CONFIRM_DEBOUNCE_MS, planChangeButton } from '@flotilla/core/billing/plan-change';
 import { formatCents } from '@flotilla/core/billing/prices';
 import type { BillingPlanInfo } from '@flotilla/core/schemas/billing';
+import { focusIfLost } from '../../../lib/focus-parking.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useChangePlan } from '../api/billing.mutations.ts';
 import { billingErrorCode, billingErrorText } from '../billing-errors.ts';
@@ -61,7 +63,10 @@ export function PlanChangeDialog({
       {
         onSuccess: () => {
           notifySuccess(t('messages.plan_updated'));
-          onClose();
+          // The button that opened this dialog is gone (the plan is now the current one): focus
+          // goes to the new plan's card instead of the page body.
+          flushSync(onClose);
+          focusIfLost([...document.querySelectorAll<HTMLElement>('[data-plan]')].find((card) => card.dataset.plan === target.billing_code) ?? null);
         },
         onError: (error) => {
           if (billingErrorCode(error) === 'payment_method_required') onNeedPaymentMethod();

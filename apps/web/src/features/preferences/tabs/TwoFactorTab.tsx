@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
+import { focusIfLost } from '../../../lib/focus-parking.ts';
 import { DisableTwoFactorDialog } from '../../two-factor/components/DisableTwoFactorDialog.tsx';
 import { EnableTwoFactorDialog } from '../../two-factor/components/EnableTwoFactorDialog.tsx';
 import { RegenerateCodesDialog } from '../../two-factor/components/RegenerateCodesDialog.tsx';
@@ -26,6 +27,14 @@ export function TwoFactorTab() {
   const account = actor && 'username' in actor && typeof actor.username === 'string' ? actor.username : (actor?.email ?? 'account');
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
+  // Enabling or disabling swaps the buttons, so the dialog cannot give focus back to the one that
+  // opened it: once it has closed, the first action of the new state takes it instead of the body.
+  const actions = useRef<HTMLDivElement>(null);
+  const hadDialog = useRef(false);
+  useEffect(() => {
+    if (open !== null) hadDialog.current = true;
+    else if (hadDialog.current) focusIfLost(actions.current?.querySelector('button') ?? null);
+  }, [open, isEnabled]);
 
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>
@@ -44,20 +53,22 @@ export function TwoFactorTab() {
         <Typography variant="body2" color="text.secondary">
           {t('tab.intro')}
         </Typography>
-        {isEnabled ? (
-          <Stack direction="row" spacing={1}>
-            <Button variant="outlined" onClick={() => setOpen('regenerate')}>
-              {t('tab.regenerate')}
+        <div ref={actions}>
+          {isEnabled ? (
+            <Stack direction="row" spacing={1}>
+              <Button variant="outlined" onClick={() => setOpen('regenerate')}>
+                {t('tab.regenerate')}
+              </Button>
+              <Button variant="outlined" color="error" onClick={() => setOpen('disable')}>
+                {t('tab.disable')}
+              </Button>
+            </Stack>
+          ) : (
+            <Button variant="contained" onClick={() => setOpen('enable')}>
+              {t('tab.enable')}
             </Button>
-            <Button variant="outlined" color="error" onClick={() => setOpen('disable')}>
-              {t('tab.disable')}
-            </Button>
-          </Stack>
-        ) : (
-          <Button variant="contained" onClick={() => setOpen('enable')}>
-            {t('tab.enable')}
-          </Button>
-        )}
+          )}
+        </div>
       </Stack>
       {open === 'enable' && <EnableTwoFactorDialog account={account} onClose={close} />}
       {open === 'disable' && <DisableTwoFactorDialog onClose={close} />}
