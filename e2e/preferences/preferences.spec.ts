@@ -56,6 +56,8 @@ describe('preferences', () => {
     await page.goto(`${url}/signup`);
     await page.getByLabel('Email').fill(`prefs-${randomBytes(4).toString('hex')}@example.com`);
     await page.getByLabel('Password').fill('a long enough password');
+    // The newsletter is asked for at sign-up, not assumed (accounts spec §5 "newsletter optional").
+    await page.getByLabel('Send me the product newsletter').check();
     await page.getByRole('button', { name: 'Create account' }).click();
 
     // Profile step: required fields say so, then a save goes on to the dashboard.
@@ -72,7 +74,7 @@ describe('preferences', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/fleets$/);
     const profile = await api('GET', '/user/profile', await sessionToken());
-    expect(JSON.parse(profile.body)).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', account_type: 'professional' });
+    expect(JSON.parse(profile.body)).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', account_type: 'professional', has_disabled_newsletter: false });
 
     // Preferences from the user menu; no sidebar there.
     await page.getByRole('button', { name: 'Account menu' }).click();

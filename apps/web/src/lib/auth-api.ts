@@ -20,10 +20,10 @@ export interface RegistrationInvitation {
   invitationToken: string;
 }
 
-export function register(email: string, password: string, invitation?: RegistrationInvitation): Promise<string> {
+export function register(email: string, password: string, invitation?: RegistrationInvitation, hasDisabledNewsletter = false): Promise<string> {
   return apiRequestToken('/user/register', {
     method: 'POST',
-    body: { email, password, 'g-recaptcha-response': captchaResponse(), ...invitation },
+    body: { email, password, has_disabled_newsletter: hasDisabledNewsletter, 'g-recaptcha-response': captchaResponse(), ...invitation },
     auth: false,
   });
 }

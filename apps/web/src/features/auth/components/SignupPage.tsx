@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link, getRouteApi } from '@tanstack/react-router';
@@ -32,6 +34,8 @@ function prefilledEmail(): string {
 interface SignupForm {
   email: string;
   password: string;
+  /** Accounts spec §5 "newsletter optional": asked for, never assumed (sent as has_disabled_newsletter). */
+  newsletter: boolean;
 }
 
 /**
@@ -48,11 +52,11 @@ export function SignupPage() {
   const invitation = invitationFromRedirect(search.redirect);
   const { register, handleSubmit, formState } = useForm<SignupForm>({
     mode: 'onTouched',
-    defaultValues: { email: prefilledEmail(), password: '' },
+    defaultValues: { email: prefilledEmail(), password: '', newsletter: false },
   });
   const mutation = useSessionMutation(
-    ({ email, password }: SignupForm) =>
-      registerAccount(email.trim(), password, invitation ? { invitationType: invitation.kind, invitationToken: invitation.token } : undefined),
+    ({ email, password, newsletter }: SignupForm) =>
+      registerAccount(email.trim(), password, invitation ? { invitationType: invitation.kind, invitationToken: invitation.token } : undefined, !newsletter),
     invitation ? afterInvitation(invitation.kind) : search.redirect,
     '/signup/profile',
   );
@@ -93,6 +97,7 @@ export function SignupPage() {
             helperText={formState.errors.password?.message ?? t('signup.passwordHelp')}
             {...register('password', { validate: (v) => validatePassword(v) ?? true })}
           />
+          <FormControlLabel control={<Checkbox {...register('newsletter')} />} label={t('signup.newsletter')} />
           <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
             {t('signup.submit')}
           </Button>

@@ -10,6 +10,7 @@ export interface ProfileChanges {
   last_name: string;
   company: string | null;
   account_type: AccountType;
+  has_disabled_newsletter: boolean;
 }
 
 /** `PATCH /user/profile` (accounts spec §7); answers the saved profile. */

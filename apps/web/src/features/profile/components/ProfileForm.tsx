@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -18,6 +19,8 @@ interface ProfileFormValues {
   last_name: string;
   company: string;
   account_type: AccountType | '';
+  /** The newsletter, as the user chose it (stored inverted: has_disabled_newsletter). */
+  newsletter: boolean;
 }
 
 function toFormValues(profile: Profile): ProfileFormValues {
@@ -26,6 +29,7 @@ function toFormValues(profile: Profile): ProfileFormValues {
     last_name: profile.last_name ?? '',
     company: profile.company ?? '',
     account_type: profile.account_type ?? '',
+    newsletter: !profile.has_disabled_newsletter,
   };
 }
 
@@ -49,6 +53,7 @@ export function ProfileForm({ profile, onSaved, actions }: { profile: Profile; o
         last_name: values.last_name.trim(),
         company: values.company.trim() || null,
         account_type: values.account_type,
+        has_disabled_newsletter: !values.newsletter,
       },
       { onSuccess: onSaved },
     );
@@ -88,6 +93,16 @@ export function ProfileForm({ profile, onSaved, actions }: { profile: Profile; o
               </RadioGroup>
               {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
             </FormControl>
+          )}
+        />
+        <Controller
+          name="newsletter"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} />}
+              label={t('profile.newsletter')}
+            />
           )}
         />
         {actions(mutation.isPending)}
