@@ -10,7 +10,7 @@ describe('logReadQuery (compat §4)', () => {
   });
 
   it('refuses what is not a count or a date', () => {
-    for (const bad of [{ count: '-1' }, { count: 'lots' }, { count: '1e3' }, { start: 'yesterday' }, { stream: 'yes' }]) {
+    for (const bad of [{ count: '-1' }, { count: 'lots' }, { count: '1e3' }, { start: 'yesterday' }, { start: '+275760-09-13T00:00:00Z' }, { start: '8640000000000000' }, { stream: 'yes' }]) {
       expect(logReadQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

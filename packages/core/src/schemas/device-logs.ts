@@ -36,7 +36,9 @@ export const logReadQuery = z.object({
     .max(64)
     .transform((v, ctx) => {
       const d = /^\d{1,16}$/.test(v) ? new Date(Number(v)) : new Date(v);
-      if (Number.isNaN(d.getTime())) {
+      // Past year 9999 a date is no log time, and the database driver writes it in a form
+      // PostgreSQL refuses (a 500 found by plugins/boundary-fuzz.int.test.ts: +275760-09-13).
+      if (Number.isNaN(d.getTime()) || d.getUTCFullYear() > 9999) {
         ctx.addIssue({ code: 'custom', message: 'must be epoch milliseconds or an ISO date' });
         return z.NEVER;
       }
