@@ -100,10 +100,15 @@ export function DataList<Row, Id extends string | number>(props: DataListProps<R
   }, []);
   useEffect(() => {
     if (!lastFocused.current || lastFocused.current.isConnected) return;
-    const list = root.current;
-    const isRestored = focusIfLost(list?.querySelector<HTMLElement>('[role="region"][tabindex]') ?? list?.querySelector<HTMLElement>('button:not([disabled])') ?? null);
-    // Kept while a dialog still holds focus: it gives focus back when it closes.
-    if (isRestored || !document.activeElement?.closest('[role="dialog"]')) lastFocused.current = null;
+    // After the whole commit's effects: a page that knows a better place (the variables table's
+    // Undo in the row whose Delete went) puts focus there first, and this is only the fallback.
+    queueMicrotask(() => {
+      if (!lastFocused.current || lastFocused.current.isConnected) return;
+      const list = root.current;
+      const isRestored = focusIfLost(list?.querySelector<HTMLElement>('[role="region"][tabindex]') ?? list?.querySelector<HTMLElement>('button:not([disabled])') ?? null);
+      // Kept while a dialog still holds focus: it gives focus back when it closes.
+      if (isRestored || !document.activeElement?.closest('[role="dialog"]')) lastFocused.current = null;
+    });
   });
 
   return (
