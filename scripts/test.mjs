@@ -118,8 +118,9 @@ const pgUrl = process.env.DATABASE_URL;
 // REDIS_URL (when set) also runs the tests of several API processes sharing device links.
 const embedded = { DATABASE_URL: '', REDIS_URL: '' };
 // Longest first (their lengths in one run on this machine kind, 2026-11-30, both lanes busy:
-// PGlite integration 648 s, PostgreSQL integration 498 s, compatibility 488 s, unit 423 s; a
-// browser batch 450–570 s, but the batches are many and short enough to even the lanes out).
+// PGlite integration 657 s, PostgreSQL integration 514 s, compatibility 498 s, lint + typecheck
+// 256 s, unit 139 s; a browser batch 180–390 s, but the batches are many and short enough to
+// even the lanes out).
 const jobs = [
   () => vitest('integration (PGlite)', 'int', embedded),
   ...(pgUrl ? [() => vitest('integration (PostgreSQL)', 'int', { DATABASE_URL: pgUrl })] : []),
