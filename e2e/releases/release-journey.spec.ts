@@ -93,9 +93,11 @@ describe.each(viewports())('release journey ($label)', ({ viewport }) => {
     await target.getByRole('radio', { name: 'Pin to a release' }).check();
     await target.getByRole('combobox', { name: 'Release' }).click();
     await page.getByRole('option', { name: `${draft.rawVersion} (${draft.commit.slice(0, 7)})` }).click();
+    // Checked before Apply: from Apply on, the devices download (18–36 s), and the list below must
+    // be on screen before they are done (an axe pass here under CI's load took most of that).
+    await expectPageSound(page);
     await target.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Pinned to release').first().waitFor();
-    await expectPageSound(page);
 
     // The devices download it, with progress on the list, then run it.
     await page.goto(`${e2e.stack.url}/fleets/${fleetId}/devices`);
