@@ -22,6 +22,8 @@ const ROWS: Spot[] = [
   { id: 1, name: 'north' },
   { id: 2, name: 'south' },
 ];
+/** The props every list of this file shares: the spots, read from memory. */
+const SPOT_LIST = { label: 'Spots', what: 'the spots', config, columns, query: { data: ROWS, error: null, refetch: async () => undefined }, getRowId: (s: Spot) => s.id, rowName: (s: Spot) => s.name };
 
 /** A list with a table lens (checkboxes, batch actions) and a picture lens that shows no columns, as the device map. */
 function TwoLenses() {
@@ -32,13 +34,7 @@ function TwoLenses() {
         switch lens
       </button>
       <ClientDataList
-        label="Spots"
-        what="the spots"
-        config={config}
-        columns={columns}
-        query={{ data: ROWS, error: null, refetch: async () => undefined }}
-        getRowId={(s) => s.id}
-        rowName={(s) => s.name}
+        {...SPOT_LIST}
         empty={<p>No spots</p>}
         isSelectable
         batchActions={() => <button type="button">Actions</button>}
@@ -89,13 +85,7 @@ describe('DataList selection bar and focus (keyboard use: focus never lost to th
   function Selectable() {
     return (
       <ClientDataList
-        label="Spots"
-        what="the spots"
-        config={config}
-        columns={columns}
-        query={{ data: ROWS, error: null, refetch: async () => undefined }}
-        getRowId={(s) => s.id}
-        rowName={(s) => s.name}
+        {...SPOT_LIST}
         empty={<p>No spots</p>}
         isSelectable
         batchActions={(_ids, clear) => (
