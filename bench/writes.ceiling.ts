@@ -90,7 +90,7 @@ async function targetIds(db: Db, ctx: CompileContext, def: ResourceDef, req: ODa
   }
   const alias = ctx.alias();
   const where = [ctx.rule(def, 'read', alias)];
-  if (req.key) where.push(compileKey(def, req.key, alias));
+  if (req.key) where.push(compileKey(def, req.key, alias, ctx.principal));
   if (o.filter) where.push(compileFilter(o.filter, rootScope(ctx, def, alias)));
   const q = sql<{ id: number; ok: boolean }>`SELECT ${idSql(alias)} AS id, coalesce(${ctx.rule(def, 'update', alias)}, FALSE) AS ok
     FROM ${sql.table(def.table)} AS ${sql.id(alias)} WHERE ${sql.join(where, sql` AND `)} ORDER BY 1 FOR UPDATE OF ${sql.id(alias)}`;

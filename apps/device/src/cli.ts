@@ -150,7 +150,8 @@ async function runLink(o: LinkArgs): Promise<void> {
     await link.client.stop();
   });
   const reason = await link.ended;
-  // A restart policy brings the sidecar back; a refused key or deleted device needs a person first.
+  // A restart policy brings the sidecar back; a refused key or deleted device needs a person first
+  // (a link replaced by another connection is not an end: the client comes back after a back-off).
   console.error(`flotilla-device link: the API ended the link (${reason}); not reconnecting`);
   process.exit(1);
 }

@@ -8,7 +8,10 @@
  * `Authorization: Bearer <device API key>` (the device is the key's device; nothing else names
  * it). A key that is not a device key closes the socket with {@link LINK_CLOSE.unauthorized}.
  * A newer link of the same device replaces the older, which is closed with
- * {@link LINK_CLOSE.replaced}.
+ * {@link LINK_CLOSE.replaced}; its agent comes back only after a long back-off
+ * ({@link replacedReconnectDelayMs}), so two agents holding one key (a cloned card) do not take
+ * the link from each other every few seconds, while the survivor of a clone that went away
+ * does come back.
  *
  * Heartbeats: the API sends a WebSocket ping every {@link LINK_PING_MS}; a device that has not
  * answered by the next ping is dropped. The device treats a link with no ping for
@@ -145,6 +148,24 @@ export function parseLinkFrame<T>(schema: z.ZodType<T>, text: string): T | null 
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random, baseMs = 1000, capMs = 60_000): number {
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
   return Math.floor(random() * ceiling);
+}
+
+/**
+ * The back-off after the API closed the link as {@link LINK_CLOSE.replaced}: 5 min after a first
+ * replacement, doubling with each replacement in a row up to 30 min. A streak ends when a link
+ * stayed up for `quietMs` (no other holder of the key showed up meanwhile: longer than the cap,
+ * so two clones keep their streaks growing).
+ */
+export const LINK_REPLACED_BACKOFF = { baseMs: 5 * 60_000, capMs: 30 * 60_000, quietMs: 2 * 60 * 60_000 } as const;
+
+/**
+ * How long an agent whose link was replaced waits before it connects again, for the `streak`-th
+ * replacement in a row (0 for the first). Equal jitter, between half and all of the exponential
+ * ceiling: never short (two clones must not flap fast), and spread out, so clones drift apart.
+ */
+export function replacedReconnectDelayMs(streak: number, random: () => number = Math.random, baseMs: number = LINK_REPLACED_BACKOFF.baseMs, capMs: number = LINK_REPLACED_BACKOFF.capMs): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(streak, 30)));
+  return Math.floor(ceiling / 2 + random() * (ceiling / 2));
 }
 
 /**

@@ -273,6 +273,30 @@ describe('forgotten password and reset', () => {
       }
     });
 
+    it("ends the sign-in challenge's lockout: after a reset the owner gets in with the new password and a code at once", async () => {
+      const strict = await createTestApp({ loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMITS, secondFactor: { max: 3, windowMs: 3600_000 } } });
+      try {
+        const user = await verifiedWithTwoFactor(strict.app);
+        const verify = (token: string, code: string) => strict.app.inject({ method: 'POST', url: '/auth/totp/verify', headers: bearer(token), payload: { code } });
+        // Whoever stole the password burns the sign-in challenge.
+        const stolen = await signIn(strict.app, user);
+        for (let i = 0; i < 3; i++) expect((await verify(stolen, '111111')).json()).toMatchObject({ code: 'invalid_two_factor_code' });
+        expect((await verify(stolen, '111111')).statusCode).toBe(429);
+        // The owner resets the password, second factor included ...
+        await strict.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', payload: { email: user.email, 'g-recaptcha-response': 'dummy' } });
+        const resetCode = decodeURIComponent(linkIn(await latestEmailTo(strict.app.db, user.email)).pathname.slice('/user/reset-password/'.length));
+        const done = await strict.app.inject({ method: 'POST', url: '/user/v1/password-reset', payload: { resetCode, password: 'owner again', twoFactorCode: nextCode(user) } });
+        expect(done.statusCode, done.body).toBe(200);
+        // ... and the new password with the next code signs in.
+        const pending = await signIn(strict.app, { ...user, password: 'owner again' });
+        const passed = await verify(pending, nextCode(user));
+        expect(passed.statusCode, passed.body).toBe(200);
+        expect(claimsOf(passed.body)).toMatchObject({ twoFactorRequired: false });
+      } finally {
+        await strict.close();
+      }
+    });
+
     it('checks at most the limit of second-factor codes sent all at once; the rest get 429', async () => {
       const strict = await createTestApp({ loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMITS, secondFactor: { max: 3, windowMs: 3600_000 } } });
       try {

@@ -8,7 +8,8 @@ import { passwordChangedEmail, passwordResetEmail } from '../email/templates.ts'
 import { AUTH_MESSAGES } from '../auth/credentials.ts';
 import { isCaptchaAccepted } from '../auth/captcha.ts';
 import { hashPassword } from '../auth/password.ts';
-import { verifyPasswordAttempt } from '../auth/login-rate-limit.ts';
+import { clearPasswordFailures, verifyPasswordAttempt } from '../auth/login-rate-limit.ts';
+import { clearTwoFactorFailures } from '../two-factor/two-factor-rate-limit.ts';
 import { assertOwnSession, type UserPrincipal } from '../auth/guards.ts';
 import type { VerifiedSession } from '../auth/tokens.ts';
 import { TOKEN_TTL_MS, consumeActionToken, createActionToken, deletePendingActionTokens, findUsableActionToken } from './action-tokens.ts';
@@ -61,7 +62,8 @@ export async function requestPasswordReset(db: Db, config: AppConfig, input: { e
  * which such a reset does not ask for: the squatter's authenticator would otherwise lock the
  * owner out of their own address. Sessions end with the new jwt_secret anyway. A verified
  * account's keys and second factor stay, and its reset needs the second factor: a forgotten
- * password says nothing about who made them.
+ * password says nothing about who made them. Sign-in lockouts (wrong passwords, wrong
+ * sign-in codes) end with the reset, so the owner signs in with the new password at once.
  */
 export async function resetPassword(db: Db, config: AppConfig, input: { resetCode: string; password: string; twoFactorCode?: string; ip: string }): Promise<void> {
   const passwordError = validatePassword(input.password);
@@ -94,6 +96,9 @@ export async function resetPassword(db: Db, config: AppConfig, input: { resetCod
       // Verified by another link meanwhile: this reset skipped a second factor it now needs.
       await assertResetSecondFactor(tx, config, user.id, input.twoFactorCode);
     }
+    // The new password signs in at once: no lockout earned by guesses at the old one remains.
+    await clearPasswordFailures(tx, config, user.id, input.ip);
+    await clearTwoFactorFailures(tx, config, user.id, 'sign-in');
   });
   await notifyPasswordChanged(db, user.email);
 }

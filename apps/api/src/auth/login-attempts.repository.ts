@@ -99,6 +99,20 @@ export async function forgetAttempts(db: Db, ids: number[]): Promise<void> {
 }
 
 /**
+ * Clears counters: removes every attempt in the buckets named, and in every bucket whose name
+ * matches one of `likePatterns` (SQL LIKE; callers build them from names without `%` or `_`
+ * of their own). For a counter whose attempts stopped meaning anything at once, not for taking
+ * back one attempt (`forgetAttempts`).
+ */
+export async function forgetBuckets(db: Db, buckets: string[], likePatterns: string[] = []): Promise<void> {
+  if (buckets.length === 0 && likePatterns.length === 0) return;
+  await db
+    .deleteFrom('login_attempt')
+    .where((eb) => eb.or([...(buckets.length > 0 ? [eb('bucket', 'in', buckets)] : []), ...likePatterns.map((p) => eb('bucket', 'like', p))]))
+    .execute();
+}
+
+/**
  * Marks the address as known to the user (now), takes back the attempts `forgetIds`, and
  * purges known addresses unused since `staleBefore`: one statement. The row being written is
  * left out of the purge, since one statement must not both delete and update it.

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { claimAttempt, latest, tooManyRequests, withOneMore, type Limit } from './attempt-limits.ts';
 import { addressKey } from './client-address.ts';
-import { forgetAttempts, readLimits, recordAttempts, rememberAddress } from './login-attempts.repository.ts';
+import { forgetAttempts, forgetBuckets, readLimits, recordAttempts, rememberAddress } from './login-attempts.repository.ts';
 import { verifyPassword } from './password.ts';
 
 /**
@@ -56,15 +56,20 @@ export function signInBlockedUntil(reached: Record<SignInLimit, Date | null>, is
   return latest([reached.pair, reached.address, firstTryUsed]);
 }
 
+const accountKeyOf = (subject: SignInSubject) => ('userId' in subject ? `u${subject.userId}` : `l:${normalizeEmail(subject.login)}`);
+// An address (client-address.ts) has no `|`: the account is what follows the last one.
+const pairBucket = (address: string, account: string) => `pw-pair:${address}|${account}`;
+const newAddressesBucket = (account: string) => `pw-new:${account}`;
+
 function limitsFor(config: AppConfig, subject: SignInSubject, address: string): Record<SignInLimit, Limit> {
   const limits = config.loginRateLimit;
-  const account = 'userId' in subject ? `u${subject.userId}` : `l:${normalizeEmail(subject.login)}`;
-  const pair = { bucket: `pw-pair:${address}|${account}`, ...limits.perAccountAddress };
+  const account = accountKeyOf(subject);
+  const pair = { bucket: pairBucket(address, account), ...limits.perAccountAddress };
   return {
     pair,
     pairUsed: { ...pair, max: 1 },
     address: { bucket: `pw-addr:${address}`, ...limits.perAddress },
-    account: { bucket: `pw-new:${account}`, ...limits.perAccountFromNewAddresses },
+    account: { bucket: newAddressesBucket(account), ...limits.perAccountFromNewAddresses },
   };
 }
 
@@ -105,6 +110,22 @@ export async function verifyPasswordAttempt(
     return true;
   }
   return false;
+}
+
+/**
+ * After a password reset (account/password.service.ts): every wrong password counted against
+ * the account was a guess at a password that no longer exists, so its counters start again —
+ * its (account, address) buckets at every address and its new-address bucket — and the owner
+ * signs in at once with the new password, from wherever (a lockout outliving the reset would
+ * keep the owner out for up to a window after proving their mailbox). The reset's address
+ * becomes known to the account, as a right password from it would make it: whoever completed
+ * the reset holds the account anyway. Per-address ceilings stay: they count failures against
+ * every account, and one reset must not clear a sprayer's record.
+ */
+export async function clearPasswordFailures(db: Db, config: AppConfig, userId: number, ip: string, now = new Date()): Promise<void> {
+  const account = accountKeyOf({ userId });
+  await forgetBuckets(db, [newAddressesBucket(account)], [pairBucket('%', account)]);
+  await rememberAddress(db, userId, addressKey(ip), now, new Date(now.getTime() - config.loginRateLimit.knownAddressTtlMs));
 }
 
 /** The same limits once this attempt's own rows are in the buckets. */

@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '../test/harness.ts';
 import { bearer, signUp, uniqueEmail, whoamiOf, type TestUser } from './test-helpers.ts';
 import { DEFAULT_LOGIN_RATE_LIMITS } from './login-rate-limit-config.ts';
 import { TOO_MANY_REQUESTS } from './attempt-limits.ts';
+import { latestEmailTo, linkIn } from '../account/test-mail.ts';
 
 /**
  * Sign-in limits (login-rate-limit.ts) through HTTP, with small numbers so each case stays
@@ -185,6 +186,51 @@ describe('other password checks share the limits', () => {
     expectLimited(await reenter(owner.password), QUARTER_HOUR_S);
     expectLimited(await login(owner.email, owner.password, address), QUARTER_HOUR_S);
     await expectSignedIn(owner, freshAddress());
+  }, SLOW);
+});
+
+describe('a password reset ends the lockout: the new password signs in at once', () => {
+  /** The forgotten-password flow from `remoteAddress`: request, read the mail, set `password`. */
+  async function resetPassword(user: TestUser, password: string, remoteAddress: string): Promise<TestUser> {
+    const requested = await ctx.app.inject({ method: 'POST', url: '/user/v1/password-reset/request', remoteAddress, payload: { email: user.email, 'g-recaptcha-response': 'dummy' } });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const resetCode = decodeURIComponent(linkIn(await latestEmailTo(ctx.app.db, user.email)).pathname.slice('/user/reset-password/'.length));
+    const done = await ctx.app.inject({ method: 'POST', url: '/user/v1/password-reset', remoteAddress, payload: { resetCode, password } });
+    expect(done.statusCode, done.body).toBe(200);
+    return { ...user, password };
+  }
+
+  it("after the owner's own typos at home, and where strangers' guesses locked the account", async () => {
+    const owner = await signUp(ctx.app);
+    const home = freshAddress();
+    await expectSignedIn(owner, home);
+    await fail(owner.email, home, PAIR);
+    expectLimited(await login(owner.email, owner.password, home), QUARTER_HOUR_S);
+    // Someone at the café the owner goes to next used up that address's tries on the account.
+    const cafe = freshAddress();
+    await fail(owner.email, cafe, PAIR);
+    expectLimited(await login(owner.email, owner.password, cafe), QUARTER_HOUR_S);
+
+    const renewed = await resetPassword(owner, 'a fresh start at home', home);
+    await expectSignedIn(renewed, home);
+    await expectSignedIn(renewed, cafe);
+    // Wrong passwords count again from nothing, against the new password.
+    await fail(owner.email, cafe, PAIR);
+    expectLimited(await login(renewed.email, renewed.password, cafe), QUARTER_HOUR_S);
+  }, SLOW);
+
+  it("where the address's ceiling is reached too (the reset's address becomes known), without clearing that ceiling for others", async () => {
+    const [owner, newcomer] = await Promise.all([signUp(ctx.app), signUp(ctx.app)]);
+    const office = freshAddress();
+    await fail(owner.email, office, PAIR);
+    for (let i = PAIR; i < ADDRESS; i++) await fail(uniqueEmail('sprayed'), office);
+    expectLimited(await login(owner.email, owner.password, office), 3600);
+    expectLimited(await login(newcomer.email, newcomer.password, office), 3600);
+
+    const renewed = await resetPassword(owner, 'a fresh start at the office', office);
+    await expectSignedIn(renewed, office);
+    // The ceiling counts guesses at every account from the office: one account's reset leaves it.
+    expectLimited(await login(newcomer.email, newcomer.password, office), 3600);
   }, SLOW);
 });
 

@@ -57,6 +57,14 @@ export interface FieldDef {
   sortsAsVersion?: boolean;
   /** Read-only computed field: a SQL expression over the row alias (e.g. overall_status). */
   computed?: (alias: string) => RawBuilder<unknown>;
+  /**
+   * Read-only fields: who may read the value, a row rule over the same row, on top of the
+   * resource's read rule. For anyone else it reads as NULL everywhere the value is used —
+   * `$select`, `$expand`, `$filter`, `$orderby`, keys — so a filter cannot tell it either
+   * (odata/context.ts `fieldSql`). For a value only some of a row's readers may see: the
+   * organization's billing state on a row its fleets' members read. Nullable fields only.
+   */
+  readRule?: RowRule;
   /** Never readable, filterable or writable through OData (password hashes, key hashes). */
   hidden?: boolean;
   /**

@@ -150,7 +150,7 @@ function compilePath(node: PathNode, scope: Scope): Typed {
   if (node.property) return compileThroughNav(requireNav(scope.ctx, scope.def, node.name), node.property, scope);
   const field = findField(scope.def, node.name);
   if (!field) throw badRequest(`Unknown field "${node.name}" on resource "${scope.def.name}"`);
-  return { sql: fieldSql(field, scope.alias), type: sqlTypeOf(field.type), version: field.sortsAsVersion === true };
+  return { sql: fieldSql(field, scope.alias, scope.ctx.principal), type: sqlTypeOf(field.type), version: field.sortsAsVersion === true };
 }
 
 /** `FROM target AS child WHERE join AND read rule`, and `AND <more(rule)>` when given (a filter of the target's rows). */

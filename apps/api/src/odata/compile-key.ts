@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Principal } from '../auth/principal.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { ResourceDef } from '../model/types.ts';
 import type { KeySpec } from './ast.ts';
@@ -10,7 +11,7 @@ import { fieldSql, idSql, requireField } from './context.ts';
  * condition over the row alias. Named keys must be one of the resource's natural keys
  * (in any order, by canonical name or alias) so a key always selects at most one row.
  */
-export function compileKey(def: ResourceDef, key: KeySpec, alias: string): RawBuilder<unknown> {
+export function compileKey(def: ResourceDef, key: KeySpec, alias: string, principal: Principal): RawBuilder<unknown> {
   if (key.kind === 'id') {
     if (key.value.kind !== 'number' || !Number.isSafeInteger(key.value.value)) {
       throw badRequest(`The key of "${def.name}" must be an integer id or a natural key`);
@@ -25,7 +26,7 @@ export function compileKey(def: ResourceDef, key: KeySpec, alias: string): RawBu
   if (!isNaturalKey) throw badRequest(`(${Object.keys(key.values).join(',')}) is not a key of "${def.name}"`);
   const conds = entries.map(({ field, lit }) => {
     if (lit.kind === 'null') throw badRequest(`Key field "${field.name}" cannot be null`);
-    return sql`${fieldSql(field, alias)} = ${compileLiteral(lit, sqlTypeOf(field.type)).sql}`;
+    return sql`${fieldSql(field, alias, principal)} = ${compileLiteral(lit, sqlTypeOf(field.type)).sql}`;
   });
   return sql`(${sql.join(conds, sql` AND `)})`;
 }

@@ -12,7 +12,7 @@ import type { CompileContext } from './context.ts';
 export function compileGet(ctx: CompileContext, req: ODataRequest): RawBuilder<{ d: unknown }> {
   const def = ctx.resource(req.resource);
   const alias = ctx.alias();
-  const keyCond = req.key ? compileKey(def, req.key, alias) : undefined;
+  const keyCond = req.key ? compileKey(def, req.key, alias, ctx.principal) : undefined;
   if (req.count) {
     const rule = ctx.rule(def, 'read', alias);
     const where = [rule];

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Principal } from '../auth/principal.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { FieldDef, ResourceDef } from '../model/types.ts';
 import type { ExpandItem, QueryOptions } from './ast.ts';
@@ -14,8 +15,8 @@ import { enterNavigation } from './navigation-rules.ts';
  */
 
 /** A field's wire value: ISO dates, `{"__id": N}` for foreign keys, JSON and numbers as is. */
-export function outputValue(f: FieldDef, alias: string): RawBuilder<unknown> {
-  const v = fieldSql(f, alias);
+export function outputValue(f: FieldDef, alias: string, principal: Principal): RawBuilder<unknown> {
+  const v = fieldSql(f, alias, principal);
   if (f.type === 'Date Time') return sql`to_char(${v} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   if (f.type === 'ForeignKey') return sql`CASE WHEN ${v} IS NULL THEN NULL ELSE json_build_object('__id', ${v}) END`;
   return v;
@@ -37,7 +38,7 @@ function projection(ctx: CompileContext, def: ResourceDef, alias: string, option
   const columns = new Map<string, RawBuilder<unknown>>();
   const expanded = new Set((options.expand ?? []).map((e) => e.name));
   for (const [name, f] of selectedFields(def, options.select)) {
-    if (!expanded.has(name) && !columns.has(name)) columns.set(name, outputValue(f, alias));
+    if (!expanded.has(name) && !columns.has(name)) columns.set(name, outputValue(f, alias, ctx.principal));
   }
   for (const item of options.expand ?? []) {
     if (columns.has(item.name) && !expanded.has(item.name)) continue;

@@ -71,7 +71,7 @@ export function findNav(ctx: CompileContext, def: ResourceDef, name: string): Re
       target: ctx.resource(field.references),
       cardinality: 'one',
       // fieldSql, not the bare column: computed FKs (device.should_be_running__release) join too.
-      on: (parent, child) => sql`${sql.ref(`${child}.id`)} = ${fieldSql(field, parent)}`,
+      on: (parent, child) => sql`${sql.ref(`${child}.id`)} = ${fieldSql(field, parent, ctx.principal)}`,
     };
   }
   const nav = def.navs?.find((n) => n.name === name || n.aliases?.includes(name));
@@ -87,10 +87,14 @@ export function requireNav(ctx: CompileContext, def: ResourceDef, name: string):
 
 export const columnOf = (f: FieldDef): string => f.column ?? f.name;
 
-/** The field's value as SQL over a row alias (computed fields compile their expression). */
-export function fieldSql(f: FieldDef, alias: string): RawBuilder<unknown> {
-  if (f.computed) return sql`(${f.computed(alias)})`;
-  return sql.ref(`${alias}.${columnOf(f)}`);
+/**
+ * The field's value as SQL over a row alias, as `principal` reads it (computed fields compile
+ * their expression; a field with a `readRule` is NULL where the rule does not hold).
+ */
+export function fieldSql(f: FieldDef, alias: string, principal: Principal): RawBuilder<unknown> {
+  const value = f.computed ? sql`(${f.computed(alias)})` : sql.ref(`${alias}.${columnOf(f)}`);
+  if (!f.readRule || principal.kind === 'system') return value;
+  return sql`(CASE WHEN ${ruleSql(f.readRule, alias, principal)} THEN ${value} END)`;
 }
 
 export function idSql(alias: string): RawBuilder<unknown> {

@@ -28,7 +28,7 @@ export async function targetIds(db: Db, ctx: CompileContext, def: ResourceDef, r
   const alias = ctx.alias();
   const rule = ctx.rule(def, 'read', alias);
   const where = [rule];
-  if (req.key) where.push(compileKey(def, req.key, alias));
+  if (req.key) where.push(compileKey(def, req.key, alias, ctx.principal));
   if (o.filter) where.push(ruleThenFilter(rule, o.filter, rootScope(ctx, def, alias)));
   const candidate = patch && Object.keys(patch).length > 0 && ctx.principal.kind !== 'system' ? ctx.alias() : undefined;
   const checks = candidate && patch ? candidateChecks(ctx, def, alias, candidate, patch, { oneRow: req.key !== undefined }) : [];

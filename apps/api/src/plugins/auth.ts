@@ -5,6 +5,7 @@ import { resolveCredential } from '../auth/credentials.ts';
 import { CredentialReads } from '../auth/credential-reads.ts';
 import { looksLikeJwt, type VerifiedSession } from '../auth/tokens.ts';
 import { unauthorized } from '../lib/errors.ts';
+import { capAnonymousBody } from './anonymous-body-limit.ts';
 
 export { requirePrincipal, requireUser } from '../auth/guards.ts';
 
@@ -102,6 +103,7 @@ export async function resolveDeferredApiKey(request: FastifyRequest): Promise<vo
  * encapsulated). No credential = anonymous (routes decide); a malformed, expired or unknown
  * credential = 401 with the spec's text, except on public routes. On a `resolvesOwnApiKey`
  * route an API key is left to the route (its only difference: no statement spent here).
+ * An anonymous caller's body is held to a small limit before it is read (anonymous-body-limit.ts).
  */
 export const authPlugin = fp(
   async (app) => {
@@ -123,6 +125,8 @@ export const authPlugin = fp(
       }
       await resolveInto(app, request, credential);
     });
+    // Before any body is read: an anonymous caller gets at most a small body read (anonymous-body-limit.ts).
+    app.addHook('preParsing', async (request, reply, payload) => capAnonymousBody(request, reply, payload, isPublic(request)));
   },
   { name: 'flotilla-auth' },
 );

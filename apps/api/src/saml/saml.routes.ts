@@ -39,10 +39,13 @@ const failurePage = (code: SamlSignInError) => `/signup?saml_error=${code}`;
  * model/resources/identity.ts); `GET /user/v1/saml-access` tells the dashboard whether the
  * feature is on for the user and which organizations a new provider may authorize.
  */
+/** The identity provider's form post (a signed response, its certificate inside): sent without a credential. */
+const SAML_FORM_MAX_BYTES = 4 * 1024 * 1024;
+
 export async function samlRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // This plugin's scope only: the IdP posts a form.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4 * 1024 * 1024 }, (_request, text, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: SAML_FORM_MAX_BYTES }, (_request, text, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(text))));
   });
 
@@ -64,7 +67,7 @@ export async function samlRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.redirect(url.href, 302);
   });
 
-  app.post('/saml/callback/signon', { config: { public: true }, schema: { body: callbackBody } }, async (request, reply) => {
+  app.post('/saml/callback/signon', { config: { public: true, anonymousBodyLimit: SAML_FORM_MAX_BYTES }, schema: { body: callbackBody } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     await claimAttempt(app.db, callbackLimit(request.ip));
     const relay = readRelayState(request.body.RelayState, app.config.jwtSecret);

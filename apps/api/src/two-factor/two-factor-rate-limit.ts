@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { AppConfig } from '../lib/config.ts';
 import { claimAttempt, type ClaimedAttempt, type Limit } from '../auth/attempt-limits.ts';
+import { forgetBuckets } from '../auth/login-attempts.repository.ts';
 
 /**
  * Wrong second-factor codes (TOTP and recovery codes alike) per user: a six-digit code must
@@ -26,4 +27,14 @@ const limitsOf = (config: AppConfig, userId: number, purpose: SecondFactorPurpos
  */
 export function claimTwoFactorAttempt(db: Db, config: AppConfig, userId: number, purpose: SecondFactorPurpose = 'sign-in', now = new Date()): Promise<ClaimedAttempt> {
   return claimAttempt(db, limitsOf(config, userId, purpose), now);
+}
+
+/**
+ * Clears the user's wrong codes of one purpose. A password reset clears the sign-in
+ * challenge's: the reset changed the password whoever burnt the challenge had used (and asked
+ * for the second factor itself, or cleared it), so the owner's own sign-in with the new
+ * password must not meet the lockout they left behind.
+ */
+export async function clearTwoFactorFailures(db: Db, config: AppConfig, userId: number, purpose: SecondFactorPurpose): Promise<void> {
+  await forgetBuckets(db, limitsOf(config, userId, purpose).map((l) => l.bucket));
 }

@@ -91,7 +91,6 @@ describe('LinkClient', () => {
   it.each([
     [LINK_CLOSE.unauthorized, 'unauthorized'],
     [LINK_CLOSE.gone, 'gone'],
-    [LINK_CLOSE.replaced, 'replaced'],
   ] as const)('stops for good when the API closes with %i', async (code, reason) => {
     const { api, client, stops } = await setup();
     const link = await api.nextLink();
@@ -100,6 +99,38 @@ describe('LinkClient', () => {
     await expect.poll(() => stops).toEqual([reason]);
     expect(client.stopReason).toBe(reason);
     expect(await api.hasNewLinkWithin(100)).toBe(false);
+  });
+
+  it('comes back after the long back-off when the API closes with 4409 (replaced), waiting longer each time in a row', async () => {
+    const streaks: number[] = [];
+    const replaced: number[] = [];
+    const { api, client, stops } = await setup({}, { replacedDelay: (streak) => (streaks.push(streak), 150 * (streak + 1)), onReplaced: (ms) => replaced.push(ms), replacedQuietMs: 10_000 });
+    for (let i = 0; i < 2; i++) {
+      const link = await api.nextLink();
+      await link.hello;
+      link.ws.close(LINK_CLOSE.replaced);
+      // Not at once: the other holder of the key keeps the link for the back-off.
+      expect(await api.hasNewLinkWithin(100)).toBe(false);
+    }
+    const back = await api.nextLink();
+    expect(await back.hello).toMatchObject({ type: 'hello' });
+    expect(streaks).toEqual([0, 1]);
+    expect(replaced).toEqual([150, 300]);
+    expect(stops).toEqual([]);
+    expect(client.isStopped).toBe(false);
+    expect(client.stopReason).toBeNull();
+  });
+
+  it('ends a streak of replacements once a link stayed up for the quiet time', async () => {
+    const streaks: number[] = [];
+    const { api } = await setup({}, { replacedDelay: (streak) => (streaks.push(streak), 5), replacedQuietMs: 100 });
+    (await api.nextLink()).ws.close(LINK_CLOSE.replaced);
+    const second = await api.nextLink();
+    await second.hello;
+    await new Promise((r) => setTimeout(r, 150));
+    second.ws.close(LINK_CLOSE.replaced);
+    await (await api.nextLink()).hello;
+    expect(streaks).toEqual([0, 0]);
   });
 
   it('treats an upgrade refused with 401 as unauthorized', async () => {

@@ -3,10 +3,12 @@ import {
   DEVICE_LINK_PATH,
   LINK_CLOSE,
   LINK_MAX_FRAME_BYTES,
+  LINK_REPLACED_BACKOFF,
   LINK_SILENCE_MS,
   apiToDeviceMessage,
   parseLinkFrame,
   reconnectDelayMs,
+  replacedReconnectDelayMs,
   type DeviceToApiMessage,
   type LinkHello,
   type LinkRequest,
@@ -28,8 +30,11 @@ export interface LinkReply {
 
 export type LinkHandler = (request: LinkRequest) => Promise<LinkReply>;
 
-/** Why the API ended the link for good. */
-export type LinkStopReason = 'unauthorized' | 'gone' | 'replaced';
+/**
+ * Why the API ended the link for good. A link replaced by another connection with the same key
+ * is not one: the agent comes back after a long back-off (`replacedDelay`).
+ */
+export type LinkStopReason = 'unauthorized' | 'gone';
 
 export interface LinkClientOptions {
   /** The API origin (http or https); the link uses ws or wss on the same host. */
@@ -40,8 +45,10 @@ export interface LinkClientOptions {
   handler: LinkHandler;
   /** Opens the web terminal's shells (shell/); without it every terminal session is refused. */
   shells?: ShellFactory;
-  /** The API refused the key, the device is gone, or a newer link replaced this one: no reconnects follow. */
+  /** The API refused the key or the device is gone: no reconnects follow. */
   onStop?: (reason: LinkStopReason) => void;
+  /** The API closed the link as replaced by another connection with this key; the next try is `retryInMs` away. */
+  onReplaced?: (retryInMs: number) => void;
   /** After each successful connect, once hello is sent. */
   onOpen?: () => void;
   onClose?: (code: number) => void;
@@ -51,6 +58,10 @@ export interface LinkClientOptions {
   /** A link that stayed open this long resets the back-off. */
   stableMs?: number;
   reconnectDelay?: (attempt: number) => number;
+  /** The wait after the `streak`-th replacement in a row (0 first); long, with jitter (packages/core). */
+  replacedDelay?: (streak: number) => number;
+  /** A link that stayed up this long ends a streak of replacements. */
+  replacedQuietMs?: number;
 }
 
 const DEFAULT_STABLE_MS = 10_000;
@@ -62,6 +73,8 @@ export class LinkClient {
   private ws: WebSocket | null = null;
   private stopped = false;
   private attempt = 0;
+  /** Replacements in a row: each one waits longer, until a link stays up `replacedQuietMs`. */
+  private replacedStreak = 0;
   private openedAt: number | null = null;
   /** HTTP status of a refused upgrade on the current attempt (an API that checks the key before upgrading). */
   private refusedStatus: number | null = null;
@@ -144,6 +157,7 @@ export class LinkClient {
     this.clearTimer('silenceTimer');
     const openedFor = this.openedAt === null ? 0 : Date.now() - this.openedAt;
     if (this.openedAt !== null && openedFor >= (this.opts.stableMs ?? DEFAULT_STABLE_MS)) this.attempt = 0;
+    if (this.openedAt !== null && openedFor >= (this.opts.replacedQuietMs ?? LINK_REPLACED_BACKOFF.quietMs)) this.replacedStreak = 0;
     this.openedAt = null;
     this.opts.onClose?.(code);
     const reason = stopReasonFor(code, this.refusedStatus);
@@ -155,6 +169,18 @@ export class LinkClient {
       return;
     }
     if (this.stopped) return;
+    if (code === LINK_CLOSE.replaced) {
+      // Another connection with this key took the link (a clone of this device, or a second
+      // agent). Not for good: that one may go away, and a real device must not stay unreachable
+      // until restarted. Not soon either: two holders of one key would take turns every second.
+      const delay = (this.opts.replacedDelay ?? replacedReconnectDelayMs)(this.replacedStreak);
+      this.replacedStreak += 1;
+      this.attempt = 0;
+      this.opts.log?.(`link: replaced by another connection with this device key; connecting again in ${Math.round(delay / 1000)} s`);
+      this.opts.onReplaced?.(delay);
+      this.reconnectTimer = setTimeout(() => this.connect(), delay);
+      return;
+    }
     const delay = (this.opts.reconnectDelay ?? reconnectDelayMs)(this.attempt);
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
@@ -226,7 +252,6 @@ export function linkUrl(apiUrl: string): string {
 function stopReasonFor(code: number, refusedStatus: number | null): LinkStopReason | null {
   if (code === LINK_CLOSE.unauthorized || refusedStatus === 401) return 'unauthorized';
   if (code === LINK_CLOSE.gone) return 'gone';
-  if (code === LINK_CLOSE.replaced) return 'replaced';
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { SimulatedDevice } from '../device.ts';
-import { LinkClient, type LinkClientOptions, type LinkStopReason } from './link-client.ts';
+import { LinkClient, type LinkClientOptions } from './link-client.ts';
 import { simulatedSupervisor } from './simulated-supervisor.ts';
 import { simulatedShellFactory } from '../shell/simulated-targets.ts';
 
@@ -15,12 +15,13 @@ export interface SimulatedDeviceLinkOptions {
   rebootMs: number;
   /**
    * After the API refused the key or said the device is gone, try again this much later (the
-   * device may have registered again meanwhile). A link replaced by another agent stays down.
+   * device may have registered again meanwhile). A link replaced by another agent comes back by
+   * itself after a long back-off (LinkClient).
    */
   refusedRetryMs?: number;
   log?: (message: string) => void;
   /** Timings of the client (tests shorten them). */
-  client?: Pick<LinkClientOptions, 'silenceMs' | 'stableMs' | 'reconnectDelay'>;
+  client?: Pick<LinkClientOptions, 'silenceMs' | 'stableMs' | 'reconnectDelay' | 'replacedDelay' | 'replacedQuietMs'>;
   now?: () => number;
 }
 
@@ -67,17 +68,18 @@ export class SimulatedDeviceLink {
       handler: simulatedSupervisor(device, { rebootMs: this.opts.rebootMs }),
       // The web terminal of a simulated device is a simulated shell, never this machine's.
       shells: simulatedShellFactory(device),
-      onStop: (reason) => this.handleStop(client, reason),
+      // Refused or gone: the device may register again meanwhile, so try again later.
+      onStop: () => this.handleStop(client),
       log: this.opts.log && ((m) => this.opts.log?.(`${device.uuid.slice(0, 7)}: ${m}`)),
     });
     this.client = client;
     client.start();
   }
 
-  private handleStop(client: LinkClient, reason: LinkStopReason): void {
+  private handleStop(client: LinkClient): void {
     if (this.client !== client) return;
     this.client = null;
-    this.blockedUntil = reason === 'replaced' ? Infinity : this.now() + (this.opts.refusedRetryMs ?? DEFAULT_REFUSED_RETRY_MS);
+    this.blockedUntil = this.now() + (this.opts.refusedRetryMs ?? DEFAULT_REFUSED_RETRY_MS);
   }
 
   private close(): void {

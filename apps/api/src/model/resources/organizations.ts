@@ -11,6 +11,18 @@ import { userInOrganization } from '../access/reference-rules.ts';
 import { TEAM_MEMBER_NOT_IN_ORGANIZATION } from '../../organizations/membership-messages.ts';
 import { createdAt, field, fk, id, reverse, writable } from './field-helpers.ts';
 
+/**
+ * The organization's billing state, on a row that members of its fleets read too (their fleet
+ * pages show its id, name and is_frozen, fleets spec §3 and §2 "A frozen organization redirects").
+ * Only organization administrators see billing (accounts spec §6): the account code that links
+ * the organization to the payment provider reads as null for everyone else. The past-due date
+ * is the notice on every organization page (accounts spec §4 "Notices", PastDueNotice in the
+ * dashboard), so the organization's own members read it; a fleet member who is not one of them
+ * does not (null, in $filter too).
+ */
+const billingStateReaders = byPrincipal({ user: (a, p) => userOrgPermission(p, 'resin.organization.access_billing', col(a, 'id')) });
+const pastDueReaders = byPrincipal({ user: (a, p) => userOrgPermission(p, 'resin.organization.read', col(a, 'id')) });
+
 export const organization: ResourceDef = {
   name: 'organization',
   table: 'organization',
@@ -26,8 +38,8 @@ export const organization: ResourceDef = {
     writable('logo_image', 'Text', { nullable: true, maxLength: 1_400_000 }),
     field('is_frozen', 'Boolean'),
     writable('is_enforcing_saml_login', 'Boolean'),
-    field('billing_account_code', 'Short Text', { nullable: true }),
-    field('has_past_due_invoice_since__date', 'Date Time', { nullable: true }),
+    field('billing_account_code', 'Short Text', { nullable: true, readRule: billingStateReaders }),
+    field('has_past_due_invoice_since__date', 'Date Time', { nullable: true, readRule: pastDueReaders }),
     field('is_using__billing_version', 'Short Text'),
   ],
   navs: [
