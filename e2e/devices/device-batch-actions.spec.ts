@@ -156,3 +156,57 @@ describe('device batch actions without the supervisor permission', () => {
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent ?? '')).toMatch(/does not allow device actions/);
   });
 });
+
+// The list shows its selection bar (and the batch's "Running…" on its Actions button) only in
+// the table lens: a batch still running while the map lens is on screen says so above the list,
+// and back in the table the menu stays disabled until the batch is done.
+describe.each(viewports({ width: 1440, height: 900 }))('a running batch in every lens ($label)', ({ viewport }) => {
+  it('shows "Running identify on 3 devices" in the map lens too, until the batch is done', async () => {
+    const admin = await createUser(e2e.stack, 'batch-lens');
+    const { fleetId } = await linkedFleet(admin, 'lens');
+    const page = await e2e.newPage({ viewport });
+    // The devices' answers are held back (the real server answers them later) so the batch runs
+    // long enough to look at it from both lenses.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/supervisor\//, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await openList(page, admin, fleetId, 3);
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Identify' }).click();
+    const barButton = page.getByRole('button', { name: 'Running identify on 3 devices' });
+    await barButton.waitFor();
+    expect(await barButton.isDisabled()).toBe(true);
+
+    // Above the list, as a polite status (the words, not the bar's button, which the map lens does not show).
+    const status = page.getByRole('status').filter({ hasText: 'Running identify on 3 devices' });
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    await page.getByRole('region', { name: 'Map of the devices on this page' }).waitFor();
+    await status.waitFor();
+    expect(await status.textContent()).toBe('Running identify on 3 devices');
+    const box = (await status.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await expectPageSound(page);
+
+    // Back in the table: the bar says it, once, and its menu stays disabled meanwhile.
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+    await barButton.waitFor();
+    expect(await barButton.isDisabled()).toBe(true);
+    expect(await status.count()).toBe(0);
+
+    // Done while the map is on screen: the status goes, the outcome is told, the selection is done with.
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    await status.waitFor();
+    release();
+    await page.getByText('Operation completed successfully').waitFor();
+    await expect.poll(() => status.count()).toBe(0);
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).waitFor();
+    expect(await page.getByTestId('selection-count').count()).toBe(0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+});

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, createEvent, fireEvent, screen } from '@testing-library/react';
+import { cleanup, createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -45,5 +45,29 @@ describe('ConfirmDialog', () => {
     expect((confirm as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(confirm);
     expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  // WAI-ARIA alert dialog pattern: the least destructive control has the initial focus, so Enter
+  // or Space pressed right after the dialog opens destroys nothing.
+  it('opens with focus on Cancel, not on the destructive button', async () => {
+    renderWithProviders(<ConfirmDialog title="Leave?" message="You lose access." confirmLabel="Leave" busy={false} onConfirm={() => undefined} onClose={() => undefined} />);
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+  });
+
+  it('opens with focus in the field when the text must be typed to confirm', async () => {
+    renderWithProviders(
+      <ConfirmDialog
+        title="Delete pi-7?"
+        message="Cannot be undone."
+        confirmLabel="Delete"
+        typedConfirmation={{ text: 'pi-7', label: 'Type pi-7 to confirm' }}
+        busy={false}
+        onConfirm={() => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    const field = await screen.findByRole('textbox', { name: 'Type pi-7 to confirm' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
   });
 });

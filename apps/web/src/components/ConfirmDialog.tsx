@@ -11,9 +11,11 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The confirmation every destructive action asks for (remove members or teams, revoke an invite
- * or a token, delete a key). Cancel has the initial focus so a stray Enter deletes nothing; while
- * the action runs the dialog cannot be dismissed; a failure is shown inside it so the user sees
- * why without losing context.
+ * or a token, delete a key). The initial focus is on the least destructive control, as the
+ * WAI-ARIA alert dialog pattern asks, so Enter or Space right after it opens destroys nothing:
+ * Cancel, or the field to type into when there is one (typing there confirms nothing, and the
+ * confirm button is disabled until the text is right). While the action runs the dialog cannot
+ * be dismissed; a failure is shown inside it so the user sees why without losing context.
  *
  * With `typedConfirmation`, the user must type that exact text (a name, a count) before the
  * confirm button enables, and pasting or dropping text into the field is blocked (fleets spec §2
@@ -59,6 +61,7 @@ export function ConfirmDialog({ title, message, confirmLabel, confirmColor = 'er
             onPaste={(event) => event.preventDefault()}
             onDrop={(event) => event.preventDefault()}
             autoComplete="off"
+            autoFocus
             fullWidth
             size="small"
             margin="normal"
@@ -68,7 +71,7 @@ export function ConfirmDialog({ title, message, confirmLabel, confirmColor = 'er
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} autoFocus disabled={busy}>
+        <Button onClick={onClose} autoFocus={!typedConfirmation} disabled={busy}>
           {t('cancel')}
         </Button>
         <Button color={confirmColor} variant="contained" disabled={busy || !isTypedOk} onClick={onConfirm}>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { FOCUS_PARKED_ATTRIBUTE } from '../../lib/focus-parking.ts';
-import { focusHeadingWhenReady, isTypingTarget } from './route-focus.ts';
+import { focusHeadingWhenReady, keepsFocus } from './route-focus.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -81,11 +81,24 @@ describe('focusHeadingWhenReady', () => {
   });
 });
 
-describe('isTypingTarget', () => {
-  it('is true for fields and anything in a dialog', () => {
-    document.body.innerHTML = '<input id="a"><textarea id="b"></textarea><div role="dialog"><button id="c">x</button></div><button id="d">y</button>';
-    expect(['a', 'b', 'c', 'd'].map((id) => isTypingTarget(document.getElementById(id)))).toEqual([true, true, true, false]);
-    expect(isTypingTarget(null)).toBe(false);
+describe('keepsFocus', () => {
+  it('is true for fields, anything in a dialog and a tab', () => {
+    document.body.innerHTML =
+      '<input id="a"><textarea id="b"></textarea><div role="dialog"><button id="c">x</button></div><button id="d">y</button><div role="tablist"><a id="e" role="tab" href="/p/e">E</a></div>';
+    expect(['a', 'b', 'c', 'd', 'e'].map((id) => keepsFocus(document.getElementById(id)))).toEqual([true, true, true, false, true]);
+    expect(keepsFocus(null)).toBe(false);
+  });
+});
+
+describe('focusHeadingWhenReady after a tab of the page changed the route (the preferences tabs)', () => {
+  it('leaves focus on the tab the user activated instead of moving it to the h1', () => {
+    const main = setup('<h1>Preferences</h1><div role="tablist"><a id="details" role="tab" href="/preferences/details">Details</a><a id="profile" role="tab" href="/preferences/profile">Profile</a></div>');
+    const tab = document.getElementById('profile')!;
+    tab.focus();
+    let result: boolean | null = null;
+    focusHeadingWhenReady(main, (focused) => (result = focused));
+    expect(result).toBe(false);
+    expect(document.activeElement).toBe(tab);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Focus after navigation (CONVENTIONS "Every page: one h1, focus moved to it on navigation"):
  * the page's h1 is made focusable (tabIndex -1) and focused, unless the user is already typing
- * somewhere (a field the page focused itself, an open dialog).
+ * somewhere (a field the page focused itself, an open dialog) or the navigation came from a tab
+ * of the page (the preferences' tabs are routes): that is a change within the page, and focus
+ * stays on the tab the user activated, as the WAI-ARIA tabs pattern has it.
  */
 
 /**
@@ -14,10 +16,10 @@ const PARKED_ATTRIBUTE = 'data-focus-parked';
 /** How long a page may take to render its h1 (data still loading) before focus stays where it is. */
 export const H1_WAIT_MS = 5_000;
 
-export function isTypingTarget(element: Element | null): boolean {
+/** Focus the h1 must not take: a field, anything in a dialog, a tab (its route is a panel of the same page). */
+export function keepsFocus(element: Element | null): boolean {
   if (!element || typeof HTMLElement === 'undefined' || !(element instanceof HTMLElement)) return false;
-  if (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName)) return true;
-  return element.closest('[role="dialog"], [role="alertdialog"]') !== null;
+  return element.isContentEditable || element.closest('input, textarea, select, [role="dialog"], [role="alertdialog"], [role="tab"]') !== null;
 }
 
 /** Makes `heading` focusable and focuses it; false when it is gone already. */
@@ -30,8 +32,8 @@ export function focusHeading(heading: HTMLElement): boolean {
 
 /**
  * Waits for the first h1 in `container` and focuses it. If the user moves focus meanwhile, or
- * is typing when it appears, focus stays theirs. A heading it focused that the page then
- * replaces (the loading page's "Loading…" h1, swapped for the page's own once its data is in)
+ * is typing or on a tab when it appears, focus stays theirs. A heading it focused that the page
+ * then replaces (the loading page's "Loading…" h1, swapped for the page's own once its data is in)
  * takes focus with it to the body: for H1_WAIT_MS focus follows to the new h1 instead, unless
  * the user has put it somewhere meanwhile. Returns a function that stops waiting.
  */
@@ -58,7 +60,7 @@ export function focusHeadingWhenReady(container: HTMLElement, onDone: (focused: 
     }
     // Focus parked for a disabled button (a form that saved and navigated) is not the user's choice.
     const userMovedFocus = active !== focusBefore && active !== document.body && active !== null && !active.hasAttribute(PARKED_ATTRIBUTE);
-    const isFocused = !userMovedFocus && !isTypingTarget(active) && focusHeading(heading);
+    const isFocused = !userMovedFocus && !keepsFocus(active) && focusHeading(heading);
     onDone(isFocused);
     if (!isFocused) return true;
     focused = heading;

@@ -13,6 +13,8 @@ interface AuthTextFieldProps {
   required?: boolean;
   error?: boolean;
   helperText?: string;
+  /** The id of a message elsewhere that describes the field while it has no helper text of its own (the sign-in's error). */
+  describedBy?: string;
   onChange: ChangeEventHandler<HTMLInputElement>;
   onBlur: FocusEventHandler<HTMLInputElement>;
   ref: Ref<HTMLInputElement>;
@@ -25,7 +27,7 @@ interface AuthTextFieldProps {
  * into the sign-in page's first load (issue 16 W10, apps/web/bundle-budget.json). Takes
  * react-hook-form's `register()` props as they are; the ref reaches the input.
  */
-export function AuthTextField({ label, name, type, autoComplete, autoFocus, required, error, helperText, onChange, onBlur, ref }: AuthTextFieldProps) {
+export function AuthTextField({ label, name, type, autoComplete, autoFocus, required, error, helperText, describedBy, onChange, onBlur, ref }: AuthTextFieldProps) {
   const id = useId();
   const helperId = `${id}-helper-text`;
   return (
@@ -41,7 +43,8 @@ export function AuthTextField({ label, name, type, autoComplete, autoFocus, requ
         onChange={onChange}
         onBlur={onBlur}
         inputRef={ref}
-        aria-describedby={helperText ? helperId : undefined}
+        // The field's own message first: a field left empty says so rather than the last refusal.
+        aria-describedby={helperText ? helperId : describedBy}
       />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link, getRouteApi } from '@tanstack/react-router';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { login } from '../../../lib/auth-api.ts';
@@ -25,7 +26,8 @@ export function LoginPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('login.pageTitle'));
   const search = route.useSearch();
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState, setFocus } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  const errorId = useId();
   const mutation = useSessionMutation(({ email, password }: LoginForm) => login(email.trim(), password), search.redirect);
 
   return (
@@ -45,10 +47,19 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
+      {/*
+        A refused sign-in puts focus in the password field, its text selected to type again at
+        once (the button was clicked, or was disabled under the keyboard while signing in), and
+        the field is described by the error, which is also announced as an alert.
+      */}
+      <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values, { onError: () => setFocus('password', { shouldSelect: true }) }))}>
         <Stack spacing={2}>
           {search.expired && !mutation.isError && <Alert severity="info">{t('common:errors.sessionExpired')}</Alert>}
-          {mutation.isError && <Alert severity="error">{authErrorMessage(mutation.error, t)}</Alert>}
+          {mutation.isError && (
+            <Alert severity="error" id={errorId}>
+              {authErrorMessage(mutation.error, t)}
+            </Alert>
+          )}
           <AuthTextField
             label={t('login.email')}
             type="email"
@@ -64,6 +75,7 @@ export function LoginPage() {
             type="password"
             autoComplete="current-password"
             required
+            describedBy={mutation.isError ? errorId : undefined}
             error={Boolean(formState.errors.password)}
             helperText={formState.errors.password?.message}
             {...register('password', { validate: (v) => (v ? true : t('login.passwordRequired')) })}

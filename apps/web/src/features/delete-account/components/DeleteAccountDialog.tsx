@@ -140,6 +140,8 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             label={t('dialog.password')}
             type="password"
             autoComplete="current-password"
+            // The field to type into has the initial focus (Enter there with it empty deletes nothing).
+            autoFocus
             fullWidth
             value={password}
             disabled={isBusy || isDone || isHeld}

@@ -1,6 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
@@ -22,6 +24,25 @@ export interface LockedBatch {
   devices: BatchDevice[];
 }
 
+/** The batch running now: its action and how many devices it runs on. */
+export interface RunningBatch {
+  action: SupervisorAction;
+  count: number;
+}
+
+/**
+ * The running batch where the bar cannot show it: a lens without the selection (the map), or
+ * the selection cleared meanwhile. Polite: the words change once when it starts.
+ */
+export function RunningBatchStatus({ running }: { running: RunningBatch }) {
+  const { t } = useTranslation('devices');
+  return (
+    <Alert severity="info" role="status" icon={<CircularProgress size={20} aria-hidden />} sx={{ mb: 2 }}>
+      {t('batch.running', { verb: t(`batch.verbs.${running.action}`), count: running.count })}
+    </Alert>
+  );
+}
+
 /**
  * The device list's batch actions (DataList's slot; fleets spec §4, §5, §6): restart services,
  * identify, reboot, shutdown and purge on the selected devices, one call per device. The
@@ -32,13 +53,21 @@ export interface LockedBatch {
  * `onLocked`, which offers to force them after the selection is gone. The selection is cleared
  * once the action is done, and this bar with it: focus goes to the device table (DeviceTable's
  * region, labelled with the list's title) instead of the page body.
+ *
+ * The list shows this bar only in the table lens and while devices are selected, so the batch
+ * running is the page's (`running`, `onRunningChange`): it outlives the bar, whose button says
+ * it is running while the bar shows (`onShownChange`) and the page's RunningBatchStatus says it
+ * otherwise, in every lens; back in the table the bar's menu stays disabled until it is done.
  */
-export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelection, onLocked }: {
+export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelection, onLocked, running, onRunningChange, onShownChange }: {
   fleetId: number;
   organizationId: number | undefined;
   ids: ReadonlySet<number>;
   clearSelection: () => void;
   onLocked: (locked: LockedBatch) => void;
+  running: RunningBatch | null;
+  onRunningChange: (running: RunningBatch | null) => void;
+  onShownChange: (isShown: boolean) => void;
 }) {
   const { t } = useTranslation('devices');
   // useCan is false while the roles load; they are told apart here so no one reads "not allowed" meanwhile.
@@ -49,7 +78,10 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
   const skippedNote = useSkippedNote();
   // The plan is fixed when the dialog opens: the typed count must not change while it is typed.
   const [confirming, setConfirming] = useState<{ action: SupervisorAction; plan: BatchPlan } | null>(null);
-  const [running, setRunning] = useState<{ action: SupervisorAction; count: number } | null>(null);
+  useEffect(() => {
+    onShownChange(true);
+    return () => onShownChange(false);
+  }, [onShownChange]);
   /** Inside the list's toolbar: where the list's table is looked for. */
   const barRef = useRef<HTMLSpanElement | null>(null);
 
@@ -68,7 +100,7 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
   };
 
   const execute = (action: SupervisorAction, plan: BatchPlan) => {
-    setRunning({ action, count: plan.runnable.length });
+    onRunningChange({ action, count: plan.runnable.length });
     // mutateAsync: the outcome is told even if the bar unmounts meanwhile (selection cleared).
     void run.mutateAsync({ action, devices: plan.runnable, force: false }).then((result) => {
       const outcome = batchOutcome(result, (error) => batchErrorMessage(error, t), (error) => error instanceof SupervisorLockedError);
@@ -78,7 +110,7 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
       // Synchronously, so the bar and the dialog are gone (the dialog's own focus return with
       // them, to the Actions button, which is gone too) before focus moves.
       flushSync(() => {
-        setRunning(null);
+        onRunningChange(null);
         setConfirming(null);
         clearSelection();
       });

@@ -18,7 +18,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetQuery } from '../../fleets/api/fleets.queries.ts';
 import { fleetDevicePageQuery } from '../api/devices.queries.ts';
 import { DEVICE_LIST } from '../device-list.ts';
-import { DeviceBatchActions, type LockedBatch } from './DeviceBatchActions.tsx';
+import { DeviceBatchActions, RunningBatchStatus, type LockedBatch, type RunningBatch } from './DeviceBatchActions.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
 import { UpdateLockAlert } from './UpdateLockAlert.tsx';
 
@@ -31,7 +31,8 @@ const DeviceMapLens = lazy(() => import('./DeviceMapLens.tsx'));
  * /fleets/$fleetId/devices: the fleet's devices, one server page at a time, sorted and
  * filtered by the server, the state in the URL; the page on screen polls at the default 15 s.
  * Selected devices take supervisor actions in a batch (DeviceBatchActions); the devices an
- * update lock refused stay offered for forcing above the list after the selection is gone.
+ * update lock refused stay offered for forcing above the list after the selection is gone, and
+ * a batch still running says so above the list when the bar is not on screen (the map lens).
  */
 export function DeviceListPage() {
   const { t } = useTranslation('devices');
@@ -45,6 +46,10 @@ export function DeviceListPage() {
   const userKey = actor ? `${actor.actorType}-${actor.actorTypeId}` : null;
   const [lens, setLens] = useLensPreference(deviceLens, userKey);
   const [locked, setLocked] = useState<LockedBatch | null>(null);
+  // The batch running now and whether the selection bar (which shows it) is on screen: the list
+  // shows the bar only in the table lens, with devices selected.
+  const [running, setRunning] = useState<RunningBatch | null>(null);
+  const [isBarShown, setBarShown] = useState(false);
   usePageTitle(fleet.data ? t('list.pageTitle', { name: fleet.data.app_name }) : null);
 
   return (
@@ -70,6 +75,7 @@ export function DeviceListPage() {
           </ToggleButton>
         </ToggleButtonGroup>
       </Box>
+      {running && !isBarShown && <RunningBatchStatus running={running} />}
       {locked && <UpdateLockAlert key={locked.devices.map((d) => d.id).join()} fleetId={fleetId} locked={locked} onChange={setLocked} />}
       <DeviceTable
         state={state}
@@ -87,7 +93,16 @@ export function DeviceListPage() {
         // The map places the page's devices by location alone: the table's columns do not apply.
         showsColumns={lens === 'table'}
         batchActions={(ids, clearSelection) => (
-          <DeviceBatchActions fleetId={fleetId} organizationId={fleet.data?.organization[0]?.id} ids={ids} clearSelection={clearSelection} onLocked={setLocked} />
+          <DeviceBatchActions
+            fleetId={fleetId}
+            organizationId={fleet.data?.organization[0]?.id}
+            ids={ids}
+            clearSelection={clearSelection}
+            onLocked={setLocked}
+            running={running}
+            onRunningChange={setRunning}
+            onShownChange={setBarShown}
+          />
         )}
         empty={<EmptyState title={t('list.empty')} help={t('list.emptyHelp', { slug: fleet.data?.slug ?? '' })} />}
       />

@@ -16,7 +16,9 @@ import { organizationErrorText } from '../organization-errors.ts';
 
 /**
  * Delete, for the sole administrator (accounts spec §6): the user types the organization's name
- * to confirm. The API refuses (409) while the organization still owns fleets; that text is shown.
+ * to confirm, and pasting or dropping text into the field is blocked (fleets spec §2
+ * "Confirmation dialogs"), as in ConfirmDialog. The API refuses (409) while the organization
+ * still owns fleets; that text is shown.
  */
 export function DeleteOrganizationDialog({ organization, onClose }: { organization: OrganizationDetail; onClose: () => void }) {
   const { t } = useTranslation('organizations');
@@ -53,6 +55,10 @@ export function DeleteOrganizationDialog({ organization, onClose }: { organizati
             fullWidth
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
+            onPaste={(event) => event.preventDefault()}
+            onDrop={(event) => event.preventDefault()}
+            autoComplete="off"
+            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', 'data-paste-blocked': 'true' } }}
           />
         </DialogContent>
         <DialogActions>

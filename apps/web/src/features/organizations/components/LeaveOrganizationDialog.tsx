@@ -1,18 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useLeaveOrganization } from '../api/organizations.mutations.ts';
 import type { OrganizationDetail } from '../api/organizations.queries.ts';
 import { organizationErrorText } from '../organization-errors.ts';
 
-/** Leave: deletes the user's own membership; the API refuses for the last administrator. */
+/**
+ * Leave: deletes the user's own membership; the API refuses for the last administrator. The
+ * shared confirmation, so Cancel, not Leave, has the initial focus.
+ */
 export function LeaveOrganizationDialog({
   organization,
   membershipId,
@@ -31,22 +28,14 @@ export function LeaveOrganizationDialog({
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="leave-org-title">
-      <DialogTitle id="leave-org-title">{t('leave.title')}</DialogTitle>
-      <DialogContent>
-        {mutation.isError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {organizationErrorText(mutation.error)}
-          </Alert>
-        )}
-        <DialogContentText>{t('leave.warning', { name: organization.name })}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common:cancel')}</Button>
-        <Button color="error" variant="contained" disabled={mutation.isPending} onClick={() => mutation.mutate(membershipId)} autoFocus>
-          {t('leave.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title={t('leave.title')}
+      message={t('leave.warning', { name: organization.name })}
+      confirmLabel={t('leave.submit')}
+      busy={mutation.isPending}
+      error={mutation.isError ? organizationErrorText(mutation.error) : null}
+      onConfirm={() => mutation.mutate(membershipId)}
+      onClose={onClose}
+    />
   );
 }

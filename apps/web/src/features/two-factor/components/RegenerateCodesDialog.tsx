@@ -63,7 +63,10 @@ export function RegenerateCodesDialog({ onClose }: { onClose: () => void }) {
               </Button>
             ) : (
               <>
-                <Button onClick={onClose}>{t('tab.cancel')}</Button>
+                {/* The least destructive choice has the initial focus: Enter right away keeps the old codes. */}
+                <Button onClick={onClose} autoFocus>
+                  {t('tab.cancel')}
+                </Button>
                 <Button variant="contained" onClick={handleConfirm} disabled={mutation.isPending}>
                   {t('tab.confirm')}
                 </Button>
