@@ -13,6 +13,9 @@ const env = {
   BALENARC_API_URL: publicUrl,
   // The same server serves the dashboard, where `balena login --web` sends the browser.
   BALENARC_DASHBOARD_URL: publicUrl,
+  // The "URL" `balena login` and `whoami` print (else balena-cloud.com, as if signed in there):
+  // the host of the API the CLI really talks to.
+  BALENARC_BALENA_URL: new URL(process.env.BALENARC_API_URL || publicUrl).host,
   BALENARC_NO_SENTRY: '1',
   BALENARC_NO_ANALYTICS: '1',
   BALENARC_UNSUPPORTED: '1',

@@ -6,6 +6,12 @@ import { placeDemoDevices } from './demo-places.ts';
 import { startFleetSimulator } from '../apps/device/src/simulator.ts';
 import { join } from 'node:path';
 
+// One JSON line per request is the server's default (LOG_LEVEL=info), but here five demo devices
+// polling write ~140 a minute, and the banner below (URL, demo password) scrolled out of sight
+// within a second. `npm start` is the demo: warnings and errors only, unless LOG_LEVEL says.
+if (!process.env.LOG_LEVEL) process.env.LOG_LEVEL = 'warn';
+const quietRequests = process.env.LOG_LEVEL === 'warn';
+
 const server = await startServerOrExit();
 const demo = await ensureDemo(`http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`, server.dataDir);
 const simulator = await startFleetSimulator({
@@ -40,7 +46,7 @@ console.log(`
     Sign in:    ${demo.email}
     Password:   ${demo.password}${demo.passwordFromEnv ? ' (from DEMO_PASSWORD)' : ''}
 
-  ${simulator.devices.length} simulated devices report to fleet "${demo.fleetSlug}". Ctrl-C stops everything.
+  ${simulator.devices.length} simulated devices report to fleet "${demo.fleetSlug}". Ctrl-C stops everything.${quietRequests ? '\n  Request logs: LOG_LEVEL=info npm start' : ''}
 `);
 
 // Ctrl-C: devices first, then the server, within SHUTDOWN_TIMEOUT_MS.

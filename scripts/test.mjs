@@ -117,6 +117,12 @@ const pgUrl = process.env.DATABASE_URL;
 // The embedded default runs without Redis; the PostgreSQL run is the scale-out one, where
 // REDIS_URL (when set) also runs the tests of several API processes sharing device links.
 const embedded = { DATABASE_URL: '', REDIS_URL: '' };
+// Browser tests run their stacks on PostgreSQL when it is there: PGlite runs each query on the
+// test's own thread, next to the API and Playwright, while PostgreSQL's backends take the other
+// core (one device-list spec: 30 s of the test process's CPU on PGlite, 18 s + 8 s of
+// PostgreSQL's). The integration suite still runs every API test on both; npm-start.spec.ts
+// starts the product itself on the embedded default.
+const browserDatabase = pgUrl ? { DATABASE_URL: pgUrl, REDIS_URL: '' } : embedded;
 // Longest first (their lengths in one run on this machine kind, 2026-11-30, both lanes busy:
 // PGlite integration 657 s, PostgreSQL integration 514 s, compatibility 498 s, lint + typecheck
 // 256 s, unit 139 s; a browser batch 180–390 s, but the batches are many and short enough to
@@ -127,7 +133,7 @@ const jobs = [
   () => vitest('compatibility (balena-sdk)', 'compat', embedded),
   () => job('lint + typecheck', 'npm run check', [], { shell: true }),
   () => vitest('unit', ['unit', 'unit-web'], {}),
-  ...browserBatches(10).map((batch, index, all) => () => vitest(`browser (Chromium) ${index + 1}/${all.length}`, 'e2e', embedded, batch)),
+  ...browserBatches(10).map((batch, index, all) => () => vitest(`browser (Chromium) ${index + 1}/${all.length}`, 'e2e', browserDatabase, batch)),
 ];
 
 /** One lane: takes the next job from the queue until none is left. */

@@ -88,6 +88,11 @@ describe('npm start', () => {
     await expect.poll(() => page!.getByRole('row').filter({ hasText: /online/i }).count(), { timeout: 30_000 }).toBe(5);
     await page.close();
     page = undefined;
+    // The banner stays on screen: with devices polling and a browser signed in, no request lines
+    // (npm start logs warnings and errors only unless LOG_LEVEL says otherwise).
+    const afterBanner = first.output().split('Ctrl-C stops everything.')[1] ?? '';
+    expect(afterBanner).toContain('Request logs: LOG_LEVEL=info npm start');
+    expect(afterBanner).not.toContain('request completed');
 
     expect(await stop(first)).toBe(0);
 

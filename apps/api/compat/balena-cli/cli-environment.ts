@@ -5,6 +5,8 @@
 export function cliEnvironment(apiUrl: string, dataDir: string): Record<string, string> {
   return {
     BALENARC_API_URL: apiUrl,
+    // What `balena login` and `whoami` name as the "URL" (balena-cloud.com without it).
+    BALENARC_BALENA_URL: new URL(apiUrl).host,
     BALENARC_DATA_DIRECTORY: dataDir,
     BALENARC_NO_SENTRY: '1',
     BALENARC_NO_ANALYTICS: '1',
