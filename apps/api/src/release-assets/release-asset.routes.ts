@@ -56,6 +56,10 @@ export async function releaseAssetRoutes(fastify: FastifyInstance): Promise<void
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: releaseAssetMaxBytes(scope.config) }, (_req, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().put('/release-asset/v1/uploads/:uuid/parts/:n', {
       schema: { params: partParams },
+      // The SDK sends parts without a credential (the upload's uuid is the capability, as a
+      // presigned URL is), so the anonymous body limit would refuse them: the size is checked
+      // against the announced part below, before a byte is read.
+      config: { anonymousBodyLimit: releaseAssetMaxBytes(scope.config) },
       // Before a byte of the body is read: the upload exists and the part is announced at its exact
       // size. Otherwise anyone could hold the body limit (100 MB) in memory per connection.
       onRequest: async (request, reply) => {
