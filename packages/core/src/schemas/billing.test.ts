@@ -16,6 +16,13 @@ describe('billing request schemas', () => {
     expect(changePlanBody.safeParse({ tier: 'pilot-v2', cycle: 'annual' }).success).toBe(true);
     expect(changePlanBody.safeParse({ tier: 'pilot-v2', cycle: 'weekly' }).success).toBe(false);
   });
+  it("reads balena-sdk's {annual: boolean} as the cycle", () => {
+    expect(changePlanBody.parse({ tier: 'pilot-v2', annual: true })).toEqual({ tier: 'pilot-v2', cycle: 'annual' });
+    expect(changePlanBody.parse({ tier: 'pilot-v2', annual: false, planChangeReason: 'r' })).toEqual({ tier: 'pilot-v2', cycle: 'monthly', planChangeReason: 'r' });
+    expect(changePlanBody.safeParse({ tier: 'pilot-v2', annual: 'yes' }).success).toBe(false);
+    expect(changePlanBody.safeParse({ tier: 'pilot-v2', annual: true, cycle: 'annual' }).success).toBe(false);
+    expect(changePlanBody.safeParse({ tier: 'pilot-v2' }).success).toBe(false);
+  });
   it('tells a payment method from none', () => {
     const none = billingInfoResponse.parse({});
     expect(hasBillingInfo(none)).toBe(false);

@@ -164,12 +164,20 @@ export type BillingPlanListItem = z.output<typeof billingPlanListItem>;
 /** GET /billing/v1/account/:orgId/plans: selectable non-legacy plans by monthly price. */
 export const billingPlansResponse = z.array(billingPlanListItem);
 
-/** PATCH /billing/v1/account/:orgId/plan. */
-export const changePlanBody = strictObjectBody({
+/**
+ * PATCH /billing/v1/account/:orgId/plan. balena-sdk's `billing.changePlan` sends the cycle as
+ * `{annual: boolean}` (compat §4 "`PATCH /plan` `{annual, tier?, …}`"): read as `cycle` when no
+ * `cycle` is given; a non-boolean `annual`, or both, stays an unknown key and is refused.
+ */
+export const changePlanBody = z.preprocess((value) => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || 'cycle' in value) return value;
+  const { annual, ...rest } = value as Record<string, unknown>;
+  return typeof annual === 'boolean' ? { ...rest, cycle: annual ? 'annual' : 'monthly' } : value;
+}, strictObjectBody({
   tier: z.string().min(1).max(64).regex(/^[A-Za-z0-9:_.-]+$/, 'must be a plan billing code'),
   cycle: billingCycle,
   planChangeReason: safeString(2000).optional(),
-});
+}));
 export type ChangePlanBody = z.output<typeof changePlanBody>;
 
 // ---- payment method -------------------------------------------------------------------------
