@@ -280,6 +280,8 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
     await createFleet(admin, clash.id, fleet.name.toUpperCase());
     const p = await open(admin, fleet.id);
     const danger = section(p, 'Danger zone');
+    // Fleets spec §5: the targets are organizations where the user is administrator or a developer member.
+    await danger.getByText('Move this fleet to an organization where you are an administrator or developer.').waitFor();
     await danger.getByRole('combobox', { name: 'Organization' }).click();
     // Neither the fleet's own organization nor one with a same-named fleet is offered (read once
     // the list has loaded: the listbox may open before its query answers).

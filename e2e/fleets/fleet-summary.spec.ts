@@ -88,6 +88,27 @@ describe.each(VIEWPORTS)('fleet summary ($label)', ({ viewport }) => {
       .toBe(1);
   });
 
+  it('refreshes the release card within 6 s of a new target (fleets spec §9 "Releases and release card: 6 s")', async () => {
+    const admin = await createUser(e2e.stack, 'summary-card');
+    const org = await createOrganization(e2e.stack, admin);
+    const name = `card-${Date.now().toString(36)}`;
+    const fleetId = await createFleet(e2e.stack, admin, org.id, name);
+    await seedFleetDevices(e2e.stack.app.db, fleetId, 1, `card-${fleetId}`);
+    const releases = await e2e.stack.app.db.selectFrom('release').select(['id', 'raw_version']).where('belongs_to__application', '=', fleetId).orderBy('id').execute();
+    const oldest = releases[0]!;
+    const page = await e2e.newPage({ viewport });
+    // Timers run on a clock the test moves: the fleet's own 15 s poll must not be what shows the change.
+    await page.clock.install();
+    await signInAs(page, e2e.stack, admin, `/fleets/${fleetId}`);
+    const releaseCard = page.getByRole('heading', { name: 'Release', exact: true }).locator('xpath=ancestor::div[contains(@class,"MuiCard-root")]');
+    await releaseCard.getByText(releases.at(-1)!.raw_version, { exact: true }).waitFor();
+    const pinned = await e2e.stack.api('PATCH', `/v7/application(${fleetId})`, admin.token, { should_be_running__release: oldest.id, should_track_latest_release: false });
+    expect(pinned.status, pinned.text).toBe(200);
+    await page.clock.runFor(6_100);
+    await releaseCard.getByText(oldest.raw_version, { exact: true }).waitFor({ timeout: 3_000 });
+    await releaseCard.getByText('Pinned to a release').waitFor({ timeout: 3_000 });
+  });
+
   it('adds a device from a configuration file made in the dialog: the device registers and is counted', async () => {
     const admin = await createUser(e2e.stack, 'add-device');
     const org = await createOrganization(e2e.stack, admin);

@@ -22,3 +22,6 @@ export const shortCommit = (commit: string): string => commit.slice(0, 7);
 export function deployCommands(slug: string): { push: string; deploy: string } {
   return { push: `balena push ${slug}`, deploy: `balena deploy ${slug}` };
 }
+
+/** The summary's release card refreshes this often (fleets spec §9 Timing "Releases and release card: 6 s"). */
+export const RELEASE_CARD_POLL_MS = 6_000;

@@ -18,7 +18,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetDeviceCountsQuery, fleetQuery, type FleetWithSettings } from '../api/fleets.queries.ts';
-import { releaseTargeting, shortCommit } from '../fleet-summary.ts';
+import { RELEASE_CARD_POLL_MS, releaseTargeting, shortCommit } from '../fleet-summary.ts';
 import { useFleetAccess } from '../../fleet-members/hooks/use-fleet-access.ts';
 import { SupportAccessBanner } from '../../fleet-settings/components/SupportAccessBanner.tsx';
 import { FleetTagsCard } from '../../fleet-tags/components/FleetTagsCard.tsx';
@@ -100,7 +100,7 @@ export function FleetSummaryPage() {
             </CardContent>
           </Card>
         )}
-        <ReleaseCard fleet={fleet} />
+        <ReleaseCard fleetId={fleetId} fleet={fleet} />
         <FleetTagsCard fleetId={fleetId} organizationId={fleet.organization[0]?.id} />
       </Box>
       {dialog === 'deploy' && <DeployToFleetDialog slug={fleet.slug} onClose={() => setDialog(null)} />}
@@ -177,9 +177,15 @@ function InfoCard({ fleet }: { fleet: FleetWithSettings }) {
   );
 }
 
-/** The release the fleet's devices should run (fleets spec §2 "Release card"). */
-function ReleaseCard({ fleet }: { fleet: FleetWithSettings }) {
+/**
+ * The release the fleet's devices should run (fleets spec §2 "Release card"), refreshed every 6 s
+ * (§9 "Releases and release card: 6 s"): the card watches the fleet query at that pace, so a new
+ * release the fleet tracks shows within 6 s, not at the fleet's own 15 s.
+ */
+function ReleaseCard({ fleetId, fleet: shown }: { fleetId: number; fleet: FleetWithSettings }) {
   const { t } = useTranslation('fleets');
+  const { data } = useQuery({ ...fleetQuery(fleetId), refetchInterval: RELEASE_CARD_POLL_MS });
+  const fleet = data ?? shown;
   const targeting = releaseTargeting(fleet);
   const release = targeting.kind === 'none' ? null : targeting.release;
   return (
