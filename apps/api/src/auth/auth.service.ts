@@ -40,12 +40,15 @@ export async function issueFor(
   user: Pick<UserAuthRow, 'id' | 'actor' | 'username' | 'email' | 'jwt_secret' | 'is_2fa_enabled'>,
   authTime: number,
   secondFactor: 'pending' | 'passed' = 'passed',
-  actualUser?: number,
+  actingAdmin?: Pick<SessionClaims, 'actualUser' | 'actualUserSecret'>,
 ): Promise<string> {
   const claims: SessionClaims = { id: user.id, actor: user.actor, username: user.username, email: user.email, jwt_secret: user.jwt_secret, authTime };
   if (user.is_2fa_enabled) claims.twoFactorRequired = secondFactor === 'pending';
   // Login-as-user sessions keep naming the admin behind them through every refresh.
-  if (actualUser !== undefined) claims.actualUser = actualUser;
+  if (actingAdmin?.actualUser !== undefined) {
+    claims.actualUser = actingAdmin.actualUser;
+    if (actingAdmin.actualUserSecret !== undefined) claims.actualUserSecret = actingAdmin.actualUserSecret;
+  }
   return issueSessionToken(claims, { secret: config.jwtSecret, ttlSeconds: config.sessionTtlSeconds });
 }
 
@@ -141,7 +144,7 @@ async function currentUser(db: Db, principal: UserPrincipal): Promise<UserAuthRo
 
 /** `GET /user/v1/refresh-token`: same authTime, fresh iat/exp (compat §3.3). */
 export async function refreshSession(db: Db, config: AppConfig, principal: UserPrincipal, session: VerifiedSession): Promise<string> {
-  return issueFor(config, await currentUser(db, principal), session.authTime, 'passed', session.actualUser);
+  return issueFor(config, await currentUser(db, principal), session.authTime, 'passed', session);
 }
 
 /** `POST /user/v1/refresh-token {password}`: re-proves the password, so authTime is now. */
@@ -156,7 +159,7 @@ export async function refreshWithPassword(db: Db, config: AppConfig, principal: 
 /** Rotates the user's jwt_secret (every other session ends) and returns a token for this one. */
 export async function logoutOtherSessions(db: Db, config: AppConfig, principal: UserPrincipal, session: VerifiedSession): Promise<string> {
   await rotateJwtSecret(db, principal.userId, randomBytes(16).toString('hex'));
-  return issueFor(config, await currentUser(db, principal), session.authTime, 'passed', session.actualUser);
+  return issueFor(config, await currentUser(db, principal), session.authTime, 'passed', session);
 }
 
 export type WhoAmI =

@@ -53,6 +53,17 @@ async function resolveSession(reads: CredentialReads, config: AppConfig, token: 
   if (user.tokens_valid_after && session.authTime < new Date(user.tokens_valid_after).getTime()) {
     throw unauthorized(AUTH_MESSAGES.notLoggedIn);
   }
+  // A login-as-user session (staff/login-as.service.ts) stands on its admin as much as on its
+  // target: it ends once the admin is gone or no longer a platform admin (else it would outlive
+  // the demotion, refreshed for ever), and with the admin's own revoked sign-ins (a rotated
+  // jwt_secret: "log out other sessions", password change; tokens_valid_after).
+  if (session.actualUser !== undefined) {
+    const admin = await reads.user(session.actualUser);
+    if (!admin || !admin.is_platform_admin || admin.jwt_secret !== session.actualUserSecret) throw unauthorized(AUTH_MESSAGES.notLoggedIn);
+    if (admin.tokens_valid_after && session.authTime < new Date(admin.tokens_valid_after).getTime()) {
+      throw unauthorized(AUTH_MESSAGES.notLoggedIn);
+    }
+  }
   return {
     session,
     principal: {

@@ -39,8 +39,10 @@ describe('session tokens', () => {
     await expect(verifySessionToken(token, secret)).rejects.toMatchObject({ reason: 'malformed' });
   });
   it('keeps the actualUser claim of a login-as-user session and refuses a non-numeric one', async () => {
-    const token = await issueSessionToken({ ...claims, actualUser: 3 }, { secret, ttlSeconds: 100, now: 1_000 });
-    expect(await verifySessionToken(token, secret, 1_001)).toMatchObject({ id: 7, actualUser: 3 });
+    const token = await issueSessionToken({ ...claims, actualUser: 3, actualUserSecret: 'admin-secret' }, { secret, ttlSeconds: 100, now: 1_000 });
+    expect(await verifySessionToken(token, secret, 1_001)).toMatchObject({ id: 7, actualUser: 3, actualUserSecret: 'admin-secret' });
+    const badSecret = await new SignJWT({ ...claims, actualUser: 3, actualUserSecret: 5 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+    await expect(verifySessionToken(badSecret, secret)).rejects.toMatchObject({ reason: 'malformed' });
     const bad = await new SignJWT({ ...claims, actualUser: '3' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
     await expect(verifySessionToken(bad, secret)).rejects.toMatchObject({ reason: 'malformed' });
   });

@@ -21,6 +21,11 @@ export interface SessionClaims {
   twoFactorRequired?: boolean;
   /** Login-as-user (accounts spec §3, §6): the id of the platform admin acting as this user. */
   actualUser?: number;
+  /**
+   * With actualUser: that admin's own revocation secret (`jwt_secret`) when the session was
+   * opened, so the admin's "log out other sessions" or password change ends it too.
+   */
+  actualUserSecret?: string;
 }
 
 export interface VerifiedSession extends SessionClaims {
@@ -102,12 +107,14 @@ export async function verifySessionToken(token: string, secret: string, now?: nu
     typeof iat !== 'number' ||
     typeof exp !== 'number' ||
     (payload.twoFactorRequired !== undefined && typeof payload.twoFactorRequired !== 'boolean') ||
-    (payload.actualUser !== undefined && typeof payload.actualUser !== 'number')
+    (payload.actualUser !== undefined && typeof payload.actualUser !== 'number') ||
+    (payload.actualUserSecret !== undefined && typeof payload.actualUserSecret !== 'string')
   ) {
     throw new TokenError('malformed');
   }
   const verified: VerifiedSession = { id, actor, username, email, jwt_secret, authTime, iat, exp };
   if (typeof payload.twoFactorRequired === 'boolean') verified.twoFactorRequired = payload.twoFactorRequired;
   if (typeof payload.actualUser === 'number') verified.actualUser = payload.actualUser;
+  if (typeof payload.actualUserSecret === 'string') verified.actualUserSecret = payload.actualUserSecret;
   return verified;
 }

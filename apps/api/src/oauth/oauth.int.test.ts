@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_ACCESS_TOKEN_TTL_SECONDS } from '@flotilla/core/oauth';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { bearer, sessionClaimsOf, signUp, type TestUser } from '../auth/test-helpers.ts';
-import { issueSessionToken } from '../auth/tokens.ts';
 import { sha256Hex } from './oauth-secrets.ts';
 
 let ctx: TestContext;
@@ -190,7 +189,10 @@ describe('POST /oauth/authorize', () => {
     expect((await authorize(key, { client_id: app.client_id })).statusCode).toBe(401);
     const access = (await token(grant(app, await codeFor(user, app)))).json().access_token as string;
     expect((await authorize(access, { client_id: app.client_id })).statusCode).toBe(401);
-    const loginAs = await issueSessionToken({ ...sessionClaimsOf(user.token), actualUser: 1 }, { secret: ctx.app.config.jwtSecret, ttlSeconds: 600 });
+    // A real login-as session: a forged actualUser must name a platform admin and carry their revocation secret (auth/credentials.ts).
+    const admin = await signUp(ctx.app);
+    await ctx.app.db.updateTable('user').set({ is_platform_admin: true }).where('id', '=', sessionClaimsOf(admin.token).id).execute();
+    const loginAs = (await ctx.app.inject({ method: 'PATCH', url: '/login_', headers: bearer(admin.token), payload: { username: sessionClaimsOf(user.token).username } })).body;
     const refused = await authorize(loginAs, { client_id: app.client_id });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('logged_in_as_user');

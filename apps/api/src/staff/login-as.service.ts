@@ -34,6 +34,8 @@ export async function loginAsUser(
   const target = await findUserByUsername(db, username);
   if (!target) throw notFound(LOGIN_AS_UNKNOWN_USER);
   const actualUser = session.actualUser ?? admin.userId;
-  const token = await issueFor(config, target, session.authTime, 'passed', actualUser);
+  // The session stands on the admin's own sign-ins (auth/credentials.ts): their revocation secret goes along.
+  const actualUserSecret = session.actualUser !== undefined ? session.actualUserSecret : session.jwt_secret;
+  const token = await issueFor(config, target, session.authTime, 'passed', { actualUser, actualUserSecret });
   return { token, actualUser, targetUserId: target.id };
 }

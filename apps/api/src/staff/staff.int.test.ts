@@ -134,6 +134,42 @@ describe('a login-as-user session', () => {
   });
 });
 
+describe('a login-as-user session outliving its admin', () => {
+  it('ends once its admin is no longer a platform admin or has its sign-ins revoked; the target\'s own session is untouched', async () => {
+    const admin = await signUp(ctx.app);
+    const target = await signUp(ctx.app);
+    await makeAdmin(admin);
+    const asTarget = (await loginAs(admin.token, { username: usernameOf(target) })).body;
+    const refreshed = (await ctx.app.inject({ method: 'GET', url: '/user/v1/refresh-token', headers: bearer(asTarget) })).body;
+    expect((await whoamiOf(ctx.app, asTarget)).status).toBe(200);
+    expect((await whoamiOf(ctx.app, refreshed)).status).toBe(200);
+
+    await ctx.app.db.updateTable('user').set({ is_platform_admin: false }).where('id', '=', userIdOf(admin)).execute();
+    for (const token of [asTarget, refreshed]) {
+      expect((await whoamiOf(ctx.app, token)).status).toBe(401);
+      const again = await ctx.app.inject({ method: 'GET', url: '/user/v1/refresh-token', headers: bearer(token) });
+      expect(again.statusCode).toBe(401);
+      const fleets = await ctx.app.inject({ method: 'GET', url: '/v7/application?$select=id', headers: bearer(token) });
+      expect(fleets.statusCode).toBe(401);
+    }
+    expect((await whoamiOf(ctx.app, target.token)).status).toBe(200);
+    expect((await whoamiOf(ctx.app, admin.token)).status).toBe(200);
+
+    // Made admin again, then the admin logs out their other sessions: the sessions they opened as others end too.
+    await makeAdmin(admin);
+    const second = (await loginAs(admin.token, { username: usernameOf(target) })).body;
+    expect((await whoamiOf(ctx.app, second)).status).toBe(200);
+    const kept = await ctx.app.inject({ method: 'POST', url: '/user/v1/logout-others', headers: bearer(admin.token) });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await whoamiOf(ctx.app, second)).status).toBe(401);
+    expect((await whoamiOf(ctx.app, target.token)).status).toBe(200);
+
+    // The admin's kept session opens new ones as before.
+    const third = (await loginAs(kept.body, { username: usernameOf(target) })).body;
+    expect((await whoamiOf(ctx.app, third)).status).toBe(200);
+  });
+});
+
 describe('POST /user/v1/logout-others', () => {
   it('returns a new working token and ends every other session', async () => {
     const user = await signUp(ctx.app);

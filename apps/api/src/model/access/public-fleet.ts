@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PermissionRules, RowRule } from '../types.ts';
-import { or, type IdOf } from './rule-builders.ts';
+import { or, testFleet, type IdOf } from './rule-builders.ts';
 
 /**
  * Rows of public fleets (host OS applications and their releases, tags, images) are readable by
@@ -10,7 +10,7 @@ export function withPublicFleetRead(rules: PermissionRules, fleetOf: IdOf): Perm
   const base: RowRule = rules.read ?? (() => false);
   const read: RowRule = (alias, p) => {
     if (p.kind === 'system') return true;
-    return or(base(alias, p), sql`EXISTS (SELECT 1 FROM application pa WHERE pa.id = ${fleetOf(alias)} AND pa.is_public)`);
+    return or(base(alias, p), testFleet(fleetOf, alias, (fleetId) => sql`${fleetId} IN (SELECT pa.id FROM application pa WHERE pa.is_public)`));
   };
   return { ...rules, read };
 }
