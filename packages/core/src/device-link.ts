@@ -144,10 +144,14 @@ export function parseLinkFrame<T>(schema: z.ZodType<T>, text: string): T | null 
   return parsed.success ? parsed.data : null;
 }
 
+/** The exponential ceiling of the `attempt`-th wait (0 first): base, 2 × base, 4 × base … up to cap. */
+function backoffCeilingMs(attempt: number, baseMs: number, capMs: number): number {
+  return Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
+}
+
 /** Reconnect back-off: full jitter over an exponential ceiling (1 s, 2 s, 4 s … capped at 60 s). */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random, baseMs = 1000, capMs = 60_000): number {
-  const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(attempt, 30)));
-  return Math.floor(random() * ceiling);
+  return Math.floor(random() * backoffCeilingMs(attempt, baseMs, capMs));
 }
 
 /**
@@ -164,7 +168,7 @@ export const LINK_REPLACED_BACKOFF = { baseMs: 5 * 60_000, capMs: 30 * 60_000, q
  * ceiling: never short (two clones must not flap fast), and spread out, so clones drift apart.
  */
 export function replacedReconnectDelayMs(streak: number, random: () => number = Math.random, baseMs: number = LINK_REPLACED_BACKOFF.baseMs, capMs: number = LINK_REPLACED_BACKOFF.capMs): number {
-  const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, Math.min(streak, 30)));
+  const ceiling = backoffCeilingMs(streak, baseMs, capMs);
   return Math.floor(ceiling / 2 + random() * (ceiling / 2));
 }
 
