@@ -119,11 +119,27 @@ describe.each(viewports())('release list ($label)', ({ viewport }) => {
     await openList(admin, fleet.id);
     await expect.poll(total).toBe(`${SUCCESSES + 2} releases`);
     expect(await rows().count()).toBeGreaterThan(0);
-    const nextPage = page.waitForRequest((r) => decodeURIComponent(r.url()).includes('/v7/release?') && decodeURIComponent(r.url()).includes('$skip=50'));
+    // The second page's answer is held: meanwhile the first page stays on screen under a progress
+    // bar, and its rows keep their own numbers (a row numbered 58 would be a first-page release).
+    const isSecondPage = (url: URL) => url.pathname === '/v7/release' && decodeURIComponent(url.search).includes('$skip=50');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const nextPage = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(isSecondPage, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Go to next page' }).click();
     await nextPage;
     await expect.poll(() => page.url()).toContain('page=2');
+    await page.getByRole('progressbar', { name: 'Loading the page' }).waitFor();
+    expect(await rows().first().getAttribute('aria-rowindex')).toBe('2');
+    expect(await page.locator(`tbody tr[aria-rowindex="${SUCCESSES + 2 + 1}"]`).count()).toBe(0);
+    release();
     await page.getByText(`51–${SUCCESSES + 2} of ${SUCCESSES + 2}`).waitFor();
+    await page.unroute(isSecondPage);
     // The oldest release is the last row of the second page.
     const last = page.locator(`tbody tr[aria-rowindex="${SUCCESSES + 2 + 1}"]`);
     await last.scrollIntoViewIfNeeded();

@@ -53,6 +53,11 @@ export interface ODataPage<T> {
   total: number;
   /** True when the scope alone (e.g. the fleet) is empty: "empty" rather than "no match". */
   isScopeEmpty: boolean;
+  /**
+   * The `$skip` the page was read at. Row numbers (aria-rowindex) come from it, not from the URL:
+   * while the next page loads the previous one stays on screen and keeps its own numbers.
+   */
+  offset?: number;
 }
 
 /**
@@ -64,5 +69,5 @@ export async function odataPage<S extends z.ZodType>(row: S, params: ReadParams,
   const filter = params.options?.$filter;
   const [rows, total] = await Promise.all([odataList(row, params), odataCount(params.resource, filter)]);
   const isScopeEmpty = total === 0 && (filter === scope || (await odataCount(params.resource, scope)) === 0);
-  return { rows, total, isScopeEmpty };
+  return { rows, total, isScopeEmpty, offset: params.options?.$skip ?? 0 };
 }

@@ -165,7 +165,7 @@ export function DataList<Row, Id extends string | number>(props: DataListProps<R
                 columns={visible}
                 rows={page.rows}
                 getRowId={getRowId}
-                rowOffset={isPaged ? (params.page - 1) * params.pageSize : 0}
+                rowOffset={isPaged ? (page.offset ?? 0) : 0}
                 totalRows={page.total}
                 isSortable={(id) => isSortableField(config.fields[id])}
                 sort={params.sort}

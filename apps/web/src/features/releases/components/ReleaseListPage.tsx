@@ -126,7 +126,7 @@ export function ReleaseListPage() {
         >
           {(page) => (
             <>
-              <ReleaseTable fleetClass={fleetClass} fleet={fleet.data} rows={page.rows} rowOffset={(params.page - 1) * RELEASE_PAGE_SIZE} total={page.total} now={now} />
+              <ReleaseTable fleetClass={fleetClass} fleet={fleet.data} rows={page.rows} rowOffset={page.offset ?? 0} total={page.total} now={now} />
               <ListPagination
                 total={page.total}
                 page={params.page}
