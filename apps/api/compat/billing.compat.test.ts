@@ -24,5 +24,13 @@ describe('billing through balena-sdk', () => {
 
     await sdk.models.billing.changePlan(org.handle, { tier: 'pilot-v2', cycle: 'monthly', planChangeReason: 'back to monthly' });
     expect(await sdk.models.billing.getPlan(org.handle)).toMatchObject({ billing_code: 'pilot-v2', cycle: 'monthly', intervalLength: 1 });
+
+    // downloadInvoice streams (balena-request's stream path makes the whole body the message):
+    // a paid invoice comes as a PDF; a missing one reads as the server's sentence, not as JSON.
+    const [invoice] = await sdk.models.billing.getInvoices(org.handle);
+    const pdf: Buffer[] = [];
+    for await (const chunk of (await sdk.models.billing.downloadInvoice(org.handle, invoice!.invoice_number)) as unknown as AsyncIterable<Uint8Array>) pdf.push(Buffer.from(chunk));
+    expect(Buffer.concat(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(sdk.models.billing.downloadInvoice(org.handle, 'FLT-999999')).rejects.toMatchObject({ name: 'BalenaRequestError', statusCode: 404, message: 'Request error: Invoice not found' });
   });
 });

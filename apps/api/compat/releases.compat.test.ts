@@ -7,7 +7,7 @@ import { createTestApp } from '../src/test/harness.ts';
 import { freePort, skopeoPush, startTestRegistry, type TestRegistry } from '../src/test/registry-harness.ts';
 import { writeOciImage } from '../src/test/oci-image.ts';
 import { balenaDeploy, type DeployService } from './balena-deploy.ts';
-import { orgAndFleet, recordStatuses, signedUpSdk, type LiveServer, type Sdk } from './sdk-fixtures.ts';
+import { orgAndFleet, recordStatuses, sdkFor, signedUpSdk, type LiveServer, type Sdk } from './sdk-fixtures.ts';
 
 // One server per file, with REGISTRY_URL set and the registry trusting its tokens.
 const server: { current: LiveServer } = { current: undefined as unknown as LiveServer };
@@ -49,6 +49,12 @@ function recordRequests(sdk: Sdk): string[] {
     },
   } as never);
   return seen;
+}
+
+async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 const TWO_SERVICES: DeployService[] = [
@@ -227,11 +233,6 @@ describe('models.release', () => {
     const { sdk } = await signedUpSdk(server.current);
     const { fleetId } = await orgAndFleet(sdk);
     const { releaseId } = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES });
-    const bytesOf = async (stream: NodeJS.ReadableStream) => {
-      const chunks: Buffer[] = [];
-      for await (const c of stream) chunks.push(Buffer.from(c as Uint8Array));
-      return Buffer.concat(chunks);
-    };
 
     const small = await sdk.models.release.asset.upload({ release: releaseId, asset_key: 'readme.txt', asset: new File(['hello from the sdk'], 'readme.txt', { type: 'text/plain' }) });
     expect(small.asset).toMatchObject({ filename: 'readme.txt', content_type: 'text/plain', size: 18 });
@@ -252,4 +253,24 @@ describe('models.release', () => {
     expect(progress.at(-1)).toBe(large.length);
     expect((await bytesOf(await sdk.models.release.asset.download(big.id))).equals(large)).toBe(true);
   }, 180_000); // over 6 MiB through the embedded database, twice, on a busy machine
+
+  it('asset: the href is signed per read and expires, and a refused download reads as a sentence through the SDK’s stream', async () => {
+    const { sdk } = await signedUpSdk(server.current);
+    const { fleetId } = await orgAndFleet(sdk);
+    const { releaseId } = await balenaDeploy(sdk, server.current.url, fleetId, { services: TWO_SERVICES });
+    const small = await sdk.models.release.asset.upload({ release: releaseId, asset_key: 'notes.txt', asset: new File(['signed'], 'notes.txt', { type: 'text/plain' }) });
+    const { asset } = await sdk.models.release.asset.get(small.id, { $select: 'asset' });
+    const href = new URL((asset as { href: string }).href);
+    const [expires] = href.searchParams.get('key')!.split('-');
+    // Like a pre-signed URL: good for one to two hours from now, never for good.
+    expect(Number(expires) * 1000 - Date.now()).toBeGreaterThan(3_600_000 - 5_000);
+    expect(Number(expires) * 1000 - Date.now()).toBeLessThanOrEqual(7_200_000);
+    // A key stretched to another time (the signature no longer matches) is refused, and balena-request's
+    // stream path, which makes the whole body the message, reads the server's sentence (it read `{"error":…}`).
+    href.searchParams.set('key', `${Number(expires) + 86_400}-${href.searchParams.get('key')!.split('-')[1]}`);
+    const anonymous = sdkFor(server.current);
+    await expect(anonymous.request.stream({ method: 'GET', baseUrl: href.origin, url: `${href.pathname}${href.search}` })).rejects.toMatchObject({ statusCode: 404, message: 'Request error: Release asset not found' });
+    // The SDK's own download reads the row again, so it always has a good href.
+    expect((await bytesOf(await sdk.models.release.asset.download(small.id))).toString()).toBe('signed');
+  });
 });

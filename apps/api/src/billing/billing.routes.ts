@@ -96,7 +96,8 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
     return listInvoices(app.db, request.params.orgId);
   });
 
-  app.get(`${base}/invoices/:invoiceNumber/download`, { schema: { params: billingInvoiceParams } }, async (request, reply) => {
+  // Streamed by balena-sdk (downloadInvoice): errors as text (plugins/error-handler.ts).
+  app.get(`${base}/invoices/:invoiceNumber/download`, { config: { errorsAsText: true }, schema: { params: billingInvoiceParams } }, async (request, reply) => {
     await access(request, request.params.orgId);
     const { fileName, pdf } = await invoicePdf(app.db, request.params.orgId, request.params.invoiceNumber);
     return reply

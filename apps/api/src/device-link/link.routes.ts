@@ -23,7 +23,8 @@ const CLOSE_TRY_AGAIN = 1013;
  * written); the hub (app.linkHub) is how /supervisor reaches it.
  */
 export async function linkRoutes(app: FastifyInstance): Promise<void> {
-  app.get(DEVICE_LINK_PATH, { websocket: true }, async (socket, request) => {
+  // A refusal is the link's own close code (agents back off on it), never an HTTP 401 before the upgrade.
+  app.get(DEVICE_LINK_PATH, { websocket: true, config: { acceptsAnonymous: true } }, async (socket, request) => {
     const principal = request.principal;
     const device = principal.kind === 'device' ? await findLinkableDevice(app.db, principal.deviceId) : undefined;
     if (!device) {

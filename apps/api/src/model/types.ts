@@ -58,6 +58,12 @@ export interface FieldDef {
   /** Read-only computed field: a SQL expression over the row alias (e.g. overall_status). */
   computed?: (alias: string) => RawBuilder<unknown>;
   /**
+   * A stored (and maybe writable) field read through this SQL expression over the row alias
+   * instead of its column, everywhere it is read (a release asset's href signed per read,
+   * release-assets/asset-href.ts). Writes still go to the column.
+   */
+  readAs?: (alias: string) => RawBuilder<unknown>;
+  /**
    * Read-only fields: who may read the value, a row rule over the same row, on top of the
    * resource's read rule. For anyone else it reads as NULL everywhere the value is used —
    * `$select`, `$expand`, `$filter`, `$orderby`, keys — so a filter cannot tell it either

@@ -92,7 +92,8 @@ export const columnOf = (f: FieldDef): string => f.column ?? f.name;
  * their expression; a field with a `readRule` is NULL where the rule does not hold).
  */
 export function fieldSql(f: FieldDef, alias: string, principal: Principal): RawBuilder<unknown> {
-  const value = f.computed ? sql`(${f.computed(alias)})` : sql.ref(`${alias}.${columnOf(f)}`);
+  const read = f.computed ?? f.readAs;
+  const value = read ? sql`(${read(alias)})` : sql.ref(`${alias}.${columnOf(f)}`);
   if (!f.readRule || principal.kind === 'system') return value;
   return sql`(CASE WHEN ${ruleSql(f.readRule, alias, principal)} THEN ${value} END)`;
 }

@@ -54,6 +54,7 @@ export const odataRoutes: FastifyPluginAsync = async (app) => {
   };
 
   for (const prefix of PREFIXES) {
-    app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE'], url: `${prefix}/*`, handler: handle });
+    // Anonymous reads of public fleets' rows (model/resources/applications.ts); an anonymous write is 401 before its body is read.
+    app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE'], url: `${prefix}/*`, config: { acceptsAnonymous: ['GET', 'HEAD'] }, handler: handle });
   }
 };

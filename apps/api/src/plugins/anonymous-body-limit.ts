@@ -55,7 +55,9 @@ class CappedBody extends Transform {
  * limit read and parsed. A declared length past it is refused before a byte of the body is
  * read, and the connection is closed after the answer, so the rest is not read either (a
  * keep-alive connection would otherwise drain it); a chunked body is cut off once it passes it.
- * Within the limit the route answers as it always did (an anonymous OData write is its own 401).
+ * Within the limit the route answers as it always did. A route that needs a credential never
+ * gets here without one (plugins/auth.ts answers 401 first): what remains anonymous is a public
+ * route, an `acceptsAnonymous` one, or a bad credential a public route ignored.
  * Callers with a credential (including a key a `resolvesOwnApiKey` route resolves itself) keep
  * the server's bodyLimit.
  */

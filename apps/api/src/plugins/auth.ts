@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.ts';
-import { resolveCredential } from '../auth/credentials.ts';
+import { AUTH_MESSAGES, resolveCredential } from '../auth/credentials.ts';
 import { CredentialReads } from '../auth/credential-reads.ts';
 import { looksLikeJwt, type VerifiedSession } from '../auth/tokens.ts';
 import { unauthorized } from '../lib/errors.ts';
@@ -30,6 +30,19 @@ declare module 'fastify' {
      * Session JWTs are still resolved here.
      */
     resolvesOwnApiKey?: boolean;
+    /**
+     * The route is not public (a bad credential is still a 401) but answers a caller without
+     * one itself: `true` for every method, or the methods it does (the OData routes' reads of
+     * public fleets). Only for routes whose anonymous caller carries its capability elsewhere
+     * (a download key or an upload uuid in the URL, Basic auth for the registry, a websocket's
+     * own handshake). Every other route that is not `public` answers a request without a
+     * credential 401 in the onRequest hook, before its body is read or validated (compat §1.5).
+     */
+    acceptsAnonymous?: true | readonly HTTPMethods[];
+  }
+  interface FastifyInstance {
+    /** Every route (method, url) with what it takes of a caller, as registered (for the route-wide tests). */
+    routeAccess: readonly RouteAccess[];
   }
   interface FastifyRequest {
     /** The verified session claims when the caller used a session JWT (refresh keeps authTime). */
@@ -62,6 +75,37 @@ export function extractCredential(request: FastifyRequest): { token: string; sou
     if (apikey) return { token: apikey, source: 'query' };
   }
   return undefined;
+}
+
+/** What a route takes of a caller: nothing (public), nothing it checks before its handler, or a credential. */
+export type RouteAccessKind = 'public' | 'accepts-anonymous' | 'credential';
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: RouteAccessKind;
+}
+
+function acceptsAnonymous(config: { acceptsAnonymous?: true | readonly HTTPMethods[] } | undefined, method: string): boolean {
+  const accepts = config?.acceptsAnonymous;
+  return accepts === true || (accepts !== undefined && accepts.includes(method as HTTPMethods));
+}
+
+function accessOf(route: Pick<RouteOptions, 'url' | 'config'>, method: string): RouteAccessKind {
+  const config = route.config as { public?: boolean; acceptsAnonymous?: true | readonly HTTPMethods[] } | undefined;
+  // OPTIONS is CORS's (app.ts): a preflight is answered in its hook before this plugin's.
+  if (config?.public === true || ALWAYS_PUBLIC_PATHS.has(route.url) || method === 'OPTIONS') return 'public';
+  return acceptsAnonymous(config, method) ? 'accepts-anonymous' : 'credential';
+}
+
+/**
+ * A request without a credential on a route that needs one: 401 before anything else of the
+ * route runs (its body is not read, its schema not checked), so an anonymous caller gets the
+ * "not logged in" answer whatever it sent (compat §1.5). An unknown URL stays a 404, a CORS
+ * preflight is answered before this hook (app.ts registers cors first).
+ */
+function needsCredential(request: FastifyRequest): boolean {
+  if (request.is404) return false;
+  return accessOf({ url: request.routeOptions.url ?? '', config: request.routeOptions.config }, request.method) === 'credential';
 }
 
 function isPublic(request: FastifyRequest): boolean {
@@ -100,7 +144,8 @@ export async function resolveDeferredApiKey(request: FastifyRequest): Promise<vo
 
 /**
  * Resolves `request.principal` once per request, for every route (fastify-plugin: not
- * encapsulated). No credential = anonymous (routes decide); a malformed, expired or unknown
+ * encapsulated). No credential = 401 on a route that needs one, else anonymous (the route
+ * decides: `public` and `acceptsAnonymous` routes); a malformed, expired or unknown
  * credential = 401 with the spec's text, except on public routes. On a `resolvesOwnApiKey`
  * route an API key is left to the route (its only difference: no statement spent here).
  * An anonymous caller's body is held to a small limit before it is read (anonymous-body-limit.ts).
@@ -113,12 +158,26 @@ export const authPlugin = fp(
     app.decorateRequest('principal', null as never);
     app.decorateRequest('authSession', null);
     app.decorateRequest('deferredApiKey', null);
-    app.addHook('onRequest', async (request) => {
+    // Read when asked: a plugin's own onRoute hook (web.routes.ts) may still mark its routes after this one ran.
+    const routes: RouteOptions[] = [];
+    app.addHook('onRoute', (route) => void routes.push(route));
+    app.decorate('routeAccess', {
+      getter: () => routes.flatMap((route) => [route.method].flat().map((method) => ({ method, url: route.url, access: accessOf(route, method) }))),
+    });
+    app.addHook('onRequest', async (request, reply) => {
       request.principal = ANONYMOUS;
       request.authSession = null;
       request.deferredApiKey = null;
       const credential = extractCredential(request);
-      if (!credential) return;
+      if (!credential) {
+        if (needsCredential(request)) {
+          // Not a byte of a body is read: the connection closes after the answer (a keep-alive
+          // one would otherwise be drained of the whole body first, as in anonymous-body-limit.ts).
+          if (Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined) void reply.header('connection', 'close');
+          throw unauthorized(AUTH_MESSAGES.notLoggedIn);
+        }
+        return;
+      }
       if (request.routeOptions.config?.resolvesOwnApiKey === true && !looksLikeJwt(credential.token)) {
         request.deferredApiKey = credential.token;
         return;

@@ -99,6 +99,26 @@ describe('registry token service with the Docker distribution registry', () => {
     ]);
   }, 60_000);
 
+  it('signs for the configured registry only, whatever service the client names, and that registry takes the token', async () => {
+    const { fleet, developer } = await createFleetWithDeveloper(ctx.database.db);
+    const release = await createRelease(fleet, developer.apiKey);
+    const image = freshImage();
+    await skopeoPush(image.dir, release.location, 'developer', developer.apiKey);
+    const repo = release.location.slice(registry.host.length + 1);
+    const scope = encodeURIComponent(`repository:${repo}:pull`);
+    // Another service that trusts the same certificate, this registry under another port, none at all.
+    for (const service of ['other-registry.example.com', `${registry.host.split(':')[0]}:1`, undefined]) {
+      const res = await fetch(`${apiUrl}/auth/v1/token?${service === undefined ? '' : `service=${encodeURIComponent(service)}&`}scope=${scope}`, { headers: { authorization: `Bearer ${developer.apiKey}` } });
+      expect(res.status).toBe(200);
+      const { token: signed } = (await res.json()) as { token: string };
+      const claims = JSON.parse(Buffer.from(signed.split('.')[1]!, 'base64url').toString()) as { aud: string; access: unknown };
+      expect(claims.aud, `service=${service}`).toBe(registry.host);
+      expect(claims.access).toEqual([{ type: 'repository', name: repo, actions: ['pull'] }]);
+      const manifest = await fetch(`${registry.url}/v2/${repo}/manifests/latest`, { headers: { authorization: `Bearer ${signed}`, accept: 'application/vnd.oci.image.manifest.v1+json' } });
+      expect(manifest.status, `service=${service}`).toBe(200);
+    }
+  }, 60_000);
+
   it('refuses a session still waiting for its second factor, as Basic password as well as Bearer', async () => {
     const { fleet, developer } = await createFleetWithDeveloper(ctx.database.db);
     const release = await createRelease(fleet, developer.apiKey);

@@ -16,9 +16,15 @@ export async function registryTokenRoutes(appRoot: FastifyInstance): Promise<voi
   const app = appRoot.withTypeProvider<ZodTypeProvider>();
   const key = app.config.registryTokenKey ?? generateRegistryTokenKey();
 
-  app.get('/auth/v1/token', { schema: { querystring: registryTokenQuery, response: { 200: registryTokenResponse } } }, async (request, reply) => {
+  // The registry's clients authenticate with Basic auth (registry-credentials.ts), or none for a public fleet's images.
+  app.get('/auth/v1/token', { config: { acceptsAnonymous: true }, schema: { querystring: registryTokenQuery, response: { 200: registryTokenResponse } } }, async (request, reply) => {
     const principal = await registryPrincipal(request, app.db, app.config);
-    const service = request.query.service ?? registryHost(app.config);
+    // The audience is always the configured registry, whatever `service` the client named (as
+    // balena's token service signs for its own registry only): a token this key signs is never
+    // good for another service that trusts the same certificate. Clients name this registry
+    // anyway (the registry's challenge, `balena deploy`'s image host); one that names another
+    // (balena-preload's `registry2.<balenaUrl>` setting) still gets a token our registry takes.
+    const service = registryHost(app.config);
     const access = await grantAccess(app.db, app.config, principal, parseScopes(request.query.scope));
     reply.header('cache-control', 'no-store');
     return signRegistryToken(key, { subject: subjectOf(principal), service, access });

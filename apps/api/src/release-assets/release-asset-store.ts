@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { signedHref } from './asset-href.ts';
 
 /** What release_asset.asset holds once a file is stored (compat: balena's WebResource shape). */
 export interface StoredAsset {
@@ -22,7 +23,8 @@ export const DEFAULT_RELEASE_ASSET_MAX_BYTES = 100 * 1024 * 1024;
 /**
  * Stores (or replaces) the file of a release asset the caller has just been allowed to write
  * through the OData engine, in the same transaction, and sets the row's `asset` JSON. A new
- * download key on every upload: an href handed out for an older file stops working.
+ * download key on every upload: an href handed out for an older file stops working. The row
+ * keeps the href without a key; reads sign it (asset-href.ts), and so does the answer here.
  * `origin` makes href absolute — the SDK parses it with `new URL(href)`.
  */
 export async function storeAssetFile(db: Db, assetId: number, file: AssetFile, origin: string): Promise<StoredAsset> {
@@ -45,9 +47,9 @@ export async function storeJoinedUpload(db: Db, assetId: number, uploadUuid: str
 }
 
 async function setAsset(db: Db, assetId: number, meta: Omit<StoredAsset, 'href'>, key: string, origin: string): Promise<StoredAsset> {
-  const asset: StoredAsset = { ...meta, href: `${origin}/release-asset/v1/${assetId}/download?key=${key}` };
-  await sql`UPDATE release_asset SET asset = ${JSON.stringify(asset)}::jsonb WHERE id = ${assetId}`.execute(db);
-  return asset;
+  const stored: StoredAsset = { ...meta, href: `${origin}/release-asset/v1/${assetId}/download` };
+  await sql`UPDATE release_asset SET asset = ${JSON.stringify(stored)}::jsonb WHERE id = ${assetId}`.execute(db);
+  return { ...stored, href: signedHref(stored.href, key) };
 }
 
 export interface AssetFileHead {
@@ -87,11 +89,4 @@ export async function* readAssetFileSlices(db: Db, assetId: number, head: AssetF
     if (!part) throw new Error('release asset file changed during its download');
     yield Buffer.from(part);
   }
-}
-
-/** Constant-time comparison of a presented download key with the stored one. */
-export function downloadKeyMatches(presented: string, stored: string): boolean {
-  const a = Buffer.from(presented);
-  const b = Buffer.from(stored);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { fleetMatrix, send, type FleetWorld, type UserWho } from '../model/access/matrix-harness.ts';
+import { HREF_BUCKET_SECONDS, HREF_LIFETIME_SECONDS, hrefKeyValid, signedHref } from './asset-href.ts';
 
 /**
  * Release assets end to end through the real HTTP API (balena-sdk `release.asset.upload` for a
@@ -123,6 +125,39 @@ describe('release asset upload and download', () => {
     const json = await as('developer', 'POST', '/v7/release_asset', { release: w.releaseId, asset_key: 'x', asset: { href: 'https://evil.example/x' } });
     expect(json.statusCode, json.body).toBe(400);
     expect(await m.count('release_asset', { release: w.releaseId })).toBe(0);
+  });
+
+  it('the href is signed per read and expires like a pre-signed URL: the row keeps no key, a leaked href stops working', async () => {
+    const w = await m.makeWorld();
+    const { id, asset } = (await upload('developer', w)).json() as { id: number; asset: { href: string } };
+    const stored = (await sql<{ href: string; download_key: string }>`SELECT a.asset->>'href' AS href, f.download_key FROM release_asset a JOIN release_asset_file f ON f.release_asset = a.id WHERE a.id = ${id}`.execute(m.ctx.database.db)).rows[0]!;
+    // The row holds the bare href: a reader of the raw row (a dump, a backup) gets no way in.
+    expect(stored.href).toMatch(new RegExp(`/release-asset/v1/${id}/download$`));
+    const key = new URL(asset.href).searchParams.get('key')!;
+    expect(hrefKeyValid(key, stored.download_key)).toBe(true);
+    const expiresAt = Number(key.split('-')[0]) * 1000;
+    expect(expiresAt - Date.now()).toBeGreaterThan(HREF_LIFETIME_SECONDS * 1000 - HREF_BUCKET_SECONDS * 1000 - 5_000);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(HREF_LIFETIME_SECONDS * 1000);
+    const bare = `/release-asset/v1/${id}/download`;
+    expect((await as(undefined, 'GET', `${bare}?key=${key}`)).body).toBe('hello fleet');
+
+    // An href read three hours ago (signed then, through the same formula) no longer downloads; nor
+    // one whose time is stretched, nor the old unsigned `?key=<download key>` (hrefs before signing).
+    const old = new URL(signedHref(`http://x${bare}`, stored.download_key, Date.now() - 3 * 3_600_000)).searchParams.get('key')!;
+    const stretched = `${Number(key.split('-')[0]) + 86_400}-${key.split('-')[1]}`;
+    for (const refused of [old, stretched, stored.download_key]) {
+      const res = await as(undefined, 'GET', `${bare}?key=${encodeURIComponent(refused)}`);
+      expect(res.statusCode, refused).toBe(404);
+      // Errors are the sentence alone: balena-sdk streams this route (plugins/error-handler.ts).
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toBe('Release asset not found');
+    }
+    // The dashboard sends its session with the href it read: an expired key with a reader's session downloads.
+    expect((await as('observer', 'GET', `${bare}?key=${old}`)).body).toBe('hello fleet');
+    expect((await as('outsider', 'GET', `${bare}?key=${old}`)).statusCode).toBe(404);
+    // Read through an expand as well, the href is signed.
+    const expanded = await as('observer', 'GET', `/v7/release(${w.releaseId})?$select=id&$expand=release_asset($select=asset)`);
+    expect(new URL(expanded.json().d[0].release_asset[0].asset.href).searchParams.get('key')).toBe(key);
   });
 
   it('deleting the asset, or its release, leaves no file behind', async () => {

@@ -6,7 +6,8 @@ import { ANONYMOUS } from '../auth/principal.ts';
 import { AppError, badRequest, notFound } from '../lib/errors.ts';
 import { odataEngine } from '../odata/odata.routes.ts';
 import { expectedPartSize, storeUploadPart } from './release-asset-chunked.ts';
-import { downloadKeyMatches, findAssetFileHead, readAssetFileSlices } from './release-asset-store.ts';
+import { findAssetFileHead, readAssetFileSlices } from './release-asset-store.ts';
+import { hrefKeyValid } from './asset-href.ts';
 import { releaseWhenDone } from './asset-body-slots.ts';
 import { releaseAssetMaxBytes } from './release-asset-upload.ts';
 
@@ -21,24 +22,26 @@ function contentDisposition(filename: string): string {
 }
 
 /**
- * `GET /release-asset/v1/<id>/download` — a release asset's href. Two ways in: the `key` the
- * href carries (balena-sdk `asset.download` fetches href without its token, as it would a
- * pre-signed S3 URL), or without a key, the caller's own session or API key, allowed when the
- * model layer lets it read the release_asset row. A wrong key, a row the caller cannot read and
- * a missing row or file are the same 404. The file always comes as an attachment in a sandbox:
- * an uploaded HTML page must not run on the API's origin.
+ * `GET /release-asset/v1/<id>/download` — a release asset's href. Two ways in: the signed `key`
+ * the href carries until it expires (asset-href.ts; balena-sdk `asset.download` fetches href
+ * without its token, as it would a pre-signed S3 URL), or else the caller's own session or API
+ * key, allowed when the model layer lets it read the release_asset row (the dashboard sends its
+ * session with the href). A wrong or expired key without such a caller, a row the caller cannot
+ * read and a missing row or file are the same 404. The file always comes as an attachment in a
+ * sandbox: an uploaded HTML page must not run on the API's origin. Errors are text: the SDK
+ * streams this route (plugins/error-handler.ts `errorsAsText`).
  */
 export async function releaseAssetRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/release-asset/v1/:id/download', { schema: { params, querystring: query } }, async (request, reply) => {
+  app.get('/release-asset/v1/:id/download', { config: { acceptsAnonymous: true, errorsAsText: true }, schema: { params, querystring: query } }, async (request, reply) => {
     const { id } = request.params;
     const { key } = request.query;
-    if (key === undefined) {
+    const file = await findAssetFileHead(app.db, id);
+    if (!file) throw notFound('Release asset not found');
+    if (key === undefined || !hrefKeyValid(key, file.downloadKey)) {
       const seen = await odataEngine.execute(app.db, request.principal ?? ANONYMOUS, { method: 'GET', url: `/release_asset(${id})?$select=id` }, app.config);
       if (seen.status !== 200 || (seen.body as { d: unknown[] }).d.length === 0) throw notFound('Release asset not found');
     }
-    const file = await findAssetFileHead(app.db, id);
-    if (!file || (key !== undefined && !downloadKeyMatches(key, file.downloadKey))) throw notFound('Release asset not found');
     return reply
       .header('content-length', String(file.size))
       .header('content-type', file.asset.content_type)
@@ -59,7 +62,7 @@ export async function releaseAssetRoutes(fastify: FastifyInstance): Promise<void
       // The SDK sends parts without a credential (the upload's uuid is the capability, as a
       // presigned URL is), so the anonymous body limit would refuse them: the size is checked
       // against the announced part below, before a byte is read.
-      config: { anonymousBodyLimit: releaseAssetMaxBytes(scope.config) },
+      config: { acceptsAnonymous: true, anonymousBodyLimit: releaseAssetMaxBytes(scope.config) },
       // Before a byte of the body is read: the upload exists and the part is announced at its exact
       // size. Otherwise anyone could hold the body limit (100 MB) in memory per connection.
       onRequest: async (request, reply) => {

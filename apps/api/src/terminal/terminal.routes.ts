@@ -34,6 +34,8 @@ export async function terminalRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(`${TERMINAL_PATH}/:uuid`, {
     websocket: true,
+    // A browser's websocket carries no Authorization header: the session comes in the socket (terminal-session.ts).
+    config: { acceptsAnonymous: true },
     schema: { params: uuidParams },
     // Refused before the upgrade: a cross-origin page gets a plain 403, no socket.
     preValidation: async (request, reply) => {

@@ -20,6 +20,11 @@ const REVALIDATE = 'no-cache';
 export async function webRoutes(app: FastifyInstance): Promise<void> {
   const webDist = app.config.webDist;
   if (!webDist) return;
+  // The dashboard's files are for anyone (the sign-in page among them): every route here, the
+  // static plugin's included, is public (plugins/auth.ts).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, public: true };
+  });
   const root = resolve(webDist);
   if (!existsSync(resolve(root, 'index.html'))) {
     throw new Error(`webDist ${root} has no index.html; run "npm run build -w @flotilla/web" first`);

@@ -17,7 +17,8 @@ function gatherScopes(query: unknown): unknown {
 
 /**
  * `GET /auth/v1/token` (compat §4; Docker registry token authentication): the registry's
- * `service` name and any number of `scope`s, repeated or space-separated. `account`,
+ * `service` name (the token is for the configured registry whatever it says, as balena's is) and
+ * any number of `scope`s, repeated or space-separated. `account`,
  * `client_id` and `offline_token` are what docker clients add; they change nothing here.
  */
 export const registryTokenQuery = z.preprocess(gatherScopes, z.object({

@@ -7,6 +7,7 @@ import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { createdAt, field, fk, id, reverse, through, writable } from './field-helpers.ts';
 import { releaseHooks } from '../../releases/release.hooks.ts';
 import { imageHooks } from '../../registry/image.hooks.ts';
+import { assetReadSql } from '../../release-assets/asset-href.ts';
 
 const releaseFleet = column('belongs_to__application');
 const viaRelease = (fk: string) => fleetVia(fk, 'release', releaseFleet);
@@ -94,7 +95,7 @@ export const releaseAsset: ResourceDef = {
   name: 'release_asset',
   aliases: ['release__has__asset_key'],
   table: 'release_asset',
-  fields: [id, createdAt, fk('release', 'release', { writable: true, required: true }), writable('asset_key', 'Short Text', { required: true }), writable('asset', 'JSON', { nullable: true })],
+  fields: [id, createdAt, fk('release', 'release', { writable: true, required: true }), writable('asset_key', 'Short Text', { required: true }), { ...writable('asset', 'JSON', { nullable: true }), readAs: assetReadSql }],
   naturalKeys: [['release', 'asset_key']],
   permissions: fleetScoped({ resource: 'release_asset', fleetOf: viaRelease('release') }),
 };
