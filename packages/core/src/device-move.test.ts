@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveInto, moveTargets, moveWarnings, type MoveCandidate } from './device-move.ts';
+import { batchMoveTargets, batchMoveWarnings, canMoveInto, moveTargets, moveWarnings, type MoveCandidate } from './device-move.ts';
 
 const fleet = (over: Partial<MoveCandidate> = {}): MoveCandidate => ({
   id: 2,
@@ -85,5 +85,49 @@ describe('move warnings (fleets spec §5 "Move", §9)', () => {
   it('warns that a pinned device loses its pin', () => {
     expect(moveWarnings({ osVersion: 'balenaOS 6.0.0', isPinned: true })).toEqual(['pinLost']);
     expect(moveWarnings({ osVersion: 'balenaOS 2.0.0', isPinned: true })).toEqual(['dataFolderNotCarried', 'pinLost']);
+  });
+});
+
+describe('batch move (fleets spec §5 "Move" for several devices)', () => {
+  const candidates = [
+    fleet({ id: 1, name: 'current', fleetRole: 'developer' }),
+    fleet({ id: 3, name: 'pi4', cpuArchitecture: 'aarch64', fleetRole: 'developer' }),
+    fleet({ id: 4, name: 'pi3', cpuArchitecture: 'armv7hf', fleetRole: 'operator' }),
+    fleet({ id: 5, name: 'pi-zero', cpuArchitecture: 'rpi', teamRoles: ['safe-developer'] }),
+    fleet({ id: 6, name: 'nuc', cpuArchitecture: 'amd64', fleetRole: 'developer' }),
+    fleet({ id: 7, name: 'watched', cpuArchitecture: 'rpi', fleetRole: 'observer' }),
+  ];
+
+  it('offers only the fleets every selected device can run, other than their own', () => {
+    const names = (devices: Array<{ cpuArchitecture: string | null }>) => batchMoveTargets(1, devices, candidates, memberOf10).targets.map((t) => t.name);
+    expect(names([{ cpuArchitecture: 'aarch64' }])).toEqual(['pi-zero', 'pi3', 'pi4']);
+    // An armv7hf device among aarch64 ones: the aarch64 fleet is out for all of them.
+    expect(names([{ cpuArchitecture: 'aarch64' }, { cpuArchitecture: 'armv7hf' }])).toEqual(['pi-zero', 'pi3']);
+    expect(names([{ cpuArchitecture: 'aarch64' }, { cpuArchitecture: 'rpi' }])).toEqual(['pi-zero']);
+  });
+
+  it('offers nothing when any device runs none of them, or its architecture is unknown', () => {
+    expect(batchMoveTargets(1, [{ cpuArchitecture: 'aarch64' }, { cpuArchitecture: 'amd64' }], candidates, memberOf10)).toEqual({ targets: [], problem: 'noCompatibleFleet' });
+    expect(batchMoveTargets(1, [{ cpuArchitecture: 'aarch64' }, { cpuArchitecture: null }], candidates, memberOf10).problem).toBe('noCompatibleFleet');
+    expect(batchMoveTargets(1, [], candidates, memberOf10).problem).toBe('noCompatibleFleet');
+  });
+
+  it('says "insufficient permission" when the user may move into none of the compatible fleets', () => {
+    expect(batchMoveTargets(1, [{ cpuArchitecture: 'rpi' }, { cpuArchitecture: 'rpi' }], [candidates[5]!], memberOf10)).toEqual({ targets: [], problem: 'insufficientPermission' });
+  });
+
+  it('counts the devices each warning concerns: any below OS 2.12.0, any pinned', () => {
+    expect(batchMoveWarnings([{ osVersion: 'balenaOS 6.0.0', isPinned: false }])).toEqual([]);
+    expect(
+      batchMoveWarnings([
+        { osVersion: 'balenaOS 6.0.0', isPinned: true },
+        { osVersion: 'balenaOS 2.11.0', isPinned: false },
+        { osVersion: null, isPinned: true },
+        { osVersion: 'balenaOS 2.12.0', isPinned: true },
+      ]),
+    ).toEqual([
+      { warning: 'dataFolderNotCarried', count: 2 },
+      { warning: 'pinLost', count: 3 },
+    ]);
   });
 });

@@ -2,7 +2,8 @@
  * Moving a device to another fleet (fleets spec §5 "Move", §6 "Device actions": Move needs
  * resin.device.move; §8 warnings "No applications with compatible architecture", "Insufficient
  * permission for moving to a fleet"; §9 "OS 2.12.0 is the minimum for moving without the
- * data-folder warning"). Written once for the device settings page; the API checks the same
+ * data-folder warning"). Written once for the device settings page and the device list's batch
+ * move; the API checks the same
  * (resin.device.move on the device's fleet and on the target, the architecture as a reference
  * rule), so this only decides what is offered.
  */
@@ -57,11 +58,23 @@ export function moveTargets(
   candidates: readonly MoveCandidate[],
   organizationRoles: ReadonlyMap<number, string>,
 ): MoveTargets {
-  const deviceArch = device.cpuArchitecture;
-  const compatible = candidates.filter(
-    (c) => c.id !== device.fleetId && deviceArch !== null && c.cpuArchitecture !== null && isDeviceArchCompatibleWithFleet(deviceArch, c.cpuArchitecture),
-  );
-  if (compatible.length === 0) return { targets: [], problem: 'noCompatibleFleet' };
+  return batchMoveTargets(device.fleetId, [device], candidates, organizationRoles);
+}
+
+/**
+ * The fleets several devices of one fleet may move to together (the device list's batch move):
+ * every other fleet whose architecture each of them can run, where the user holds
+ * resin.device.move. A device of unknown architecture runs none, as on its own.
+ */
+export function batchMoveTargets(
+  fleetId: number | null,
+  devices: ReadonlyArray<{ cpuArchitecture: string | null }>,
+  candidates: readonly MoveCandidate[],
+  organizationRoles: ReadonlyMap<number, string>,
+): MoveTargets {
+  const runsOn = (fleetArch: string) => devices.every((d) => d.cpuArchitecture !== null && isDeviceArchCompatibleWithFleet(d.cpuArchitecture, fleetArch));
+  const compatible = candidates.filter((c) => c.id !== fleetId && c.cpuArchitecture !== null && runsOn(c.cpuArchitecture));
+  if (devices.length === 0 || compatible.length === 0) return { targets: [], problem: 'noCompatibleFleet' };
   const targets = compatible.filter((c) => canMoveInto(c, organizationRoles)).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   return { targets, problem: targets.length === 0 ? 'insufficientPermission' : null };
 }
@@ -74,4 +87,17 @@ export function moveWarnings(device: { osVersion: string | null; isPinned: boole
   if (!osVersionAtLeast(device.osVersion, MOVE_KEEPS_DATA_FROM_OS)) warnings.push('dataFolderNotCarried');
   if (device.isPinned) warnings.push('pinLost');
   return warnings;
+}
+
+/**
+ * The warnings of a batch move, each with how many of the devices it concerns, in moveWarnings'
+ * order: a warning shows if any device is older than OS 2.12.0, a danger warning if any is pinned.
+ */
+export function batchMoveWarnings(devices: ReadonlyArray<{ osVersion: string | null; isPinned: boolean }>): Array<{ warning: MoveWarning; count: number }> {
+  const counts = new Map<MoveWarning, number>();
+  for (const device of devices) for (const warning of moveWarnings(device)) counts.set(warning, (counts.get(warning) ?? 0) + 1);
+  return (['dataFolderNotCarried', 'pinLost'] as const).flatMap((warning) => {
+    const count = counts.get(warning) ?? 0;
+    return count > 0 ? [{ warning, count }] : [];
+  });
 }

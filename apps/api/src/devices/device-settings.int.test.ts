@@ -47,11 +47,11 @@ async function newFleet(orgId: number, deviceType = 'raspberrypi4-64'): Promise<
   return fleet.id;
 }
 
-async function newDevice(fleetId: number): Promise<number> {
+async function newDevice(fleetId: number, deviceType = 'raspberrypi4-64'): Promise<number> {
   const actor = (await db().insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow()).id;
   const device = await db()
     .insertInto('device')
-    .values({ actor, uuid: randomBytes(16).toString('hex'), device_name: 'd', belongs_to__application: fleetId, is_of__device_type: await idOf('device_type', 'slug', 'raspberrypi4-64') })
+    .values({ actor, uuid: randomBytes(16).toString('hex'), device_name: 'd', belongs_to__application: fleetId, is_of__device_type: await idOf('device_type', 'slug', deviceType) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return device.id;
@@ -161,6 +161,73 @@ describe('moving a device (fleets spec §5 "Move")', () => {
     await fleetRole(user, to, 'developer');
     expect((await patchDevice(user, deviceId, { belongs_to__application: to })).statusCode).toBeGreaterThanOrEqual(400);
     expect((await deviceRow(deviceId)).belongs_to__application).toBe(from);
+  });
+});
+
+/**
+ * Several devices at once (the device list's batch move and pin; fleets spec §5 "Move" for
+ * several devices): the dashboard sends one PATCH per device, the SDK's move(ids) and
+ * pinToRelease(ids) one filtered PATCH. Either way no device goes where its architecture cannot
+ * run, and a caller without the permission on the devices' fleet moves and pins none of them.
+ */
+describe('moving and pinning several devices', () => {
+  const patchMany = (user: SignedUp, ids: number[], body: object) =>
+    ctx.app.inject({ method: 'PATCH', url: `/v7/device?$filter=id%20in%20(${ids.join(',')})`, payload: body, headers: { authorization: `Bearer ${user.token}` } });
+  const fleetsOf = async (ids: number[]) =>
+    (await db().selectFrom('device').select(['id', 'belongs_to__application', 'is_pinned_on__release']).where('id', 'in', ids).orderBy('id').execute()).map((d) => [d.belongs_to__application, d.is_pinned_on__release]);
+
+  /** An armv7hf fleet (Raspberry Pi 3) holding a Raspberry Pi 4 and a Raspberry Pi 3, a developer there and on the targets. */
+  async function mixedWorld() {
+    const orgId = await newOrg();
+    const from = await newFleet(orgId, 'raspberrypi3');
+    const pi4Fleet = await newFleet(orgId, 'raspberrypi4-64');
+    const pi3Fleet = await newFleet(orgId, 'raspberrypi3');
+    const ids = [await newDevice(from, 'raspberrypi4-64'), await newDevice(from, 'raspberrypi3')];
+    const user = await signUp(ctx, 'batch-mover');
+    await joinOrg(user, orgId, 'member');
+    for (const fleet of [from, pi4Fleet, pi3Fleet]) await fleetRole(user, fleet, 'developer');
+    return { orgId, from, pi4Fleet, pi3Fleet, ids, user };
+  }
+
+  it('moves every device into a fleet all of them can run, one PATCH each or one filtered PATCH', async () => {
+    const w = await mixedWorld();
+    for (const id of w.ids) expect((await patchDevice(w.user, id, { belongs_to__application: w.pi3Fleet })).statusCode).toBe(200);
+    expect(await fleetsOf(w.ids)).toEqual([[w.pi3Fleet, null], [w.pi3Fleet, null]]);
+    const res = await patchMany(w.user, w.ids, { belongs_to__application: w.from });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await fleetsOf(w.ids)).toEqual([[w.from, null], [w.from, null]]);
+  });
+
+  it('moves none of them into a fleet one cannot run (aarch64: not the Raspberry Pi 3)', async () => {
+    const w = await mixedWorld();
+    const res = await patchMany(w.user, w.ids, { belongs_to__application: w.pi4Fleet });
+    expect(res.statusCode).toBe(400);
+    expect(await fleetsOf(w.ids)).toEqual([[w.from, null], [w.from, null]]);
+    // One PATCH per device: the one that can run it moves, the other is refused.
+    expect((await patchDevice(w.user, w.ids[0]!, { belongs_to__application: w.pi4Fleet })).statusCode).toBe(200);
+    expect((await patchDevice(w.user, w.ids[1]!, { belongs_to__application: w.pi4Fleet })).statusCode).toBe(400);
+    expect(await fleetsOf(w.ids)).toEqual([[w.pi4Fleet, null], [w.from, null]]);
+  });
+
+  it("lets an observer of the devices' fleet move and pin none of them, though a developer of the target", async () => {
+    const w = await mixedWorld();
+    const observer = await signUp(ctx, 'batch-observer');
+    await joinOrg(observer, w.orgId, 'member');
+    await fleetRole(observer, w.from, 'observer');
+    await fleetRole(observer, w.pi3Fleet, 'developer');
+    const releaseId = (
+      await db().insertInto('release').values({ belongs_to__application: w.from, commit: randomBytes(16).toString('hex'), status: 'success' }).returning('id').executeTakeFirstOrThrow()
+    ).id;
+    expect((await patchMany(observer, w.ids, { belongs_to__application: w.pi3Fleet })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await patchMany(observer, w.ids, { is_pinned_on__release: releaseId })).statusCode).toBeGreaterThanOrEqual(400);
+    for (const id of w.ids) {
+      expect((await patchDevice(observer, id, { belongs_to__application: w.pi3Fleet })).statusCode).toBeGreaterThanOrEqual(400);
+      expect((await patchDevice(observer, id, { is_pinned_on__release: releaseId })).statusCode).toBeGreaterThanOrEqual(400);
+    }
+    expect(await fleetsOf(w.ids)).toEqual([[w.from, null], [w.from, null]]);
+    // The developer of both fleets pins them with the same filtered PATCH.
+    expect((await patchMany(w.user, w.ids, { is_pinned_on__release: releaseId })).statusCode).toBe(200);
+    expect(await fleetsOf(w.ids)).toEqual([[w.from, releaseId], [w.from, releaseId]]);
   });
 });
 

@@ -19,7 +19,7 @@ export const deviceSelectionKeys = {
 };
 
 /** Ids per request: a selection of a 10,000-row page would not fit one URL. */
-const IDS_PER_REQUEST = 200;
+export const IDS_PER_REQUEST = 200;
 
 const SELECTED_DEVICE_SELECT = [
   'id', 'uuid', 'device_name', 'is_connected_to_vpn', 'is_active', 'supervisor_version', 'os_version', 'os_variant',
@@ -34,7 +34,7 @@ const selectedDeviceRow = device.row
   .extend({ device_config_variable: expanded(deviceConfigVariable.row.pick({ name: true, value: true })) });
 const deviceTypeContractRow = deviceType.row.pick({ id: true, contract: true });
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,9 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
 import { DANGEROUS_SUPERVISOR_ACTIONS, SUPERVISOR_ACTION_PERMISSION, SUPERVISOR_ACTIONS, type SupervisorAction, type UnavailableReason } from '@flotilla/core/device-actions';
-import { ActionMenu } from '../../../components/ActionMenu.tsx';
+import { ActionMenu, type ActionMenuAction } from '../../../components/ActionMenu.tsx';
 import { useRolesState } from '../../../lib/permissions.ts';
 import { SupervisorLockedError } from '../../device-actions/api/device-actions.requests.ts';
+import { SECTION_PERMISSION } from '../../device-settings/section-ids.ts';
 import { useRunDeviceBatch } from '../api/device-batch.mutations.ts';
 import { selectedDevicesQuery } from '../api/device-selection.queries.ts';
 import { focusIfLost } from '../../../lib/focus-parking.ts';
@@ -17,6 +18,16 @@ import { listRegionNear } from '../batch-focus.ts';
 import { batchOutcome, planBatch, type BatchDevice, type BatchPlan } from '../device-batch.ts';
 import { BatchConfirmDialog, useSkippedNote } from './BatchConfirmDialog.tsx';
 import { batchErrorMessage, notifyBatch } from './notify-batch.ts';
+
+// The dialogs that move or pin the selected devices load when one is opened, not with the list.
+const DeviceBatchMoveDialog = lazy(() => import('./DeviceBatchMoveDialog.tsx'));
+const DeviceBatchPinDialog = lazy(() => import('./DeviceBatchPinDialog.tsx'));
+
+/** The batch changes to the devices themselves, each in its own dialog: a move to another fleet, a pin to a release. */
+type DeviceChange = 'move' | 'pin';
+/** Their permissions, as on a device's own settings (fleets spec §6 "Device actions": Move is device move, pin to release device update). */
+const CHANGE_PERMISSION: Record<DeviceChange, string> = { move: SECTION_PERMISSION.move, pin: SECTION_PERMISSION.release };
+const NO_CHANGE_PERMISSION: Record<DeviceChange, 'noMovePermission' | 'noPinPermission'> = { move: 'noMovePermission', pin: 'noPinPermission' };
 
 /** Devices an update lock refused, for the page's offer to force (fleets spec §4, §8). */
 export interface LockedBatch {
@@ -49,10 +60,12 @@ export function RunningBatchStatus({ running }: { running: RunningBatch }) {
  * selection may span pages, so the devices are read by id; those an action cannot reach (offline,
  * not provisioned, local mode, no LED) are left out and counted. An action no selected device can
  * take, or any without the supervisor permission, stays in the menu disabled with its reason.
- * Reboot, shutdown and purge ask for the typed count first. Failures on an update lock go to
- * `onLocked`, which offers to force them after the selection is gone. The selection is cleared
- * once the action is done, and this bar with it: focus goes to the device table (DeviceTable's
- * region, labelled with the list's title) instead of the page body.
+ * Reboot, shutdown and purge ask for the typed count first. The selection also moves to another
+ * fleet or pins to a release (DeviceBatchMoveDialog, DeviceBatchPinDialog: lazily loaded, one
+ * PATCH per device), each item disabled with its reason for a role without its permission.
+ * Failures on an update lock go to `onLocked`, which offers to force them after the selection is
+ * gone. The selection is cleared once the action is done, and this bar with it: focus goes to the
+ * device table (DeviceTable's region, labelled with the list's title) instead of the page body.
  *
  * The list shows this bar only in the table lens and while devices are selected, so the batch
  * running is the page's (`running`, `onRunningChange`): it outlives the bar, whose button says
@@ -78,6 +91,7 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
   const skippedNote = useSkippedNote();
   // The plan is fixed when the dialog opens: the typed count must not change while it is typed.
   const [confirming, setConfirming] = useState<{ action: SupervisorAction; plan: BatchPlan } | null>(null);
+  const [changing, setChanging] = useState<DeviceChange | null>(null);
   useEffect(() => {
     onShownChange(true);
     return () => onShownChange(false);
@@ -99,6 +113,27 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
     return only && others.length === 0 && WORDED_REASONS.has(only.reason) ? t(`batch.unavailable.${only.reason}`) : t('batch.unavailable.mixed');
   };
 
+  /** A move or pin: the roles alone decide (the dialog reads the devices and says what it can do). */
+  const changeReasonOf = (change: DeviceChange): string | null => {
+    if (rolesFailed) return t('batch.unavailable.failed');
+    if (roles === null) return t('batch.unavailable.loading');
+    return rolesHavePermission(roles, CHANGE_PERMISSION[change]) ? null : t(`batch.unavailable.${NO_CHANGE_PERMISSION[change]}`);
+  };
+
+  /** A batch is done with: the selection, the bar and any dialog go, and focus moves to the device table. */
+  const finish = () => {
+    const table = listRegionNear(barRef.current, t('list.title'));
+    // Synchronously, so the bar and the dialog are gone (the dialog's own focus return with
+    // them, to the Actions button, which is gone too) before focus moves.
+    flushSync(() => {
+      onRunningChange(null);
+      setConfirming(null);
+      setChanging(null);
+      clearSelection();
+    });
+    focusIfLost(table);
+  };
+
   const execute = (action: SupervisorAction, plan: BatchPlan) => {
     onRunningChange({ action, count: plan.runnable.length });
     // mutateAsync: the outcome is told even if the bar unmounts meanwhile (selection cleared).
@@ -106,19 +141,16 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
       const outcome = batchOutcome(result, (error) => batchErrorMessage(error, t), (error) => error instanceof SupervisorLockedError);
       notifyBatch(outcome.summary, t, skippedNote(plan));
       if (outcome.locked.length > 0) onLocked({ action, devices: outcome.locked });
-      const table = listRegionNear(barRef.current, t('list.title'));
-      // Synchronously, so the bar and the dialog are gone (the dialog's own focus return with
-      // them, to the Actions button, which is gone too) before focus moves.
-      flushSync(() => {
-        onRunningChange(null);
-        setConfirming(null);
-        clearSelection();
-      });
-      focusIfLost(table);
+      finish();
     });
   };
 
-  const handleSelect = (action: SupervisorAction) => {
+  const handleSelect = (key: SupervisorAction | DeviceChange) => {
+    if (key === 'move' || key === 'pin') {
+      setChanging(key);
+      return;
+    }
+    const action = key;
     const plan = planOf(action);
     if (DANGEROUS_SUPERVISOR_ACTIONS.has(action)) setConfirming({ action, plan });
     else execute(action, plan);
@@ -132,14 +164,20 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
           size="small"
           isDisabled={running !== null}
           label={running ? t('batch.running', { verb: t(`batch.verbs.${running.action}`), count: running.count }) : t('batch.open')}
-          items={SUPERVISOR_ACTIONS.map((action) => ({
-            key: action,
-            label: t(`batch.actions.${action}`),
-            reason: reasonOf(planOf(action)),
-            isDangerous: DANGEROUS_SUPERVISOR_ACTIONS.has(action),
-            // The dangerous actions, after a divider.
-            startsGroup: action === 'reboot',
-          }))}
+          items={SUPERVISOR_ACTIONS.flatMap((action): Array<ActionMenuAction<SupervisorAction | DeviceChange>> => [
+            // The changes to the devices, after the harmless actions and before the dangerous ones.
+            ...(action === 'reboot'
+              ? (['move', 'pin'] as const).map((change) => ({ key: change, label: t(`batch.actions.${change}`), reason: changeReasonOf(change), startsGroup: change === 'move' }))
+              : []),
+            {
+              key: action,
+              label: t(`batch.actions.${action}`),
+              reason: reasonOf(planOf(action)),
+              isDangerous: DANGEROUS_SUPERVISOR_ACTIONS.has(action),
+              // The dangerous actions, after a divider.
+              startsGroup: action === 'reboot',
+            },
+          ])}
           onSelect={handleSelect}
         />
       </Box>
@@ -151,6 +189,16 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
           onConfirm={() => execute(confirming.action, confirming.plan)}
           onClose={() => setConfirming(null)}
         />
+      )}
+      {changing && (
+        // Nothing in its place while the dialog's code loads: the Actions button keeps focus until it opens.
+        <Suspense fallback={null}>
+          {changing === 'move' ? (
+            <DeviceBatchMoveDialog fleetId={fleetId} ids={[...ids]} onDone={finish} onClose={() => setChanging(null)} />
+          ) : (
+            <DeviceBatchPinDialog fleetId={fleetId} ids={[...ids]} onDone={finish} onClose={() => setChanging(null)} />
+          )}
+        </Suspense>
       )}
     </>
   );
