@@ -311,3 +311,102 @@ describe('parts of a screen when their read fails', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 });
+
+// The fleet and device screens (QA pass of 2026-11-30, third stop): a part whose read fails says
+// what failed, with Retry, and only that part; unknown roles are not "no permission"; a failed
+// write keeps what was typed and says why in words, not the browser's "Failed to fetch".
+describe('fleet and device screens when a read or write fails', () => {
+  for (const { label, viewport } of [
+    { label: '1280 px', viewport: { width: 1280, height: 800 } },
+    { label: '390 px', viewport: { width: 390, height: 844 } },
+  ]) {
+    it(`fleet summary (${label}): a failed read of the roles says so with Retry, instead of dropping the fleet's actions unexplained`, async () => {
+      page = await e2e.newPage({ viewport });
+      await page.context().addInitScript({ content: `localStorage.setItem('flotilla.cookieConsent', '{"essential":true,"analytics":false}');` });
+      const { matches, handler } = failing(/^\/v7\/user_application_membership$/, 500);
+      await page.route(matches, handler);
+      await signInAs(page, e2e.stack, world.user, `/fleets/${world.fleet.id}`);
+      await page.getByRole('heading', { level: 1, name: world.fleet.name }).waitFor();
+      const alert = page.getByRole('alert').filter({ hasText: 'Could not load your permissions' });
+      await alert.first().waitFor({ timeout: 30_000 });
+      expect(await alert.first().textContent()).toMatch('Database unavailable');
+      expect(await page.getByRole('button', { name: 'Add device' }).count()).toBe(0);
+      await page.unroute(matches, handler);
+      await alert.first().getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('button', { name: 'Add device' }).waitFor();
+      expect(await page.getByRole('alert').filter({ hasText: 'Could not load your permissions' }).count()).toBe(0);
+    });
+  }
+
+  it('fleet summary: failed device counts fail their card only, named, never as zeros; Retry shows them', async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/v7\/device\/\$count$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, `/fleets/${world.fleet.id}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load the device counts' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toMatch('Database unavailable');
+    expect(await page.getByTestId('status-count-operational').count(), 'a count shown while failing').toBe(0);
+    // The other cards are read on their own and still show.
+    await page.getByText('Fleet info').waitFor();
+    await page.getByRole('heading', { name: 'Release', exact: true }).waitFor();
+    await page.unroute(matches, handler);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('status-count-operational').waitFor();
+  });
+
+  it("device summary: a failed read of the roles shows in the terminal card as that, not as \"You do not have permission\"", async () => {
+    page = await newPage();
+    const { matches, handler } = failing(/^\/v7\/organization_membership$/, 500);
+    await page.route(matches, handler);
+    await signInAs(page, e2e.stack, world.user, `/devices/${world.devices[0]!.uuid}/summary`);
+    await page.getByRole('heading', { level: 1, name: world.devices[0]!.name }).waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load your permissions' });
+    await alert.first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText('You do not have permission to open a terminal here.').count()).toBe(0);
+    await page.unroute(matches, handler);
+    for (const retry of await alert.getByRole('button', { name: 'Retry' }).all()) await retry.click().catch(() => undefined);
+    await page.getByRole('tablist', { name: 'Terminal targets' }).waitFor();
+    expect(await page.getByText('You do not have permission to open a terminal here.').count()).toBe(0);
+  });
+
+  it('device summary: a failed log stream says so, without a "0 lines" count; a failed fleet read keeps the fleet in the breadcrumbs', async () => {
+    page = await newPage();
+    const logs = failing(/^\/device\/v2\/[0-9a-f]+\/logs$/, 500);
+    const fleet = failing(new RegExp(`^/v7/application\\(${world.fleet.id}\\)$`), 500);
+    await page.route(logs.matches, logs.handler);
+    await page.route(fleet.matches, fleet.handler);
+    await signInAs(page, e2e.stack, world.user, `/devices/${world.devices[0]!.uuid}/summary`);
+    await page.getByRole('heading', { level: 1, name: world.devices[0]!.name }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Could not read the logs' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText(/^0 lines$/).count(), '"0 lines" beside a stream that never answered').toBe(0);
+    // The device's own read names its fleet: the crumb is not left at "…".
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByRole('link', { name: world.fleet.name }).waitFor();
+    expect(await crumbs.getByText('…').count()).toBe(0);
+    await page.unroute(logs.matches, logs.handler);
+    await page.unroute(fleet.matches, fleet.handler);
+  });
+
+  it('device tags: a write that cannot reach the server keeps what was typed and says why; sent again it is saved', async () => {
+    page = await newPage();
+    await signInAs(page, e2e.stack, world.user, `/devices/${world.devices[1]!.uuid}/summary`);
+    await page.getByRole('heading', { level: 1, name: world.devices[1]!.name }).waitFor();
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add tag' });
+    await dialog.getByLabel('Key').fill('zone');
+    await dialog.getByLabel('Value').fill('north');
+    const write = failing(/^\/v7\/device_tag$/, 'abort');
+    const postOnly = (route: Route) => (route.request().method() === 'POST' ? write.handler(route) : route.continue());
+    await page.route(write.matches, postOnly);
+    await dialog.getByRole('button', { name: 'Add tag' }).click();
+    await dialog.getByText('The server could not be reached', { exact: false }).waitFor();
+    expect(await dialog.getByText('Failed to fetch').count()).toBe(0);
+    expect(await dialog.getByLabel('Key').inputValue()).toBe('zone');
+    expect(await dialog.getByLabel('Value').inputValue()).toBe('north');
+    await page.unroute(write.matches, postOnly);
+    await dialog.getByRole('button', { name: 'Add tag' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('zone', { exact: true }).first().waitFor();
+  });
+});

@@ -324,8 +324,13 @@ describe.each(VIEWPORTS)('fleet settings ($label)', ({ viewport }) => {
 
     const p = await open(developer, fleet.id);
     const danger = section(p, 'Danger zone');
-    // A developer may neither transfer nor delete.
-    expect(await danger.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    // A developer may neither transfer nor delete: both buttons are there, disabled, with the reason.
+    for (const action of ['Transfer', 'Delete']) {
+      const button = danger.getByRole('button', { name: action, exact: true });
+      expect(await button.isDisabled(), action).toBe(true);
+      expect(await button.getAttribute('aria-describedby'), action).toBeTruthy();
+    }
+    expect(await danger.getByText('You do not have the required permission for this action').count()).toBe(2);
     await danger.getByRole('button', { name: 'Remove access' }).click();
     const dialog = p.getByRole('dialog', { name: `Remove your access to ${fleet.name}?` });
     await dialog.getByRole('button', { name: 'Remove access' }).click();

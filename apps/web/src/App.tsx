@@ -6,10 +6,14 @@ import { ThemeProvider } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
 import i18n from './lib/i18n.ts';
 import { createQueryClient } from './lib/create-query-client.ts';
+import { setNetworkFailureText } from './lib/http.ts';
 import { createAppRouter } from './router.tsx';
 import { theme } from './theme.ts';
 import { useLiveQueries } from './lib/live/use-live-queries.ts';
 import { Toasts } from './components/Toasts.tsx';
+
+// A request that reached no server fails with words the user can act on (lib/http.ts NetworkError).
+setNetworkFailureText(() => i18n.t('common:states.networkFailure'));
 
 /** Providers: theme, i18n, toasts (no duplicates, fleets spec §8), server state, router. */
 export function App() {

@@ -36,6 +36,29 @@ export function errorMessageFromBody(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The words of a NetworkError, given by the app once its catalogs are in (App.tsx): this module is
+ * on the first load's critical path, and importing i18n here split the entry's chunks (+0.5 kB
+ * gzip on /login). Until then, the browser's own message.
+ */
+let networkFailureText: (() => string) | null = null;
+export function setNetworkFailureText(text: () => string): void {
+  networkFailureText = text;
+}
+
+/**
+ * Nothing answered a request (offline, server down): fetch() rejected. Still a TypeError, as the
+ * screens and toasts tell a network failure by (components/states/query-failure.ts, notify.ts),
+ * but worded for the user: a dialog or section that shows a failed write's message said the
+ * browser's "Failed to fetch" instead of why and what to do.
+ */
+export class NetworkError extends TypeError {
+  constructor(cause: unknown) {
+    super(networkFailureText?.() ?? (cause instanceof Error ? cause.message : 'Failed to fetch'), { cause });
+    this.name = 'NetworkError';
+  }
+}
+
 export interface ApiRequestOptions {
   method?: string;
   body?: unknown;
@@ -88,7 +111,10 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   } catch (error) {
     // fetch() rejects with a TypeError when nothing answered (offline, server down): the
     // offline alert takes over from there (lib/connectivity.ts). A cancelled request is not that.
-    if (error instanceof TypeError && !signal?.aborted) connectivity.reportNetworkError();
+    if (error instanceof TypeError && !signal?.aborted) {
+      connectivity.reportNetworkError();
+      throw new NetworkError(error);
+    }
     throw error;
   }
   connectivity.reportAnswer();

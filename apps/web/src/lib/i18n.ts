@@ -5,16 +5,20 @@ import { initReactI18next } from 'react-i18next';
  * English catalogs; keys follow the spec's message keys where it names them. Namespace = the
  * file name in camelCase (device-logs.json → deviceLogs).
  *
- * Two bundles (issue 16 W10): the catalogs of the pages outside the signed-in app (sign-in,
- * two-factor, email links, invitations; ~3.5 kB gzip) come with the entry, and every other one
- * (~16 kB gzip) is one chunk, `app-catalogs.ts`, that the signed-in layout's loader waits for
- * before any of its pages renders (`loadAppCatalogs`, routes/app-layout.tsx). So the sign-in
- * page does not download the app's words, and no app page ever renders before all of them are
- * there: one chunk for all, not one per namespace, because labels render outside the namespace
- * of the page that shows them (the sidebar's entries, a dialog of another feature); loading per
- * namespace was tried and left raw keys on screen until something rendered them again.
+ * Three ways in (issue 16 W10): the sign-in page's catalogs (auth, common; ~2 kB gzip) come with
+ * the entry; the signed-in app's shell and first screen read from one chunk, `app-catalogs.ts`,
+ * that the signed-in layout's loader waits for before any of its pages renders
+ * (`loadAppCatalogs`, routes/app-layout.tsx); and a namespace only lazily loaded screens read
+ * travels in their chunks (`features/<f>/<ns>-catalog.ts`, `addCatalogs` when the page, dialog or
+ * card that reads it is first imported). So the sign-in page does not download the app's words
+ * and /fleets not those of pages it does not show, yet no component renders before its words are
+ * there: a module runs before its components do. Loading a namespace when a component first
+ * asks for it was tried and left raw keys on screen until something rendered them again, since
+ * labels render outside the namespace of the page that shows them (the sidebar's entries, a
+ * dialog of another feature): such namespaces stay in the app chunk, and a component of one
+ * feature that another's screen shows imports its own catalog.
  */
-const signInCatalogs = import.meta.glob<ResourceKey>('../locales/en/{auth,common,two-factor,account-email,invitations}.json', { import: 'default', eager: true });
+const signInCatalogs = import.meta.glob<ResourceKey>('../locales/en/{auth,common}.json', { import: 'default', eager: true });
 
 /** `{ namespace: catalog }` of `import.meta.glob`'s `{ path: catalog }`. */
 export function byNamespace(catalogs: Record<string, ResourceKey>): Record<string, ResourceKey> {

@@ -7,7 +7,9 @@ import ToastHost from '../components/ToastHost.tsx';
 import { catalogs } from '../lib/app-catalogs.ts';
 import i18n, { addCatalogs } from '../lib/i18n.ts';
 
-// Every catalog, as the signed-in layout's loader has them before a page renders (lib/i18n.ts).
+// The app chunk's catalogs, as the signed-in layout's loader has them before a page renders
+// (lib/i18n.ts). A lazily loaded screen's own namespaces come with its modules
+// (features/<f>/<ns>-catalog.ts): a test rendering one of its parts imports that catalog.
 addCatalogs(catalogs);
 
 // findBy*/waitFor wait up to 5 s, not 1 s: a loaded CI machine renders MUI dialogs slowly (vitest's

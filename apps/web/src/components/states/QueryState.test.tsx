@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { useQuery } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -72,5 +72,43 @@ describe('QueryState', () => {
     renderWithProviders(<Rows load={async () => []} />);
     expect(await screen.findByText('No rows yet')).toBeTruthy();
     expect(screen.queryByTestId('error-state')).toBeNull();
+  });
+
+  it("keeps a failed read's error while it is fetched again on its own (a poll), and Retry shows the wait it asks for", async () => {
+    let calls = 0;
+    let settle: { resolve: (rows: string[]) => void; reject: (error: unknown) => void } = { resolve: () => {}, reject: () => {} };
+    function Polled() {
+      const query = useQuery({
+        queryKey: ['polled'],
+        queryFn: () => {
+          calls += 1;
+          if (calls === 1) return Promise.reject(new ApiError('database unavailable', 503));
+          return new Promise<string[]>((resolve, reject) => (settle = { resolve, reject }));
+        },
+      });
+      return (
+        <QueryState query={query} what="the rows">
+          {(rows) => <p>{rows.join(',')}</p>}
+        </QueryState>
+      );
+    }
+    const { queryClient } = renderWithProviders(<Polled />);
+    expect((await screen.findByTestId('error-state')).textContent).toContain('database unavailable');
+    // A poll (as refetchInterval does) while the server still fails: TanStack Query puts the query
+    // back to pending, without its error, until the answer comes.
+    void queryClient.refetchQueries({ queryKey: ['polled'] });
+    await waitFor(() => expect(queryClient.getQueryState(['polled'])?.status).toBe('pending'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('status'), 'the failure shown as loading while polled').toBeNull();
+    expect(screen.getByTestId('error-state').textContent).toContain('database unavailable');
+    settle.reject(new ApiError('still unavailable', 503));
+    expect(await screen.findByText('still unavailable')).toBeTruthy();
+    // The user's Retry: the wait shows, then the data.
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.queryByTestId('error-state')).toBeNull();
+    settle.resolve(['back']);
+    expect(await screen.findByText('back')).toBeTruthy();
+    expect(calls).toBe(3);
   });
 });

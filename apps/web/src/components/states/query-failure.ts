@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ApiError } from '../../lib/http.ts';
 
 /**
@@ -39,4 +40,44 @@ export function readFailureOf(queries: ReadonlyArray<{ data: unknown; error: unk
   const failed = queries.filter((q) => q.data === undefined && q.error != null);
   if (failed.length === 0) return null;
   return { error: failed[0]!.error, retry: () => Promise.all(failed.map((q) => q.refetch())) };
+}
+
+/** What useShownQueryError reads of a query (a UseQueryResult, or one shaped like it). */
+export interface ShownErrorQuery {
+  data: unknown;
+  error: unknown;
+  /** When the query last failed (0: never); UseQueryResult has it. Without it, any kept error counts. */
+  errorUpdatedAt?: number;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * The error a query without data is shown with, and its Retry. TanStack Query puts a query that
+ * never had data back to `pending` (its error gone) each time it fetches again, so a polled read
+ * that kept failing swapped its error for a spinner at every poll (a diagnostics tab, the fleet's
+ * device counts, a device's services): a failure that looked like loading for seconds at a time.
+ * Here the last error stays while such a query, having failed, tries again on its own (a poll, a
+ * refocus); a new read that never failed loads as usual, and Retry forgets the kept error so the
+ * wait the user asked for shows. Null once data arrives.
+ */
+export function useShownQueryError(query: ShownErrorQuery): { error: unknown; retry: () => Promise<unknown> } {
+  const [kept, setKept] = useState<unknown>(null);
+  // The error the user pressed Retry on: not shown again while that retry runs.
+  const [retried, setRetried] = useState<unknown>(null);
+  const hasData = query.data !== undefined;
+  // Adjusted while rendering (React's pattern for state derived from props): no effect, no flash.
+  if (!hasData && query.error != null && query.error !== kept) setKept(query.error);
+  if (hasData && (kept !== null || retried !== null)) {
+    setKept(null);
+    setRetried(null);
+  }
+  const hasFailedBefore = query.errorUpdatedAt === undefined || query.errorUpdatedAt > 0;
+  const current = hasData ? null : (query.error ?? (hasFailedBefore ? kept : null));
+  return {
+    error: current === retried ? null : current,
+    retry: () => {
+      setRetried(current);
+      return query.refetch();
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/http.ts';
 import type { DeviceDetail } from '../devices/api/devices.queries.ts';
 import {
   actionDocsUrl,
+  actionDialogFailureMessage,
   actionFailureMessage,
   changesConnectivity,
   deviceForActions,
@@ -82,6 +83,12 @@ describe('the screen choices', () => {
     expect(actionFailureMessage(new ApiError('', 502), 'fallback')).toBe('fallback');
     expect(actionFailureMessage(new TypeError('Failed to fetch'), 'fallback')).toBeNull();
     expect(actionFailureMessage('odd', 'fallback')).toBe('fallback');
+  });
+
+  it('in its dialog, says the server could not be reached rather than only that the action failed', () => {
+    expect(actionDialogFailureMessage(new TypeError('Failed to fetch'), 'fallback', 'unreachable')).toBe('unreachable');
+    expect(actionDialogFailureMessage(new ApiError('No online device(s) found', 404), 'fallback', 'unreachable')).toBe('No online device(s) found');
+    expect(actionDialogFailureMessage(new ApiError('', 502), 'fallback', 'unreachable')).toBe('fallback');
   });
 
   it('links each action to the configured documentation link itself (no made-up page under it), and nowhere without one', () => {

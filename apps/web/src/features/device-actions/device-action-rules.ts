@@ -94,6 +94,16 @@ export function actionFailureMessage(error: unknown, fallback: string): string |
 }
 
 /**
+ * What an action's confirmation dialog says when the action failed: unlike the toast, it always
+ * says something, and a request that never reached the server says that ("The action failed"
+ * alone left the user guessing whether to retry or check the device).
+ */
+export function actionDialogFailureMessage(error: unknown, fallback: string, networkFailure: string): string {
+  if (error instanceof TypeError) return networkFailure;
+  return actionFailureMessage(error, fallback) ?? fallback;
+}
+
+/**
  * Where an action's "docs link" (fleets spec §2 "Device action pages") goes: the deployment's
  * documentation link as configured (`DOCS_URL`, GET /config `headerLinks.docs`, the header's
  * own link), or null (no link) when none is. No path is made up under it: a self-hosted

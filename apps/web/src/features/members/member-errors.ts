@@ -1,3 +1,4 @@
+import './members-catalog.ts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/http.ts';
 import { cleanErrorText } from '../../lib/notify.ts';

@@ -1,3 +1,4 @@
+import './organizations-catalog.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { toast } from '../../lib/toast.ts';

@@ -21,8 +21,9 @@ export const releaseRoute = createRoute({
   loader: async ({ context, params }) => {
     const release = await context.queryClient.ensureQueryData(releaseSummaryQuery(context.fleetId, context.releaseId));
     if (!release) {
-      // Beside the signed-in layout's loader, which may not have the app's catalogs in yet.
-      await loadAppCatalogs();
+      // Beside the signed-in layout's loader, which may not have the app's catalogs in yet; and
+      // before the release pages, whose chunks carry this namespace (release-detail-catalog.ts).
+      await Promise.all([loadAppCatalogs(), import('./release-detail-catalog.ts')]);
       toast(i18n.t('releaseDetail:resourceNotFound'), { variant: 'error' });
       throw redirect({ href: `/${params.fleetClass}/${params.fleetId}/releases` });
     }

@@ -1,3 +1,4 @@
+import '../preferences/preferences-catalog.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import i18n, { loadAppCatalogs } from '../../lib/i18n.ts';

@@ -1,3 +1,4 @@
+import '../../preferences/preferences-catalog.ts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -1,3 +1,4 @@
+import '../account-email-catalog.ts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

@@ -1,3 +1,4 @@
+import '../account-email-catalog.ts';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link } from '@tanstack/react-router';

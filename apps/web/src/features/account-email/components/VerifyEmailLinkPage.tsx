@@ -1,3 +1,4 @@
+import '../account-email-catalog.ts';
 import { useEffect } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';

@@ -1,3 +1,4 @@
+import '../account-email-catalog.ts';
 import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

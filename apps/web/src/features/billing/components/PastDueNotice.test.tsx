@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../../organizations/organizations-catalog.ts';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';

@@ -1,3 +1,4 @@
+import '../delete-account-catalog.ts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../delete-account-catalog.ts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders, testQueryClient } from '../../../test/render.tsx';

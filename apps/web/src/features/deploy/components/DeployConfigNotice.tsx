@@ -1,3 +1,4 @@
+import '../deploy-catalog.ts';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';

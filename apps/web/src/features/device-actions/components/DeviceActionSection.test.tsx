@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../device-actions-catalog.ts';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';

@@ -1,3 +1,4 @@
+import '../device-actions-catalog.ts';
 import { useTranslation } from 'react-i18next';
 import { ActionMenu } from '../../../components/ActionMenu.tsx';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';

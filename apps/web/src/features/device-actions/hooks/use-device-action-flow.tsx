@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deviceQuery } from '../../devices/api/devices.queries.ts';
 import { useDeleteDevice, useRunDeviceAction } from '../api/device-actions.mutations.ts';
 import { SupervisorLockedError } from '../api/device-actions.requests.ts';
-import { actionFailureMessage, changesConnectivity, isDangerous, isIrreversible, type DeviceMenuAction } from '../device-action-rules.ts';
+import { actionDialogFailureMessage, actionFailureMessage, changesConnectivity, isDangerous, isIrreversible, type DeviceMenuAction } from '../device-action-rules.ts';
 
 /** The device an action runs on: ids for the request, the name to confirm with, the fleet to return to. */
 export interface ActionDevice {
@@ -63,10 +63,13 @@ export function useDeviceActionFlow(device: ActionDevice): DeviceActionFlow {
 
   const fallback = t('errors.generic');
   const fail = (failure: unknown, inDialog: boolean) => {
+    if (inDialog) {
+      setError(actionDialogFailureMessage(failure, fallback, t('common:states.networkFailure')));
+      return;
+    }
     const message = actionFailureMessage(failure, fallback);
-    if (inDialog) setError(message ?? fallback);
     // notifyError drops 404s; an action's 404 ("No online device(s) found") must be seen.
-    else if (message) notifyError(new Error(message));
+    if (message) notifyError(new Error(message));
   };
 
   const execute = (action: DeviceMenuAction, force: boolean, inDialog: boolean) => {

@@ -1,3 +1,4 @@
+import '../device-location-catalog.ts';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

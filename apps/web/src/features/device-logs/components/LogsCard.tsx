@@ -140,9 +140,12 @@ export function LogsCard(props: LogsCardProps) {
       <StreamProblem stream={stream} />
       {controls}
       <LinesOrState stream={stream} shown={shown} height={height} emptyText={props.emptyText} isUtc={preferences.isUtc} showTimestamps={!preferences.hideTimestamps} showDevice={showDevice} />
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-        {t('lineCount', { count: shown.length })}
-      </Typography>
+      {/* A count only of lines read: "0 lines" beside a stream that never answered would claim there are none. */}
+      {(stream.lines.length > 0 || stream.status.kind === 'live') && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+          {t('lineCount', { count: shown.length })}
+        </Typography>
+      )}
     </>
   );
 

@@ -1,3 +1,4 @@
+import '../device-metrics-catalog.ts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';

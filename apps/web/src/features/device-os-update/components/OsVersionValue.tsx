@@ -1,3 +1,4 @@
+import '../device-os-update-catalog.ts';
 import Link from '@mui/material/Link';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

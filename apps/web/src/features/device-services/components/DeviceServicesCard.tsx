@@ -1,3 +1,4 @@
+import '../device-services-catalog.ts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

@@ -1,3 +1,4 @@
+import '../device-services-catalog.ts';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { ProgressPercent } from '../../../components/ProgressPercent.tsx';

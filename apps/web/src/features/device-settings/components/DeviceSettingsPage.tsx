@@ -1,3 +1,5 @@
+import '../../device-actions/device-actions-catalog.ts';
+import '../device-settings-catalog.ts';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

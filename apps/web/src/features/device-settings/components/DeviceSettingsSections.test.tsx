@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import '../device-settings-catalog.ts';
+import '../../device-actions/device-actions-catalog.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MoveCandidate } from '@flotilla/core/device-move';

@@ -1,3 +1,4 @@
+import '../device-settings-catalog.ts';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import EditIcon from '@mui/icons-material/Edit';

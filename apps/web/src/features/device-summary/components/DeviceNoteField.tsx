@@ -1,3 +1,4 @@
+import '../../devices/devices-catalog.ts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,3 +1,4 @@
+import '../../devices/devices-catalog.ts';
 import { useQuery } from '@tanstack/react-query';
 import { TagsCard } from '../../../components/tags/TagsCard.tsx';
 import type { PermissionScope } from '../../../lib/permissions.ts';

@@ -1,14 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClientWithFleetRole, TEST_FLEET_ID, TEST_ORGANIZATION_ID } from '../../../test/fleet-role.ts';
+import { organizationRolesQuery } from '../../../lib/permissions.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { deviceServicesQuery, type DeviceServiceRow } from '../../device-services/api/device-services.queries.ts';
 import { DeviceTerminalCard, type TerminalCardDevice } from './DeviceTerminalCard.tsx';
 
 /** The terminal card's tabs and the §5 reasons, with the device's installs as the cache holds them (no session is started). */
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const device = (over: Partial<TerminalCardDevice> = {}): TerminalCardDevice => ({
   id: 42,
@@ -64,5 +68,30 @@ describe('DeviceTerminalCard', () => {
     const panel = await selectTab('web');
     expect(panel.textContent).toContain('unavailable while cloudlink is not connected');
     expect(within(panel).getByRole('button', { name: 'Start terminal session' })).toBeTruthy();
+  });
+
+  it('says when the roles could not be read, with Retry, instead of "You do not have permission"', async () => {
+    // The organization roles are not in the cache: their read goes to the API, which fails until it is back.
+    const api = { isUp: false };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        api.isUp
+          ? new Response(JSON.stringify({ d: [{ id: 1, is_member_of__organization: { __id: TEST_ORGANIZATION_ID }, organization_membership_role: [{ name: 'member' }] }] }), { status: 200, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ error: 'Database unavailable' }), { status: 500, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const queryClient = queryClientWithFleetRole('developer');
+    queryClient.removeQueries({ queryKey: organizationRolesQuery(1).queryKey });
+    queryClient.setQueryData(deviceServicesQuery(42).queryKey, [install(2, 'web', 'Running')]);
+    renderWithProviders(<DeviceTerminalCard device={device()} />, { queryClient });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load your permissions');
+    expect(alert.textContent).toContain('Database unavailable');
+    expect(screen.queryByText('You do not have permission to open a terminal here.')).toBeNull();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    api.isUp = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(within(await selectTab('web')).getByRole('button', { name: 'Start terminal session' })).toBeTruthy();
   });
 });

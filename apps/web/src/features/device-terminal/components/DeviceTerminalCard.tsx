@@ -1,3 +1,4 @@
+import '../device-terminal-catalog.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,7 +11,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
-import { useCan } from '../../../lib/permissions.ts';
+import { rolesHavePermission } from '@flotilla/core/roles';
+import { RolesPending } from '../../../components/states/RolesPending.tsx';
+import { useRolesState } from '../../../lib/permissions.ts';
 import { deviceServicesQuery } from '../../device-services/api/device-services.queries.ts';
 import { terminalTabs, type TerminalDeviceFacts } from '../terminal-targets.ts';
 import { DeviceTerminalPanel } from './DeviceTerminalPanel.tsx';
@@ -38,8 +41,12 @@ function TerminalCardBody({ device }: { device: TerminalCardDevice }) {
   const { t } = useTranslation('deviceTerminal');
   const fleet = device.belongs_to__application[0];
   const scope = { fleetId: fleet?.id, organizationId: fleet?.organization?.__id ?? undefined };
-  const canSsh = useCan('resin.device.ssh', scope);
-  const canSshHost = useCan('resin.device.ssh-host', scope);
+  // Until the user's roles are read the tabs wait (RolesPending): an unread or failed read of
+  // them is not "You do not have permission to open a terminal here".
+  const rolesState = useRolesState(scope);
+  const { roles } = rolesState;
+  const canSsh = roles !== null && rolesHavePermission(roles, 'resin.device.ssh');
+  const canSshHost = roles !== null && rolesHavePermission(roles, 'resin.device.ssh-host');
   const services = useQuery(deviceServicesQuery(device.id));
   const tabs = useMemo(() => terminalTabs(device, services.data ?? [], { canSsh, canSshHost }), [device, services.data, canSsh, canSshHost]);
   const [selectedKey, setSelectedKey] = useState('host');
@@ -72,47 +79,53 @@ function TerminalCardBody({ device }: { device: TerminalCardDevice }) {
         <Typography variant="h6" component="h2">
           {t('title')}
         </Typography>
-        <Tabs ref={tabsRef} value={selected.key} onChange={(_event, key: string) => select(key)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('targets')}>
-          {tabs.map((tab) => (
-            <Tab
-              key={tab.key}
-              value={tab.key}
-              label={
-                <span>
-                  {labelOf(tab.serviceName)}
-                  {unseen.has(tab.key) && (
-                    <>
-                      <Box component="span" aria-hidden="true" sx={{ display: 'inline-block', width: 8, height: 8, ml: 0.75, borderRadius: '50%', bgcolor: 'primary.main', verticalAlign: 'middle' }} />
-                      <VisuallyHidden>{t('unseenActivity')}</VisuallyHidden>
-                    </>
-                  )}
-                </span>
-              }
-              id={`${idOf(tab.key)}-tab`}
-              aria-controls={`${idOf(tab.key)}-panel`}
-              sx={{ textTransform: 'none' }}
-            />
-          ))}
-        </Tabs>
-        {services.isError && (
-          <Alert
-            severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={() => void services.refetch()}>
-                {t('retry')}
-              </Button>
-            }
-          >
-            {t('servicesError')}
-          </Alert>
+        {roles === null ? (
+          <RolesPending state={rolesState} rows={2} />
+        ) : (
+          <>
+            <Tabs ref={tabsRef} value={selected.key} onChange={(_event, key: string) => select(key)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('targets')}>
+              {tabs.map((tab) => (
+                <Tab
+                  key={tab.key}
+                  value={tab.key}
+                  label={
+                    <span>
+                      {labelOf(tab.serviceName)}
+                      {unseen.has(tab.key) && (
+                        <>
+                          <Box component="span" aria-hidden="true" sx={{ display: 'inline-block', width: 8, height: 8, ml: 0.75, borderRadius: '50%', bgcolor: 'primary.main', verticalAlign: 'middle' }} />
+                          <VisuallyHidden>{t('unseenActivity')}</VisuallyHidden>
+                        </>
+                      )}
+                    </span>
+                  }
+                  id={`${idOf(tab.key)}-tab`}
+                  aria-controls={`${idOf(tab.key)}-panel`}
+                  sx={{ textTransform: 'none' }}
+                />
+              ))}
+            </Tabs>
+            {services.isError && (
+              <Alert
+                severity="warning"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void services.refetch()}>
+                    {t('retry')}
+                  </Button>
+                }
+              >
+                {t('servicesError')}
+              </Alert>
+            )}
+            {tabs
+              .filter((tab) => tab.key === selected.key || opened.has(tab.key))
+              .map((tab) => (
+                <Box key={tab.key} role="tabpanel" hidden={tab.key !== selected.key} id={`${idOf(tab.key)}-panel`} aria-labelledby={`${idOf(tab.key)}-tab`} sx={{ minWidth: 0 }}>
+                  <DeviceTerminalPanel uuid={device.uuid} tab={tab} targetLabel={labelOf(tab.serviceName)} onLeave={leave} onOutput={() => markUnseen(tab.key)} />
+                </Box>
+              ))}
+          </>
         )}
-        {tabs
-          .filter((tab) => tab.key === selected.key || opened.has(tab.key))
-          .map((tab) => (
-            <Box key={tab.key} role="tabpanel" hidden={tab.key !== selected.key} id={`${idOf(tab.key)}-panel`} aria-labelledby={`${idOf(tab.key)}-tab`} sx={{ minWidth: 0 }}>
-              <DeviceTerminalPanel uuid={device.uuid} tab={tab} targetLabel={labelOf(tab.serviceName)} onLeave={leave} onOutput={() => markUnseen(tab.key)} />
-            </Box>
-          ))}
       </CardContent>
     </Card>
   );

@@ -1,3 +1,4 @@
+import '../devices-catalog.ts';
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';

@@ -1,3 +1,4 @@
+import '../devices-catalog.ts';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';

@@ -1,3 +1,4 @@
+import '../fleet-members-catalog.ts';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';

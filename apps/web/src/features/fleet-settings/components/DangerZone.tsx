@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { CLASS_PREFIX } from '@flotilla/core/application-class';
 import { transferTargets } from '@flotilla/core/fleet-transfer';
 import { MutationConfirmDialog } from '../../../components/MutationConfirmDialog.tsx';
+import { ReasonedButton } from '../../../components/ReasonedButton.tsx';
 import { QueryState } from '../../../components/states/QueryState.tsx';
 import { useDeleteFleet, useRemoveOwnAccess, useTransferFleet } from '../api/fleet-settings.mutations.ts';
 import { ownFleetMembershipQuery, transferCandidatesQuery, type FleetSettings } from '../api/fleet-settings.queries.ts';
@@ -54,6 +55,19 @@ function ActionRow({ title, description, children }: { title: string; descriptio
 }
 
 /**
+ * A row's action the user may not take (no permission, devices in the fleet, nowhere to move it,
+ * no membership to remove): its button, disabled, with the reason written above it and as its
+ * description (ReasonedButton) — the same in every row, so no row's action just goes missing.
+ */
+function UnavailableAction({ reason, label, variant = 'outlined' }: { reason: string; label: string; variant?: 'outlined' | 'contained' }) {
+  return (
+    <ReasonedButton variant={variant} color="error" disabledReason={reason} isReasonShown onClick={() => undefined}>
+      {label}
+    </ReasonedButton>
+  );
+}
+
+/**
  * Remove own access: deletes the user's own fleet membership (always allowed by the API). When
  * the access comes only from the organization or a team there is none, and the button says so.
  */
@@ -69,14 +83,13 @@ function RemoveAccessAction({ fleet, userId }: { fleet: FleetSettings; userId: n
       <QueryState query={membership} what={t('danger.leave.what')}>
         {(row) => (
           <>
-            {row === null && (
-              <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320, mb: 1 }}>
-                {t('danger.leave.onlyOrganization', { type })}
-              </Typography>
+            {row === null ? (
+              <UnavailableAction reason={t('danger.leave.onlyOrganization', { type })} label={t('danger.leave.button')} />
+            ) : (
+              <Button variant="outlined" color="error" onClick={() => setIsOpen(true)}>
+                {t('danger.leave.button')}
+              </Button>
             )}
-            <Button variant="outlined" color="error" disabled={row === null} onClick={() => setIsOpen(true)}>
-              {t('danger.leave.button')}
-            </Button>
             {isOpen && row && (
               <MutationConfirmDialog
                 title={t('danger.leave.confirmTitle', { name: fleet.app_name })}
@@ -114,21 +127,15 @@ function TransferAction({ fleet, userId, canTransfer }: { fleet: FleetSettings; 
   return (
     <ActionRow title={t('danger.transfer.title')} description={t('danger.transfer.description', { type })}>
       {!canTransfer ? (
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
-          {t('noPermission')}
-        </Typography>
+        <UnavailableAction reason={t('noPermission')} label={t('danger.transfer.button')} />
       ) : fleet.owns__device > 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
-          {t('danger.transfer.hasDevices', { type })}
-        </Typography>
+        <UnavailableAction reason={t('danger.transfer.hasDevices', { type })} label={t('danger.transfer.button')} />
       ) : (
         <QueryState query={candidates} what={t('danger.transfer.what')}>
           {(rows) => {
             const targets = transferTargets(rows, { name: fleet.app_name, organizationId: organization?.id ?? 0, deviceCount: fleet.owns__device });
             return targets.length === 0 ? (
-              <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
-                {t('danger.transfer.noTargets', { type, name: fleet.app_name })}
-              </Typography>
+              <UnavailableAction reason={t('danger.transfer.noTargets', { type, name: fleet.app_name })} label={t('danger.transfer.button')} />
             ) : (
               <TransferForm fleet={fleet} targets={targets} fromName={organization?.name ?? ''} />
             );
@@ -187,9 +194,7 @@ function DeleteAction({ fleet, canDelete }: { fleet: FleetSettings; canDelete: b
   return (
     <ActionRow title={t('danger.delete.title', { type })} description={t('danger.delete.description', { type })}>
       {!canDelete ? (
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
-          {t('noPermission')}
-        </Typography>
+        <UnavailableAction reason={t('noPermission')} label={t('danger.delete.button')} variant="contained" />
       ) : (
         <Button variant="contained" color="error" onClick={() => setIsOpen(true)}>
           {t('danger.delete.button')}

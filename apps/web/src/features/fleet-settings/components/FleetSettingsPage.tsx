@@ -1,3 +1,4 @@
+import '../fleet-settings-catalog.ts';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

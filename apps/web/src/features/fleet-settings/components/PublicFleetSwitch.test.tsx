@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../fleet-settings-catalog.ts';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../fleet-settings-catalog.ts';
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+import '../fleet-settings-catalog.ts';
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { isSupportAccessActive } from '@flotilla/core/support-access';

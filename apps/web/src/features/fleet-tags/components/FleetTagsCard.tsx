@@ -1,3 +1,4 @@
+import '../fleet-tags-catalog.ts';
 import { useQuery } from '@tanstack/react-query';
 import { TagsCard } from '../../../components/tags/TagsCard.tsx';
 import { useCreateFleetTag, useDeleteFleetTag, useUpdateFleetTag } from '../api/fleet-tags.mutations.ts';

@@ -1,3 +1,4 @@
+import '../fleet-teams-catalog.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationClass } from '@flotilla/core/application-class';

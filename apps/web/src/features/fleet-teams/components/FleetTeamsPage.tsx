@@ -1,3 +1,5 @@
+import '../fleet-teams-catalog.ts';
+import '../../fleet-members/fleet-members-catalog.ts';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,3 +1,4 @@
+import '../../fleet-settings/fleet-settings-catalog.ts';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';

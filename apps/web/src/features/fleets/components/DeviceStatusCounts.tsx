@@ -21,7 +21,7 @@ export function DeviceStatusCounts({ fleetId }: { fleetId: number }) {
   const { t } = useTranslation();
   const counts = useQuery(fleetDeviceCountsQuery(fleetId));
   return (
-    <QueryState query={counts} what={t('fleets:summary.devicesByStatus')} loadingRows={7}>
+    <QueryState query={counts} what={t('fleets:summary.devicesByStatusWhat')} loadingRows={7}>
       {(data) => (
         <List dense aria-label={t('fleets:summary.devicesByStatus')}>
           {OVERALL_STATUSES.map((status) => (

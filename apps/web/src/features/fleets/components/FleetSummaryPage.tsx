@@ -14,8 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { applicationPath } from '@flotilla/core/application-class';
 import { InfoList } from '../../../components/InfoList.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useCan } from '../../../lib/permissions.ts';
+import { useCan, useRolesState } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fleetDeviceCountsQuery, fleetQuery, type FleetWithSettings } from '../api/fleets.queries.ts';
 import { RELEASE_CARD_POLL_MS, releaseTargeting, shortCommit } from '../fleet-summary.ts';
@@ -51,6 +52,9 @@ export function FleetSummaryPage() {
   const canDeploy = useCan('resin.release.create', scope);
   const access = useFleetAccess(fleetId);
   const canAssignTeams = fleetTeamAbilities(access.roles, access.organizationRoles).canAdd;
+  // The actions above wait for the user's roles; a failed read of them says so with Retry rather
+  // than leaving the header as if the user might do nothing here.
+  const rolesFailure = useRolesState(scope).failure ?? access.failure;
   usePageTitle(fleet ? t('summary.pageTitle', { name: fleet.app_name }) : null);
   // The route's loader resolved the fleet before this renders. A refetch that finds it gone
   // (deleted or moved out of reach elsewhere) leads to the fleet list, as the loader would.
@@ -80,6 +84,11 @@ export function FleetSummaryPage() {
           </Button>
         )}
       </Box>
+      {rolesFailure && (
+        <Box sx={{ mb: 2 }}>
+          <ErrorState error={rolesFailure.error} what={t('common:states.yourPermissions')} onRetry={rolesFailure.retry} />
+        </Box>
+      )}
       <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>
         <SupportAccessBanner until={fleet.is_accessible_by_support_until__date} applicationClass={applicationClass} />
       </Box>

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/states/ErrorState.tsx';
+import { useShownQueryError } from '../../../components/states/query-failure.ts';
 import { fleetFrozenDevicesQuery } from '../api/fleets.queries.ts';
 
 /**
@@ -23,11 +24,12 @@ export function FrozenDevicesNotice({ fleetId }: { fleetId: number }) {
   const titleId = useId();
   const [isOpen, setOpen] = useState(false);
   const frozen = useQuery(fleetFrozenDevicesQuery(fleetId));
-  if (frozen.error && !frozen.data) {
-    // An unknown count is said, not taken for "none frozen".
+  // Kept while the poll asks again: an unknown count is said, not taken for "none frozen".
+  const failure = useShownQueryError(frozen);
+  if (failure.error && !frozen.data) {
     return (
       <Box sx={{ mb: 2 }}>
-        <ErrorState error={frozen.error} what={t('frozen.what')} onRetry={() => frozen.refetch()} />
+        <ErrorState error={failure.error} what={t('frozen.what')} onRetry={failure.retry} />
       </Box>
     );
   }

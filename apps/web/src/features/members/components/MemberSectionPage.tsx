@@ -1,3 +1,4 @@
+import '../members-catalog.ts';
 import Box from '@mui/material/Box';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

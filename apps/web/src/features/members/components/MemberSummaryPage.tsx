@@ -1,3 +1,4 @@
+import '../members-catalog.ts';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';

@@ -1,3 +1,4 @@
+import '../organizations-catalog.ts';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../organizations-catalog.ts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';

@@ -1,3 +1,4 @@
+import '../organizations-catalog.ts';
 import { useParams, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationClass } from '../../../lib/model.ts';

@@ -1,3 +1,4 @@
+import '../organizations-catalog.ts';
 import { Outlet, getRouteApi } from '@tanstack/react-router';
 import { PastDueNotice } from '../../billing/components/PastDueNotice.tsx';
 

@@ -1,3 +1,4 @@
+import '../preferences-catalog.ts';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';

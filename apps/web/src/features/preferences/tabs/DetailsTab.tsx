@@ -1,3 +1,4 @@
+import '../../account-email/account-email-catalog.ts';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';

@@ -1,3 +1,4 @@
+import '../preferences-catalog.ts';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';

@@ -1,3 +1,4 @@
+import '../../two-factor/two-factor-catalog.ts';
 import { useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

@@ -1,3 +1,4 @@
+import '../../preferences/preferences-catalog.ts';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';

@@ -1,3 +1,4 @@
+import '../../preferences/preferences-catalog.ts';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';

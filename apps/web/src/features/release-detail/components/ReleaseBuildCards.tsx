@@ -1,3 +1,4 @@
+import '../release-detail-catalog.ts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

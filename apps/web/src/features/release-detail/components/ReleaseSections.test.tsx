@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../release-detail-catalog.ts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELEASE_MESSAGES } from '@flotilla/core/release-status';

@@ -1,3 +1,4 @@
+import '../release-detail-catalog.ts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

@@ -1,3 +1,4 @@
+import '../release-detail-catalog.ts';
 import { lazy, Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,3 +1,4 @@
+import '../releases-catalog.ts';
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

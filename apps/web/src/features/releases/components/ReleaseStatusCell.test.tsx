@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../releases-catalog.ts';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILD_TIMEOUT_MS } from '@flotilla/core/release-status';

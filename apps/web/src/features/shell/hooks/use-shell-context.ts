@@ -40,7 +40,9 @@ export function useShellContext(): ShellContext {
     scope: { fleetId, organizationId: orgId ?? fleet.data?.organization[0]?.id },
     names: {
       device: device.data?.device_name ?? null,
-      fleet: fleet.data?.app_name ?? null,
+      // On a device's pages its own read names its fleet too: a failed read of the fleet does not
+      // leave the crumb at "…" for ever.
+      fleet: fleet.data?.app_name ?? device.data?.belongs_to__application[0]?.app_name ?? null,
       organization: organization.data?.name ?? null,
       member: member.data ? memberUsername(member.data) : null,
       team: team.data?.name ?? null,

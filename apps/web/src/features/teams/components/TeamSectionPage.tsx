@@ -1,3 +1,4 @@
+import '../teams-catalog.ts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useRouterState } from '@tanstack/react-router';

@@ -1,3 +1,4 @@
+import '../teams-catalog.ts';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

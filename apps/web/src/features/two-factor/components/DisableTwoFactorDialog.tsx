@@ -1,3 +1,4 @@
+import '../two-factor-catalog.ts';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { toast } from '../../../lib/toast.ts';

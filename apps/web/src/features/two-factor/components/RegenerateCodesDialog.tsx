@@ -1,3 +1,4 @@
+import '../two-factor-catalog.ts';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

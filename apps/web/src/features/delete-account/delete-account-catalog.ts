@@ -1,0 +1,12 @@
+import deleteAccount from '../../locales/en/delete-account.json';
+import { addCatalogs } from '../../lib/i18n.ts';
+
+/**
+ * The delete-account card's words (`deleteAccount`), on the preferences details tab only.
+ *
+ * Carried by the chunks of the modules that import it for its effect (a module runs before its
+ * components render, so the words are in first), not by the app's catalog chunk, which
+ * lib/app-catalogs.ts keeps to what the shell and the fleet list read: /fleets' first load
+ * (apps/web/bundle-budget.json) does not pay for them.
+ */
+addCatalogs({ '../locales/en/delete-account.json': deleteAccount });

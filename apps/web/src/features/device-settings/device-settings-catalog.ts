@@ -1,0 +1,12 @@
+import deviceSettings from '../../locales/en/device-settings.json';
+import { addCatalogs } from '../../lib/i18n.ts';
+
+/**
+ * The device settings page's words (`deviceSettings`); the summary's edit links read them too.
+ *
+ * Carried by the chunks of the modules that import it for its effect (a module runs before its
+ * components render, so the words are in first), not by the app's catalog chunk, which
+ * lib/app-catalogs.ts keeps to what the shell and the fleet list read: /fleets' first load
+ * (apps/web/bundle-budget.json) does not pay for them.
+ */
+addCatalogs({ '../locales/en/device-settings.json': deviceSettings });
