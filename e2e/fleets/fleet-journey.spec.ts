@@ -83,7 +83,10 @@ describe.each(VIEWPORTS)('fleet journey ($label)', ({ viewport }) => {
     await nameField.fill(renamed);
     await nameField.press('Enter');
     await toast(mp, 'Renamed successfully').waitFor();
-    expect(await section(mp, 'Danger zone').getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    // A member may not delete: the button is there, disabled, with its reason.
+    const memberDelete = section(mp, 'Danger zone').getByRole('button', { name: 'Delete', exact: true });
+    expect(await memberDelete.isDisabled()).toBe(true);
+    expect(await memberDelete.getAttribute('aria-describedby')).toBeTruthy();
     await expectPageSound(mp);
     const deleteAsMember = await e2e.stack.api('DELETE', `/v7/application(${fleetId})`, member.token);
     expect(deleteAsMember.status).toBeGreaterThanOrEqual(400);
