@@ -20,7 +20,7 @@ export class ResponseShapeError extends Error {
   }
 }
 
-type ReadParams = Omit<Params, 'method' | 'body' | 'id'> & { resource: string };
+export type ReadParams = Omit<Params, 'method' | 'body' | 'id'> & { resource: string };
 
 function parse<S extends z.ZodType>(schema: S, resource: string, value: unknown): z.output<S> {
   const result = schema.safeParse(value);

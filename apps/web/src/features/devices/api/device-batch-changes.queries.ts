@@ -3,8 +3,7 @@ import { expanded } from '@flotilla/core/schemas/odata/common';
 import * as cpuArchitecture from '@flotilla/core/schemas/odata/cpu-architecture';
 import * as device from '@flotilla/core/schemas/odata/device';
 import * as deviceType from '@flotilla/core/schemas/odata/device-type';
-import { odataList } from '../../../lib/odata.ts';
-import { chunks, deviceSelectionKeys, IDS_PER_REQUEST } from './device-selection.queries.ts';
+import { deviceSelectionKeys, fleetDevicesByIds } from './device-selection.queries.ts';
 
 /** A selected device as the batch move and pin dialogs read it. */
 export interface BatchChangeDevice {
@@ -33,20 +32,11 @@ export function batchChangeDevicesQuery(fleetId: number, ids: readonly number[])
   return queryOptions({
     queryKey: [...deviceSelectionKeys.all(fleetId), 'changes', sorted] as const,
     queryFn: async (): Promise<BatchChangeDevice[]> => {
-      const pages = await Promise.all(
-        chunks(sorted, IDS_PER_REQUEST).map((chunk) =>
-          odataList(changeRow, {
-            resource: device.resource,
-            options: {
-              $select: ['id', 'uuid', 'device_name', 'os_version', 'is_pinned_on__release', 'is_of__device_type'],
-              $filter: { belongs_to__application: fleetId, id: { $in: chunk } },
-              $expand: { is_of__device_type: { $select: ['id'], $expand: { is_of__cpu_architecture: { $select: ['slug'] } } } },
-            },
-          }),
-        ),
-      );
-      return pages
-        .flat()
+      const rows = await fleetDevicesByIds(changeRow, fleetId, sorted, {
+        $select: ['id', 'uuid', 'device_name', 'os_version', 'is_pinned_on__release', 'is_of__device_type'],
+        $expand: { is_of__device_type: { $select: ['id'], $expand: { is_of__cpu_architecture: { $select: ['slug'] } } } },
+      });
+      return rows
         .map((row) => ({
           id: row.id,
           uuid: row.uuid,

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as device from '@flotilla/core/schemas/odata/device';
 import * as deviceType from '@flotilla/core/schemas/odata/device-type';
-import { odataList } from '../../../lib/odata.ts';
+import type { z } from 'zod';
+import { odataList, type ReadParams } from '../../../lib/odata.ts';
 import { DEFAULT_POLL_MS } from '../../../lib/query-client.ts';
 import { contractSupportsBlink, isLocalModeOn, LOCAL_MODE_VARIABLES } from '@flotilla/core/device-actions';
 import { expanded } from '@flotilla/core/schemas/odata/common';
@@ -19,7 +20,7 @@ export const deviceSelectionKeys = {
 };
 
 /** Ids per request: a selection of a 10,000-row page would not fit one URL. */
-export const IDS_PER_REQUEST = 200;
+const IDS_PER_REQUEST = 200;
 
 const SELECTED_DEVICE_SELECT = [
   'id', 'uuid', 'device_name', 'is_connected_to_vpn', 'is_active', 'supervisor_version', 'os_version', 'os_variant',
@@ -34,10 +35,28 @@ const selectedDeviceRow = device.row
   .extend({ device_config_variable: expanded(deviceConfigVariable.row.pick({ name: true, value: true })) });
 const deviceTypeContractRow = deviceType.row.pick({ id: true, contract: true });
 
-export function chunks<T>(items: readonly T[], size: number): T[][] {
+function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * The fleet's devices among `ids` (a selection, which may span pages), IDS_PER_REQUEST ids per
+ * request, in parallel; a device deleted or moved meanwhile is simply not there.
+ */
+export async function fleetDevicesByIds<S extends z.ZodType>(
+  row: S,
+  fleetId: number,
+  ids: readonly number[],
+  options: Pick<NonNullable<ReadParams['options']>, '$select' | '$expand'>,
+): Promise<z.output<S>[]> {
+  const pages = await Promise.all(
+    chunks(ids, IDS_PER_REQUEST).map((chunk) =>
+      odataList(row, { resource: device.resource, options: { ...options, $filter: { belongs_to__application: fleetId, id: { $in: chunk } } } }),
+    ),
+  );
+  return pages.flat();
 }
 
 /**
@@ -50,19 +69,10 @@ export function selectedDevicesQuery(fleetId: number, ids: readonly number[]) {
   return queryOptions({
     queryKey: deviceSelectionKeys.ids(fleetId, sorted),
     queryFn: async (): Promise<BatchDevice[]> => {
-      const pages = await Promise.all(
-        chunks(sorted, IDS_PER_REQUEST).map((chunk) =>
-          odataList(selectedDeviceRow, {
-            resource: device.resource,
-            options: {
-              $select: SELECTED_DEVICE_SELECT,
-              $filter: { belongs_to__application: fleetId, id: { $in: chunk } },
-              $expand: { device_config_variable: { $select: ['name', 'value'], $filter: { name: { $in: [...LOCAL_MODE_VARIABLES] } } } },
-            },
-          }),
-        ),
-      );
-      const rows = pages.flat();
+      const rows = await fleetDevicesByIds(selectedDeviceRow, fleetId, sorted, {
+        $select: SELECTED_DEVICE_SELECT,
+        $expand: { device_config_variable: { $select: ['name', 'value'], $filter: { name: { $in: [...LOCAL_MODE_VARIABLES] } } } },
+      });
       const typeIds = [...new Set(rows.flatMap((row) => (row.is_of__device_type ? [row.is_of__device_type.__id] : [])))];
       const types =
         typeIds.length === 0

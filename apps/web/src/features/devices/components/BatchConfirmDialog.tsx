@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { SupervisorAction } from '@flotilla/core/device-actions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { confirmationNames, type BatchPlan } from '../device-batch.ts';
+import type { BatchPlan } from '../device-batch.ts';
+import { BatchDeviceNames } from './BatchDeviceNames.tsx';
 
 const WORDED_SKIPS = new Set(['notOnline', 'notFullyProvisioned', 'localMode', 'noBlink']);
 
@@ -34,7 +35,6 @@ export function BatchConfirmDialog({ action, plan, busy, onConfirm, onClose }: {
   const { t } = useTranslation('devices');
   const skippedNote = useSkippedNote();
   const count = plan.runnable.length;
-  const { shown, more } = confirmationNames(plan.runnable.map((device) => device.name));
   const note = skippedNote(plan);
   return (
     <ConfirmDialog
@@ -49,15 +49,7 @@ export function BatchConfirmDialog({ action, plan, busy, onConfirm, onClose }: {
               {note}
             </Alert>
           )}
-          <Typography variant="body2" component="p">
-            {t('batch.confirm.devices')}
-          </Typography>
-          <Box component="ul" sx={{ mt: 0.5, mb: 0, pl: 3, overflowWrap: 'anywhere' }} data-testid="batch-confirm-names">
-            {shown.map((name, i) => (
-              <li key={`${i}-${name}`}>{name}</li>
-            ))}
-            {more > 0 && <li>{t('batch.confirm.more', { count: more })}</li>}
-          </Box>
+          <BatchDeviceNames names={plan.runnable.map((device) => device.name)} />
         </Box>
       }
       confirmLabel={t(`batch.actions.${action}`)}

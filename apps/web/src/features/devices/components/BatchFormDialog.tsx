@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -10,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import '../devices-catalog.ts';
-import { confirmationNames } from '../device-batch.ts';
+import { BatchDeviceNames } from './BatchDeviceNames.tsx';
 
 /**
  * The frame of the device list's batch dialogs that change the devices (move, pin): a form with
@@ -49,7 +48,6 @@ export function BatchFormDialog({
   const { t } = useTranslation('devices');
   const titleId = useId();
   const reasonId = useId();
-  const { shown, more } = confirmationNames(names);
   const canSubmit = !busy && disabledReason === null;
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -65,25 +63,7 @@ export function BatchFormDialog({
         <DialogContent tabIndex={0} role="region" aria-labelledby={titleId}>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {children}
-            {shown.length > 0 && (
-              <div>
-                <Typography variant="body2" component="p">
-                  {t('batch.confirm.devices')}
-                </Typography>
-                <Box component="ul" sx={{ mt: 0.5, mb: 0, pl: 3, overflowWrap: 'anywhere' }} data-testid="batch-confirm-names">
-                  {shown.map((name, i) => (
-                    <Typography component="li" variant="body2" key={`${i}-${name}`}>
-                      {name}
-                    </Typography>
-                  ))}
-                  {more > 0 && (
-                    <Typography component="li" variant="body2">
-                      {t('batch.confirm.more', { count: more })}
-                    </Typography>
-                  )}
-                </Box>
-              </div>
-            )}
+            {names.length > 0 && <BatchDeviceNames names={names} />}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -9,6 +9,7 @@ import { summarizeBatch } from '@flotilla/core/batch';
 import { batchMoveTargets, batchMoveWarnings, type MoveCandidate, type MoveTargetsProblem, type MoveWarning } from '@flotilla/core/device-move';
 import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { readFailureOf } from '../../../components/states/query-failure.ts';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { organizationRolesQuery } from '../../../lib/permissions.ts';
 import { moveCandidatesQuery } from '../../device-settings/api/device-settings.queries.ts';
@@ -45,8 +46,7 @@ export default function DeviceBatchMoveDialog({ fleetId, ids, onDone, onClose }:
   const [sent, setSent] = useState<readonly BatchChangeDevice[] | null>(null);
 
   const devices = sent ?? selected.data ?? [];
-  const reads = [orgRoles, candidates, selected] as const;
-  const failed = reads.find((q) => q.data === undefined && q.error);
+  const failed = readFailureOf([orgRoles, candidates, selected]);
   const isLoaded = orgRoles.data !== undefined && candidates.data !== undefined && (sent !== null || selected.data !== undefined);
   const choice = isLoaded ? batchMoveTargets(fleetId, devices, candidates.data, orgRoles.data) : null;
   const target = choice?.targets.find((f) => f.id === targetId);
@@ -77,7 +77,7 @@ export default function DeviceBatchMoveDialog({ fleetId, ids, onDone, onClose }:
     >
       <Typography variant="body2">{t('batch.move.intro')}</Typography>
       {failed ? (
-        <ErrorState error={failed.error} what={failed === selected ? t('batch.devicesWhat') : t('batch.move.what')} onRetry={() => Promise.all(reads.map((q) => q.refetch()))} />
+        <ErrorState error={failed.error} what={failed.error === selected.error ? t('batch.devicesWhat') : t('batch.move.what')} onRetry={failed.retry} />
       ) : !choice ? (
         <LoadingState />
       ) : (

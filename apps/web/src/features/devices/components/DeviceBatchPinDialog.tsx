@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { summarizeBatch } from '@flotilla/core/batch';
 import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { readFailureOf } from '../../../components/states/query-failure.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { fleetReleasesQuery, type ReleaseChoice } from '../../fleet-settings/api/fleet-settings.queries.ts';
 import { ReleasePicker } from '../../fleet-settings/components/ReleasePicker.tsx';
@@ -40,7 +41,7 @@ export default function DeviceBatchPinDialog({ fleetId, ids, onDone, onClose }: 
 
   const devices = selected.data ?? [];
   const choices = releases.data?.filter((r) => !r.is_invalidated);
-  const failed = [selected, releases].find((q) => q.data === undefined && q.error);
+  const failed = readFailureOf([selected, releases]);
   const isLoaded = selected.data !== undefined && choices !== undefined;
   // Without a release to pin to, only tracking the fleet is left.
   const shownMode: Mode = choices?.length === 0 ? 'track' : mode;
@@ -70,8 +71,8 @@ export default function DeviceBatchPinDialog({ fleetId, ids, onDone, onClose }: 
       {failed ? (
         <ErrorState
           error={failed.error}
-          what={failed === selected ? t('batch.devicesWhat') : t('batch.pin.what')}
-          onRetry={() => Promise.all([selected.refetch(), releases.refetch()])}
+          what={failed.error === selected.error ? t('batch.devicesWhat') : t('batch.pin.what')}
+          onRetry={failed.retry}
         />
       ) : !isLoaded ? (
         <LoadingState />
