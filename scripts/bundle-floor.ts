@@ -6,11 +6,15 @@
  * the bench reports each route against it (bench/bundle-size.bench.ts) and the budget file
  * says how far the 170 kB target is below it.
  *
- *   tsx scripts/bundle-floor.ts [--out <dir>]
+ * `--page fleets` builds apps/web/floor/fleets instead: the /fleets floor, the signed-in shell
+ * and the fleet list made of the same libraries and exactly the MUI components and icons that
+ * /fleets' first load imports (docs/performance.md, W10).
+ *
+ *   tsx scripts/bundle-floor.ts [--page login|fleets] [--out <dir>]
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
@@ -19,7 +23,10 @@ import { build, type Plugin } from 'vite';
 import { ownerShares } from './bundle-owners.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const FLOOR_APP = join(ROOT, 'apps/web/floor');
+/** Each floor page's folder (its index.html and main.tsx): the sign-in floor and the /fleets floor. */
+const FLOOR_PAGES = { login: join(ROOT, 'apps/web/floor'), fleets: join(ROOT, 'apps/web/floor/fleets') } as const;
+export type FloorPage = keyof typeof FLOOR_PAGES;
+const isFloorPage = (page: string): page is FloorPage => Object.hasOwn(FLOOR_PAGES, page);
 
 export interface FloorReport {
   totalKB: number;
@@ -30,8 +37,8 @@ export interface FloorReport {
 
 const kB = (bytes: number) => Math.round(bytes / 10) / 100;
 
-/** Builds the floor page into `outDir` (a fresh temporary folder by default) and weighs it. */
-export async function measureFloor(outDir?: string): Promise<FloorReport> {
+/** Builds a floor page (the sign-in floor by default) into `outDir` (a fresh temporary folder by default) and weighs it. */
+export async function measureFloor(outDir?: string, page: FloorPage = 'login'): Promise<FloorReport> {
   const out = outDir ?? mkdtempSync(join(tmpdir(), 'flotilla-floor-'));
   // Per emitted chunk, its modules' minified lengths: where the floor's bytes go.
   const modules = new Map<string, Record<string, number>>();
@@ -46,7 +53,7 @@ export async function measureFloor(outDir?: string): Promise<FloorReport> {
   try {
     await build({
       configFile: false,
-      root: FLOOR_APP,
+      root: FLOOR_PAGES[page],
       logLevel: 'silent',
       // Production React and MUI even when the caller's NODE_ENV says otherwise (vitest sets "test").
       mode: 'production',
@@ -71,9 +78,11 @@ export async function measureFloor(outDir?: string): Promise<FloorReport> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string' } } });
-  const report = await measureFloor(values.out ? resolve(values.out) : undefined);
-  console.log(`stack floor (apps/web/floor): ${report.totalKB} kB gzip in ${report.files.length} file(s)`);
+  const { values } = parseArgs({ options: { out: { type: 'string' }, page: { type: 'string', default: 'login' } } });
+  const page = values.page;
+  if (!isFloorPage(page)) throw new Error(`bundle-floor: --page is one of ${Object.keys(FLOOR_PAGES).join(', ')}, not ${page}`);
+  const report = await measureFloor(values.out ? resolve(values.out) : undefined, page);
+  console.log(`stack floor (${relative(ROOT, FLOOR_PAGES[page])}): ${report.totalKB} kB gzip in ${report.files.length} file(s)`);
   console.log(`  by package: ${Object.entries(report.byOwnerKB).map(([owner, size]) => `${owner} ${size}`).join(', ')}`);
 }
 
