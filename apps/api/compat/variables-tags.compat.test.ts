@@ -1,5 +1,6 @@
 // balena-sdk env/config/service variables and tags against a live Flotilla server (compat/balena-api.md §2.9, §2.11 #18–22).
 import { describe, expect, it } from 'vitest';
+import { createRelease } from '../src/devices/device-test-factories.ts';
 import { orgAndFleet, recordStatuses, registeredDevice, signedUpSdk, useLiveServer } from './sdk-fixtures.ts';
 
 const server = useLiveServer();
@@ -141,5 +142,27 @@ describe('tags', () => {
     expect((await sdk.models.device.tags.getAllByDevice(uuid)).map((t) => [t.tag_key, t.value])).toEqual([[key, `${value}!`]]);
     await sdk.models.device.tags.remove(uuid, key); // DELETE ?$filter=… tag_key eq '<encoded>'
     expect(await sdk.models.device.tags.getAllByDevice(uuid)).toEqual([]);
+  });
+
+  it('keeps tag values that span lines on fleets, devices and releases (only variable values are single-line), and needs a key on each', async () => {
+    const { sdk, uuid, slug, fleetId } = await fleetWithDevice();
+    const { releaseId } = await createRelease(server.current.database.db, fleetId);
+    const notes = 'line one\nline two\r\nline three';
+    // balena refuses line breaks in variable values, not in tags: set through POST, then through the upsert's PATCH.
+    for (const value of [notes, `${notes}\n`]) {
+      await sdk.models.application.tags.set(slug, 'notes', value);
+      await sdk.models.device.tags.set(uuid, 'notes', value);
+      await sdk.models.release.tags.set(releaseId, 'notes', value);
+    }
+    expect((await sdk.models.application.tags.getAllByApplication(slug)).map((t) => [t.tag_key, t.value])).toEqual([['notes', `${notes}\n`]]);
+    expect((await sdk.models.device.tags.getAllByDevice(uuid)).map((t) => [t.tag_key, t.value])).toEqual([['notes', `${notes}\n`]]);
+    expect((await sdk.models.release.tags.getAllByRelease(releaseId)).map((t) => [t.tag_key, t.value])).toEqual([['notes', `${notes}\n`]]);
+    await expect(sdk.models.device.envVar.set(uuid, 'NOTES', notes)).rejects.toMatchObject({ statusCode: 400 });
+
+    // A release tag needs a key, as fleet and device tags do.
+    for (const set of [() => sdk.models.application.tags.set(slug, '', 'v'), () => sdk.models.device.tags.set(uuid, '', 'v'), () => sdk.models.release.tags.set(releaseId, '', 'v')]) {
+      await expect(set()).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('A tag key is required') });
+    }
+    expect((await sdk.models.release.tags.getAllByRelease(releaseId)).map((t) => t.tag_key)).toEqual(['notes']);
   });
 });

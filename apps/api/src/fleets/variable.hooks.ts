@@ -25,7 +25,8 @@ function check(values: Values, key: 'name' | 'tag_key', nameRule: NameRule | nul
     // Clients send String(value); accept numbers/booleans the same way.
     if (typeof out.value === 'number' || typeof out.value === 'boolean') out.value = String(out.value);
     if (typeof out.value !== 'string') throw badRequest('value must be a string', VARIABLE_ERROR_CODES.invalidValue);
-    const message = validateVariableValue(out.value);
+    // Variable values are single-line (balena's vars schema); tag values are free text, line breaks included.
+    const message = key === 'name' ? validateVariableValue(out.value) : null;
     if (message) throw badRequest(message, VARIABLE_ERROR_CODES.invalidValue);
   } else if (isCreate) {
     out.value = '';
@@ -77,5 +78,9 @@ export function configVarHooksFor(table: 'application_config_variable' | 'device
   };
 }
 export const configVarHooks = configVarHooksFor('application_config_variable');
-/** Tags: a non-empty key; values may be empty. */
+/**
+ * Tags of fleets, devices and releases: a non-empty key; values may be empty and may span lines,
+ * as balena's are (compat §6.2: only variable values must be single-line; balena-sdk's
+ * `tags.set` sends any string).
+ */
 export const tagHooks = hooksFor('tag_key', null);

@@ -6,6 +6,7 @@ import { callerThemself, imageOfReleaseFleet } from '../access/reference-rules.t
 import { withPublicFleetRead } from '../access/public-fleet.ts';
 import { createdAt, field, fk, id, reverse, through, writable } from './field-helpers.ts';
 import { releaseHooks } from '../../releases/release.hooks.ts';
+import { tagHooks } from '../../fleets/variable.hooks.ts';
 import { imageHooks } from '../../registry/image.hooks.ts';
 import { assetReadSql } from '../../release-assets/asset-href.ts';
 
@@ -88,7 +89,8 @@ function keyValue(name: string, alias: string, owner: string, ownerTarget: strin
 
 export const releaseTag: ResourceDef = (() => {
   const def = keyValue('release_tag', 'release__has__tag_key', 'release', 'release', 'tag_key');
-  return { ...def, permissions: withPublicFleetRead(def.permissions, viaRelease('release')) };
+  // The tag rules of fleet and device tags (a key is required).
+  return { ...def, permissions: withPublicFleetRead(def.permissions, viaRelease('release')), hooks: tagHooks };
 })();
 
 export const releaseAsset: ResourceDef = {
