@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveMessage } from '@flotilla/core/schemas/live-events';
-import { BACKOFF_MAX_MS, LiveConnection, backoffMs, type LiveStatus } from './live-connection.ts';
+import { BACKOFF_MAX_MS, FAILURES_BEFORE_PAUSED, LiveConnection, backoffMs, type LiveStatus } from './live-connection.ts';
 
 /** A stand-in for the API's event stream: each request gets a body the test writes into. */
 class FakeEvents {
@@ -116,6 +116,63 @@ describe('LiveConnection', () => {
     expect(connection.status).toBe('open');
     expect(seen.ready).toEqual([['fleet:7:devices'], ['fleet:7:devices']]);
     expect(seen.statuses).toEqual(['connecting', 'open', 'down', 'connecting', 'open']);
+    connection.stop();
+  });
+
+  // The page's "Live updates paused" notice (ConnectivityAlerts): nothing for one drop the first
+  // retry mends, shown from the second failure in a row without flickering while it reconnects,
+  // gone once a stream is ready or nothing on screen wants push any more.
+  it('counts as failing from the second failure in a row until a stream is ready', async () => {
+    expect(FAILURES_BEFORE_PAUSED).toBe(2);
+    const events = new FakeEvents();
+    events.status = 503;
+    const failing: boolean[] = [];
+    const connection = new LiveConnection({
+      getToken: () => 'session-token',
+      fetch: events.fetch,
+      onMessage: () => undefined,
+      onReady: () => undefined,
+      onLiveTopics: () => failing.push(connection.isFailing),
+      onUnauthorized: () => undefined,
+    });
+    connection.setTopics(['fleet:7:devices']);
+    await tick(30);
+    expect(connection.status).toBe('down');
+    expect(connection.isFailing).toBe(false);
+    await tick(1300);
+    expect(events.requests).toHaveLength(2);
+    expect(connection.isFailing).toBe(true);
+    // Reconnecting is still failing: the notice does not flicker between attempts.
+    events.status = 200;
+    await tick(2500);
+    expect(events.requests).toHaveLength(3);
+    expect(connection.status).toBe('connecting');
+    expect(connection.isFailing).toBe(true);
+    events.ready(2, ['fleet:7:devices']);
+    await tick();
+    expect(connection.status).toBe('open');
+    expect(connection.isFailing).toBe(false);
+    // Told with each status change: connecting, down, connecting, down (failing), connecting, open.
+    expect(failing).toEqual([false, false, false, true, true, false]);
+    connection.stop();
+  });
+
+  it('forgets its failures when nothing wants push any more', async () => {
+    const events = new FakeEvents();
+    events.status = 503;
+    const { connection } = connect(events);
+    connection.setTopics(['fleet:7:devices']);
+    await tick(1400);
+    expect(connection.isFailing).toBe(true);
+    connection.setTopics([]);
+    await tick();
+    expect(connection.status).toBe('idle');
+    expect(connection.isFailing).toBe(false);
+    // Back on a live page: one failure is again only one.
+    connection.setTopics(['fleet:7:devices']);
+    await tick(30);
+    expect(connection.status).toBe('down');
+    expect(connection.isFailing).toBe(false);
     connection.stop();
   });
 

@@ -13,6 +13,8 @@ import { topicsQuery } from './live-topics.ts';
  *   stream silent for two keep-alive periods counts as dropped.
  * - `onReady` names the topics that were not live before this stream: their cached data may
  *   predate the subscription and is re-read then.
+ * - `isFailing`: push has failed FAILURES_BEFORE_PAUSED times in a row for the topics on screen,
+ *   so the page says live updates are paused (the lists poll meanwhile) until a stream is ready.
  */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'down';
 
@@ -31,6 +33,8 @@ export interface LiveConnectionOptions {
 
 export const BACKOFF_FIRST_MS = 1_000;
 export const BACKOFF_MAX_MS = 30_000;
+/** Failures in a row before the page says push is paused: one drop that the first retry (1 s) mends is not worth a word. */
+export const FAILURES_BEFORE_PAUSED = 2;
 /** Two keep-alives missed: the stream is dead even if the socket does not say so. */
 export const STALL_MS = 2 * LIVE_KEEPALIVE_MS + 5_000;
 
@@ -72,6 +76,11 @@ export class LiveConnection {
     return this.#live;
   }
 
+  /** Push keeps failing (no stream ready since FAILURES_BEFORE_PAUSED failures in a row); told with each status change. */
+  get isFailing(): boolean {
+    return this.#failures >= FAILURES_BEFORE_PAUSED && this.#status !== 'open' && this.#status !== 'idle';
+  }
+
   /** The topics the page wants now; opens, replaces or closes the stream to match. */
   setTopics(topics: Iterable<string>): void {
     const next = new Set(topics);
@@ -83,7 +92,6 @@ export class LiveConnection {
   /** The session changed (new token, or signed out): start over with it. */
   restart(): void {
     this.#closeAll();
-    this.#failures = 0;
     this.#reconcile();
   }
 
@@ -216,6 +224,8 @@ export class LiveConnection {
     this.#pending = null;
     for (const s of streams) if (s) discard(s);
     this.#live = new Set();
+    // Nothing wanted (or a new session): the next topics start a fresh count of failures.
+    this.#failures = 0;
     this.#setStatus('idle');
   }
 

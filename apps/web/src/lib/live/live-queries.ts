@@ -24,6 +24,7 @@ const TOPIC_SETTLE_MS = 50;
 
 const statusListeners = new Set<(status: LiveStatus) => void>();
 let lastStatus: LiveStatus = 'idle';
+let lastFailing = false;
 
 /** The push connection's status, for a "live" indicator (use-live-status.ts). */
 export function subscribeLiveStatus(listener: (status: LiveStatus) => void): () => void {
@@ -31,6 +32,8 @@ export function subscribeLiveStatus(listener: (status: LiveStatus) => void): () 
   return () => statusListeners.delete(listener);
 }
 export const getLiveStatus = (): LiveStatus => lastStatus;
+/** Whether push keeps failing (LiveConnection.isFailing), for the page's "paused" notice. */
+export const getLiveFailing = (): boolean => lastFailing;
 
 export function startLiveQueries(queryClient: QueryClient, options: { fetch?: typeof fetch } = {}): LiveQueries {
   const cache = queryClient.getQueryCache();
@@ -53,6 +56,7 @@ export function startLiveQueries(queryClient: QueryClient, options: { fetch?: ty
       const changed = new Set([...before, ...topics].filter((t) => before.has(t) !== topics.has(t)));
       for (const query of queriesOf(changed)) for (const observer of query.observers) observer.setOptions(observer.options);
       lastStatus = status;
+      lastFailing = connection.isFailing;
       for (const listener of statusListeners) listener(status);
     },
     onUnauthorized: () => logout(),

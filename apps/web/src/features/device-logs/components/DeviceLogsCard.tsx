@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isLocalModeOn } from '@flotilla/core/device-actions';
 import { logDownloadFileName } from '@flotilla/core/device-log-client';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
+import { useShownQueryError } from '../../../components/states/query-failure.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import type { DeviceDetail } from '../../devices/api/devices.queries.ts';
@@ -41,6 +43,9 @@ export function DeviceLogsCard({ device }: { device: DeviceDetail }) {
   const isLocalMode = isLocalModeOn(device.device_config_variable);
   const stream = useLogStream(isLocalMode ? null : deviceLogStreamUrl(device.uuid));
   const services = useQuery({ ...fleetServicesQuery(fleet?.id ?? 0), enabled: fleet !== undefined && !isLocalMode });
+  // Without the services the lines cannot be named: they still show, and the card says why
+  // their service is missing, with Retry (a failure never looks like lines without a service).
+  const servicesFailure = useShownQueryError(services);
   const [isClearing, setIsClearing] = useState(false);
 
   const serviceNames = useMemo(() => new Map((services.data ?? []).map((s) => [s.id, s.service_name])), [services.data]);
@@ -67,6 +72,7 @@ export function DeviceLogsCard({ device }: { device: DeviceDetail }) {
         expandedTitle={`${t('title')} · ${device.device_name}`}
         stream={stream}
         nameLine={nameLine}
+        notice={servicesFailure.error != null && <ErrorState error={servicesFailure.error} what={t('serviceNamesWhat')} onRetry={servicesFailure.retry} />}
         serviceFilter={
           logService === null
             ? null

@@ -42,6 +42,8 @@ export interface LogsCardProps {
   serviceFilter?: { name: string; onClear: () => void } | null;
   /** More filters above the lines (the fleet tail's device and service). */
   filters?: ReactNode;
+  /** A failed read the lines depend on (their service names), above the controls; the lines still show. */
+  notice?: ReactNode;
   /** The name of a downloaded file, asked at the time of the download. */
   downloadName: () => string;
   /** Shown only to users who may clear the logs (resin.device_log.delete). */
@@ -138,6 +140,7 @@ export function LogsCard(props: LogsCardProps) {
   const body = (height: string | number) => (
     <>
       <StreamProblem stream={stream} />
+      {props.notice && <Box sx={{ mb: 1 }}>{props.notice}</Box>}
       {controls}
       <LinesOrState stream={stream} shown={shown} height={height} emptyText={props.emptyText} isUtc={preferences.isUtc} showTimestamps={!preferences.hideTimestamps} showDevice={showDevice} />
       {/* A count only of lines read: "0 lines" beside a stream that never answered would claim there are none. */}

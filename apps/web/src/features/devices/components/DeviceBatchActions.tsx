@@ -1,13 +1,20 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { rolesHavePermission } from '@flotilla/core/roles';
 import { DANGEROUS_SUPERVISOR_ACTIONS, SUPERVISOR_ACTION_PERMISSION, SUPERVISOR_ACTIONS, type SupervisorAction, type UnavailableReason } from '@flotilla/core/device-actions';
 import { ActionMenu, type ActionMenuAction } from '../../../components/ActionMenu.tsx';
+import { lazyWithRetry } from '../../../components/lazy-with-retry.tsx';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { useRolesState } from '../../../lib/permissions.ts';
 import { SupervisorLockedError } from '../../device-actions/api/device-actions.requests.ts';
 import { SECTION_PERMISSION } from '../../device-settings/section-ids.ts';
@@ -19,9 +26,10 @@ import { batchOutcome, planBatch, type BatchDevice, type BatchPlan } from '../de
 import { BatchConfirmDialog, useSkippedNote } from './BatchConfirmDialog.tsx';
 import { batchErrorMessage, notifyBatch } from './notify-batch.ts';
 
-// The dialogs that move or pin the selected devices load when one is opened, not with the list.
-const DeviceBatchMoveDialog = lazy(() => import('./DeviceBatchMoveDialog.tsx'));
-const DeviceBatchPinDialog = lazy(() => import('./DeviceBatchPinDialog.tsx'));
+// The dialogs that move or pin the selected devices load when one is opened, not with the list;
+// a load that fails says so in a dialog of its own with Retry (ChangeLoadFailed), not as the page's error.
+const DeviceBatchMoveDialog = lazyWithRetry(() => import('./DeviceBatchMoveDialog.tsx'));
+const DeviceBatchPinDialog = lazyWithRetry(() => import('./DeviceBatchPinDialog.tsx'));
 
 /** The batch changes to the devices themselves, each in its own dialog: a move to another fleet, a pin to a release. */
 type DeviceChange = 'move' | 'pin';
@@ -96,6 +104,7 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
     onShownChange(true);
     return () => onShownChange(false);
   }, [onShownChange]);
+  const ChangeDialog = changing === 'pin' ? DeviceBatchPinDialog : DeviceBatchMoveDialog;
   /** Inside the list's toolbar: where the list's table is looked for. */
   const barRef = useRef<HTMLSpanElement | null>(null);
 
@@ -192,15 +201,33 @@ export function DeviceBatchActions({ fleetId, organizationId, ids, clearSelectio
       )}
       {changing && (
         // Nothing in its place while the dialog's code loads: the Actions button keeps focus until it opens.
-        <Suspense fallback={null}>
-          {changing === 'move' ? (
-            <DeviceBatchMoveDialog fleetId={fleetId} ids={[...ids]} onDone={finish} onClose={() => setChanging(null)} />
-          ) : (
-            <DeviceBatchPinDialog fleetId={fleetId} ids={[...ids]} onDone={finish} onClose={() => setChanging(null)} />
-          )}
-        </Suspense>
+        <ChangeDialog
+          fleetId={fleetId}
+          ids={[...ids]}
+          onDone={finish}
+          onClose={() => setChanging(null)}
+          fallback={null}
+          failed={(error, retry) => <ChangeLoadFailed title={t(`batch.actions.${changing}`)} error={error} onRetry={retry} onClose={() => setChanging(null)} />}
+        />
       )}
     </>
+  );
+}
+
+/** A move or pin dialog whose code could not be loaded: what failed, Retry, Cancel. */
+function ChangeLoadFailed({ title, error, onRetry, onClose }: { title: string; error: unknown; onRetry: () => void; onClose: () => void }) {
+  const { t } = useTranslation('devices');
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <ErrorState error={error} what={t('batch.dialogWhat')} onRetry={onRetry} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

@@ -15,10 +15,11 @@ import type { ApplicationClass } from '@flotilla/core/application-class';
 import { DEFAULT_FLEET_ROLE, type FleetRoleName } from '@flotilla/core/roles';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddFleetMember } from '../api/fleet-members.mutations.ts';
-import { fleetMemberUsernamesQuery, fleetRoleIdsQuery, limitedRolesQuery, organizationMembersQuery } from '../api/fleet-members.queries.ts';
+import { fleetMemberUsernamesQuery, fleetRoleIdsQuery, organizationMembersQuery } from '../api/fleet-members.queries.ts';
 import { fleetMemberErrorMessage, isInviteeFieldError } from '../fleet-member-errors.ts';
 import { classifyInvitee, pickableMembers } from '../fleet-member-rules.ts';
-import { FleetRolePicker } from './FleetRolePicker.tsx';
+import { useLimitedRoles } from '../hooks/use-limited-roles.ts';
+import { FleetRolePicker, PlanReadFailure } from './FleetRolePicker.tsx';
 
 /**
  * Add member (fleets spec §2 "Paged table with add-member and invite", §5 "Invitee"): a value
@@ -48,7 +49,7 @@ export function AddFleetMemberDialog({
   const [message, setMessage] = useState('');
   const [isTouched, setTouched] = useState(false);
   const roleIds = useQuery(fleetRoleIdsQuery);
-  const limitedRoles = useQuery(limitedRolesQuery(organizationId));
+  const plan = useLimitedRoles(organizationId);
   const organizationMembers = useQuery(organizationMembersQuery(organizationId));
   const fleetUsernames = useQuery(fleetMemberUsernamesQuery(fleetId));
   const pickable = organizationMembers.data && fleetUsernames.data ? pickableMembers(organizationMembers.data, fleetUsernames.data) : [];
@@ -61,7 +62,7 @@ export function AddFleetMemberDialog({
     fieldError ??
     requiredError ??
     (invitee.kind === 'email' ? t('add.willInvite', { email: invitee.email }) : invitee.kind === 'username' ? t('add.willAdd', { username: invitee.username }) : ' ');
-  const isBlocked = invitee.kind === 'blank' || (isEmail && !canInvite) || add.isPending || !roleIds.data;
+  const isBlocked = invitee.kind === 'blank' || (isEmail && !canInvite) || add.isPending || !roleIds.data || plan.hasLimitedRoles === undefined;
 
   const submit = () => {
     if (invitee.kind === 'blank') {
@@ -135,9 +136,10 @@ export function AddFleetMemberDialog({
                 </Typography>
               )
             )}
+            <PlanReadFailure failure={plan.failure} />
             <FleetRolePicker
               applicationClass={applicationClass}
-              hasLimitedRoles={limitedRoles.data === true}
+              hasLimitedRoles={plan.hasLimitedRoles}
               isOrganizationAdmin={isOrganizationAdmin}
               label={t('add.role')}
               value={role}

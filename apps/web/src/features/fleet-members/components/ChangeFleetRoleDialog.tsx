@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +13,10 @@ import type { ApplicationClass } from '@flotilla/core/application-class';
 import { DEFAULT_FLEET_ROLE, FLEET_ROLES, type FleetRoleName } from '@flotilla/core/roles';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useChangeFleetMemberRole } from '../api/fleet-members.mutations.ts';
-import { fleetRoleIdsQuery, limitedRolesQuery } from '../api/fleet-members.queries.ts';
+import { fleetRoleIdsQuery } from '../api/fleet-members.queries.ts';
 import { fleetMemberErrorMessage } from '../fleet-member-errors.ts';
-import { FleetRolePicker } from './FleetRolePicker.tsx';
+import { useLimitedRoles } from '../hooks/use-limited-roles.ts';
+import { FleetRolePicker, PlanReadFailure } from './FleetRolePicker.tsx';
 
 const asFleetRole = (role: string): FleetRoleName => FLEET_ROLES.find((r) => r === role) ?? DEFAULT_FLEET_ROLE;
 
@@ -39,7 +41,7 @@ export function ChangeFleetRoleDialog({
   const { t } = useTranslation('fleetMembers');
   const titleId = useId();
   const roleIds = useQuery(fleetRoleIdsQuery);
-  const limitedRoles = useQuery(limitedRolesQuery(organizationId));
+  const plan = useLimitedRoles(organizationId);
   const [role, setRole] = useState<FleetRoleName>(asFleetRole(currentRole));
   const change = useChangeFleetMemberRole();
   const submit = () =>
@@ -63,20 +65,23 @@ export function ChangeFleetRoleDialog({
           </Alert>
         )}
         <DialogContentText sx={{ mb: 2 }}>{t('changeRole.intro', { username })}</DialogContentText>
-        <FleetRolePicker
-          applicationClass={applicationClass}
-          hasLimitedRoles={limitedRoles.data === true}
-          isOrganizationAdmin={isOrganizationAdmin}
-          label={t('add.role')}
-          value={role}
-          onChange={setRole}
-        />
+        <Stack spacing={2}>
+          <PlanReadFailure failure={plan.failure} />
+          <FleetRolePicker
+            applicationClass={applicationClass}
+            hasLimitedRoles={plan.hasLimitedRoles}
+            isOrganizationAdmin={isOrganizationAdmin}
+            label={t('add.role')}
+            value={role}
+            onChange={setRole}
+          />
+        </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={change.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="contained" disabled={change.isPending || !roleIds.data || role === currentRole} onClick={submit}>
+        <Button variant="contained" disabled={change.isPending || !roleIds.data || plan.hasLimitedRoles === undefined || role === currentRole} onClick={submit}>
           {t('changeRole.submit')}
         </Button>
       </DialogActions>

@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationClass } from '@flotilla/core/application-class';
 import { fleetRoleOptions } from '@flotilla/core/fleet-roles';
 import type { FleetRoleName } from '@flotilla/core/roles';
+import { ErrorState } from '../../../components/states/ErrorState.tsx';
 
 /**
  * A fleet role picker for one application (fleets spec §6): operator roles on fleets only; the
  * limited roles shown but disabled without the paid add-on, saying "Access role only available
- * for paid users", and telling non-administrators to contact an administrator to upgrade.
+ * for paid users", and telling non-administrators to contact an administrator to upgrade. While
+ * the plan is not read (`hasLimitedRoles` undefined) they are disabled saying so, not "paid only".
  */
 export function FleetRolePicker({
   applicationClass,
@@ -23,7 +25,7 @@ export function FleetRolePicker({
   size = 'medium',
 }: {
   applicationClass: ApplicationClass;
-  hasLimitedRoles: boolean;
+  hasLimitedRoles: boolean | undefined;
   isOrganizationAdmin: boolean;
   label: string;
   value: FleetRoleName;
@@ -32,8 +34,8 @@ export function FleetRolePicker({
   size?: 'small' | 'medium';
 }) {
   const { t } = useTranslation('fleetMembers');
-  const options = fleetRoleOptions(applicationClass, hasLimitedRoles);
-  const paidOnly = isOrganizationAdmin ? t('paidOnly') : `${t('paidOnly')}. ${t('contactAdmin')}.`;
+  const options = fleetRoleOptions(applicationClass, hasLimitedRoles === true);
+  const paidOnly = hasLimitedRoles === undefined ? t('planUnread') : isOrganizationAdmin ? t('paidOnly') : `${t('paidOnly')}. ${t('contactAdmin')}.`;
   return (
     <TextField
       select
@@ -54,4 +56,11 @@ export function FleetRolePicker({
       ))}
     </TextField>
   );
+}
+
+/** A failed read of the organization's plan (useLimitedRoles), with Retry, beside the role pickers it leaves incomplete. */
+export function PlanReadFailure({ failure }: { failure: { error: unknown; retry: () => Promise<unknown> } }) {
+  const { t } = useTranslation('fleetMembers');
+  if (failure.error == null) return null;
+  return <ErrorState error={failure.error} what={t('planWhat')} onRetry={failure.retry} />;
 }

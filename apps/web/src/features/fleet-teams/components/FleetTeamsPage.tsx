@@ -22,10 +22,10 @@ import { LoadingState } from '../../../components/states/LoadingState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { cleanErrorText, notifySuccess } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { limitedRolesQuery } from '../../fleet-members/api/fleet-members.queries.ts';
-import { FleetRolePicker } from '../../fleet-members/components/FleetRolePicker.tsx';
+import { FleetRolePicker, PlanReadFailure } from '../../fleet-members/components/FleetRolePicker.tsx';
 import { UnauthorizedBanner } from '../../fleet-members/components/UnauthorizedBanner.tsx';
 import { useFleetAccess } from '../../fleet-members/hooks/use-fleet-access.ts';
+import { useLimitedRoles } from '../../fleet-members/hooks/use-limited-roles.ts';
 import { useChangeTeamAccessRole, useRemoveTeamAccess } from '../api/fleet-teams.mutations.ts';
 import { fleetTeamName, fleetTeamPageQuery, fleetTeamRole, type FleetTeamRow } from '../api/fleet-teams.queries.ts';
 import { FLEET_TEAM_LIST } from '../fleet-team-list.ts';
@@ -93,7 +93,7 @@ function FleetTeams({
   const state = useListState(FLEET_TEAM_LIST, search, (next) => void navigate({ search: next }));
   const { data: actor } = useQuery(whoamiQuery);
   const teams = useQuery(fleetTeamPageQuery(fleetId, state.params));
-  const limitedRoles = useQuery({ ...limitedRolesQuery(organizationId), enabled: abilities.canChangeRole || abilities.canAdd });
+  const plan = useLimitedRoles(organizationId, abilities.canChangeRole || abilities.canAdd);
   const [isAddOpen, setAddOpen] = useState(false);
   const [removing, setRemoving] = useState<FleetTeamRow | null>(null);
   const changeRole = useChangeTeamAccessRole();
@@ -114,7 +114,7 @@ function FleetTeams({
           <FleetRolePicker
             size="small"
             applicationClass={applicationClass}
-            hasLimitedRoles={limitedRoles.data === true}
+            hasLimitedRoles={plan.hasLimitedRoles}
             isOrganizationAdmin={isOrganizationAdmin}
             label={t('roleOf', { team: fleetTeamName(row) })}
             value={role ?? DEFAULT_FLEET_ROLE}
@@ -156,6 +156,12 @@ function FleetTeams({
   return (
     <>
       {addButton && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{addButton}</Box>}
+      {/* The rows' role pickers wait for the plan: its failure says so once, above them (the add dialog says it itself). */}
+      {abilities.canChangeRole && plan.failure.error != null && (
+        <Box sx={{ mb: 2 }}>
+          <PlanReadFailure failure={plan.failure} />
+        </Box>
+      )}
       <DataList
         label={t('list.tableLabel')}
         what={t('list.what')}

@@ -8,14 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationClass } from '@flotilla/core/application-class';
 import { DEFAULT_FLEET_ROLE, type FleetRoleName } from '@flotilla/core/roles';
 import { QueryState, type QueryStateProps } from '../../../components/states/QueryState.tsx';
 import { cleanErrorText } from '../../../lib/notify.ts';
-import { limitedRolesQuery } from '../../fleet-members/api/fleet-members.queries.ts';
-import { FleetRolePicker } from '../../fleet-members/components/FleetRolePicker.tsx';
+import { FleetRolePicker, PlanReadFailure } from '../../fleet-members/components/FleetRolePicker.tsx';
+import { useLimitedRoles } from '../../fleet-members/hooks/use-limited-roles.ts';
 
 /** One team (from a fleet) or one fleet (from a team) the grant may go to. */
 export interface AccessCandidate {
@@ -28,8 +27,8 @@ export interface AccessCandidate {
  * team_application_access: team, grants_access_to__application, application_membership_role"):
  * the fleet's "Assign teams" picks a team, a team's fleets section picks a fleet. Both pick one
  * of the candidates without access yet and a role the plan and the class allow (the API refuses
- * the others); a failed load shows the error with Retry, never "none available"; a refused grant
- * shows in the dialog.
+ * the others); a failed load shows the error with Retry, never "none available" (nor, for the
+ * plan, fewer roles: the grant waits for it); a refused grant shows in the dialog.
  */
 export function GrantFleetAccessDialog({
   labels,
@@ -55,9 +54,10 @@ export function GrantFleetAccessDialog({
 }) {
   const { t } = useTranslation('common');
   const titleId = useId();
-  const limitedRoles = useQuery(limitedRolesQuery(organizationId));
+  const plan = useLimitedRoles(organizationId);
   const [pickedId, setPickedId] = useState('');
   const [role, setRole] = useState<FleetRoleName>(DEFAULT_FLEET_ROLE);
+  const canSubmit = pickedId !== '' && !busy && plan.hasLimitedRoles !== undefined;
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
@@ -65,7 +65,7 @@ export function GrantFleetAccessDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (pickedId !== '' && !busy) onSubmit(Number(pickedId), role);
+          if (canSubmit) onSubmit(Number(pickedId), role);
         }}
       >
         <DialogTitle id={titleId}>{labels.title}</DialogTitle>
@@ -92,9 +92,10 @@ export function GrantFleetAccessDialog({
                     </MenuItem>
                   ))}
                 </TextField>
+                <PlanReadFailure failure={plan.failure} />
                 <FleetRolePicker
                   applicationClass={applicationClass}
-                  hasLimitedRoles={limitedRoles.data === true}
+                  hasLimitedRoles={plan.hasLimitedRoles}
                   isOrganizationAdmin={isOrganizationAdmin}
                   label={labels.role}
                   value={role}
@@ -108,7 +109,7 @@ export function GrantFleetAccessDialog({
           <Button onClick={onClose} disabled={busy}>
             {t('cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={pickedId === '' || busy}>
+          <Button type="submit" variant="contained" disabled={!canSubmit}>
             {labels.submit}
           </Button>
         </DialogActions>

@@ -285,4 +285,33 @@ describe('AddDeviceDialog', () => {
     await screen.findByRole('combobox', { name: 'Device type' });
     expect(screen.queryByText('Device limit reached')).toBeNull();
   });
+
+  // A failed read of the OS versions is not "no versions": the configuration it would download
+  // lacks the version the device was meant to run, so the download waits for them.
+  it('says the OS versions could not be read, with Retry, and offers no download without them', async () => {
+    let failing = true;
+    stubFetch([
+      [/^\/v7\/release\?/, () => (failing ? { status: 500, body: { error: 'database unavailable' } } : { status: 200, body: { d: [{ id: 9, raw_version: '6.0.13', phase: null }] } })],
+      [/^\/download-config$/, () => ({ status: 200, body: CONFIG })],
+    ]);
+    const client = seeded();
+    client.removeQueries({ queryKey: hostOsVersionsQuery(1).queryKey });
+    renderDialog(client);
+    const error = await screen.findByTestId('error-state');
+    expect(error.textContent).toContain('Could not load the OS versions');
+    expect(error.textContent).toContain('database unavailable');
+    expect(screen.queryByText('No versions available')).toBeNull();
+    expect(downloadButton().disabled).toBe(true);
+    fireEvent.submit(downloadButton().closest('form')!);
+    expect(calls.filter((c) => c.url === '/download-config')).toHaveLength(0);
+
+    failing = false;
+    fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'OS version' }).textContent).toBe('6.0.13'));
+    expect(screen.queryByTestId('error-state')).toBeNull();
+    expect(downloadButton().disabled).toBe(false);
+    fireEvent.click(downloadButton());
+    await waitFor(() => expect(calls.filter((c) => c.url === '/download-config')).toHaveLength(1));
+    expect(calls.find((c) => c.url === '/download-config')!.body).toMatchObject({ deviceType: 'raspberrypi4-64', version: '6.0.13' });
+  });
 });

@@ -25,6 +25,7 @@ import { FREE_DEVICE_ALLOWANCE, isDeviceAllowanceReached } from '@flotilla/core/
 import { CopyField } from '../../../components/CopyField.tsx';
 import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { LoadingState } from '../../../components/states/LoadingState.tsx';
+import { useShownQueryError } from '../../../components/states/query-failure.ts';
 import { deviceTypesWithArchQuery } from '../../fleet-settings/api/fleet-settings.queries.ts';
 import {
   ADD_DEVICE_DEBOUNCE_MS,
@@ -182,6 +183,10 @@ function AddDeviceFormView({ fleetSlug, typeOptions, defaultType, allowance, isB
   const type = typeOptions.find((option) => option.slug === form.deviceType);
   const versions = useQuery({ ...hostOsVersionsQuery(type?.id ?? 0), enabled: type !== undefined });
   const isVersionsLoading = versions.isPending && versions.fetchStatus !== 'idle';
+  // A failed read of the versions is not "no versions": the download waits for them (a config
+  // without the OS version the device was meant to run), and the error stays with Retry.
+  const versionsFailure = useShownQueryError(versions);
+  const isVersionsUnknown = type !== undefined && versions.data === undefined;
   const available = versions.data ?? [];
   // Line and version follow what the chosen type offers: the pick while it is offered, else the first.
   const lines = osLines(available);
@@ -194,7 +199,7 @@ function AddDeviceFormView({ fleetSlug, typeOptions, defaultType, allowance, isB
 
   // What will be downloaded, in words: follows the form once it has settled for 300 ms.
   const summary =
-    problem === null
+    problem === null && !isVersionsUnknown
       ? t('addDevice.summary', {
           file: configFileName(fleetSlug),
           details: [
@@ -212,7 +217,7 @@ function AddDeviceFormView({ fleetSlug, typeOptions, defaultType, allowance, isB
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isLocked && problem === null && !isVersionsLoading) onSubmit(effective, typeName);
+    if (!isLocked && problem === null && !isVersionsUnknown) onSubmit(effective, typeName);
   };
   const pollError = parsePollMinutes(form.pollMinutes) === null;
   const imageReasonId = `${ids}-image-reason`;
@@ -265,7 +270,7 @@ function AddDeviceFormView({ fleetSlug, typeOptions, defaultType, allowance, isB
               ))}
             </TextField>
           </Box>
-          {versions.error && <ErrorState error={versions.error} what={t('addDevice.osVersionsWhat')} onRetry={() => versions.refetch()} />}
+          {versionsFailure.error != null && <ErrorState error={versionsFailure.error} what={t('addDevice.osVersionsWhat')} onRetry={versionsFailure.retry} />}
           {versions.isSuccess && available.length === 0 && (
             <Alert severity="warning">
               <AlertTitle>{t('addDevice.noVersions')}</AlertTitle>
@@ -357,7 +362,7 @@ function AddDeviceFormView({ fleetSlug, typeOptions, defaultType, allowance, isB
         <Button onClick={onCancel} disabled={isBusy}>
           {t('common:cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={isLocked || problem !== null || isVersionsLoading}>
+        <Button type="submit" variant="contained" disabled={isLocked || problem !== null || isVersionsUnknown}>
           {t('addDevice.submit')}
         </Button>
       </DialogActions>

@@ -5,20 +5,25 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { connectivity } from '../../../lib/connectivity.ts';
+import { useIsLiveFailing } from '../../../lib/live/use-live-failing.ts';
 import { useIsOffline } from '../../../lib/use-is-offline.ts';
 import { buildTimeQuery } from '../api/shell.queries.ts';
 
 /**
  * Accounts spec §8: "We are offline, trying to reconnect..." with Retry while the browser or the
  * API is unreachable (lib/connectivity.ts), and the out-of-date alert with a refresh link once
- * /buildtime.txt differs from the first value this page saw.
+ * /buildtime.txt differs from the first value this page saw. While the push connection keeps
+ * failing (lib/live/, online), a quiet status says live updates are paused: it retries by itself
+ * and the lists poll meanwhile, so there is nothing to press; it goes once push is back.
  */
 export function ConnectivityAlerts() {
   const { t } = useTranslation('shell');
   const isOffline = useIsOffline();
   const { data: buildTime } = useQuery(buildTimeQuery);
   const isOutOfDate = buildTime?.isOutOfDate ?? false;
-  if (!isOffline && !isOutOfDate) return null;
+  // Offline says it already: push is down with everything else.
+  const isLivePaused = useIsLiveFailing() && !isOffline;
+  if (!isOffline && !isOutOfDate && !isLivePaused) return null;
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       {isOffline && (
@@ -32,6 +37,11 @@ export function ConnectivityAlerts() {
           }
         >
           {t('offline.message')}
+        </Alert>
+      )}
+      {isLivePaused && (
+        <Alert severity="info" role="status" data-testid="live-paused">
+          {t('livePaused')}
         </Alert>
       )}
       {isOutOfDate && (

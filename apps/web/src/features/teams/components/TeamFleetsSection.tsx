@@ -21,8 +21,8 @@ import { useChangeFleetAccessRole, useRevokeFleetAccess } from '../api/teams.mut
 import { teamAccessQuery, type TeamApplicationAccess } from '../api/teams.queries.ts';
 import { AddFleetAccessDialog } from './AddFleetAccessDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { limitedRolesQuery } from '../../fleet-members/api/fleet-members.queries.ts';
-import { FleetRolePicker } from '../../fleet-members/components/FleetRolePicker.tsx';
+import { FleetRolePicker, PlanReadFailure } from '../../fleet-members/components/FleetRolePicker.tsx';
+import { useLimitedRoles } from '../../fleet-members/hooks/use-limited-roles.ts';
 
 /** The team fleet list's sortable, filterable fields (by column id), by fleet name as the query sorts. */
 const TEAM_FLEET_LIST: ClientListConfig = {
@@ -43,7 +43,7 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
   const { t } = useTranslation('teams');
   const access = useQuery(teamAccessQuery(orgId, teamId));
   const canManage = useCan('resin.team_application_access.create', { organizationId: orgId });
-  const limitedRoles = useQuery({ ...limitedRolesQuery(orgId), enabled: canManage });
+  const plan = useLimitedRoles(orgId, canManage);
   const [isAddOpen, setAddOpen] = useState(false);
   const [removing, setRemoving] = useState<TeamApplicationAccess | null>(null);
   const fleets = access.data?.filter((a) => a.application.is_of__class === 'fleet');
@@ -70,7 +70,7 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
         canManage && row.role ? (
           <FleetRolePicker
             applicationClass="fleet"
-            hasLimitedRoles={limitedRoles.data === true}
+            hasLimitedRoles={plan.hasLimitedRoles}
             isOrganizationAdmin
             size="small"
             label={t('fleets.roleOf', { fleet: row.application.app_name })}
@@ -115,6 +115,12 @@ export function TeamFleetsSection({ orgId, teamId, teamName }: { orgId: number; 
           </Button>
         )}
       </Box>
+      {/* The rows' role pickers wait for the plan: its failure says so once, above them (the add dialog says it itself). */}
+      {canManage && plan.failure.error != null && (
+        <Box sx={{ mb: 2 }}>
+          <PlanReadFailure failure={plan.failure} />
+        </Box>
+      )}
       <ClientDataList
         label={t('fleets.title')}
         what={t('fleets.what')}
