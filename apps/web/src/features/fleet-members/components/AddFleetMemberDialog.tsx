@@ -48,7 +48,9 @@ export function AddFleetMemberDialog({
   const [role, setRole] = useState<FleetRoleName>(DEFAULT_FLEET_ROLE);
   const [message, setMessage] = useState('');
   const [isTouched, setTouched] = useState(false);
-  const roleIds = useQuery(fleetRoleIdsQuery);
+  // Read ahead so a submit finds the role ids cached; the write reads them itself if this read
+  // failed (fleetRoleId), and a failure then shows as the write's error, not a silently disabled button.
+  useQuery(fleetRoleIdsQuery);
   const plan = useLimitedRoles(organizationId);
   const organizationMembers = useQuery(organizationMembersQuery(organizationId));
   const fleetUsernames = useQuery(fleetMemberUsernamesQuery(fleetId));
@@ -62,7 +64,7 @@ export function AddFleetMemberDialog({
     fieldError ??
     requiredError ??
     (invitee.kind === 'email' ? t('add.willInvite', { email: invitee.email }) : invitee.kind === 'username' ? t('add.willAdd', { username: invitee.username }) : ' ');
-  const isBlocked = invitee.kind === 'blank' || (isEmail && !canInvite) || add.isPending || !roleIds.data || plan.hasLimitedRoles === undefined;
+  const isBlocked = invitee.kind === 'blank' || (isEmail && !canInvite) || add.isPending || plan.hasLimitedRoles === undefined;
 
   const submit = () => {
     if (invitee.kind === 'blank') {

@@ -40,7 +40,9 @@ export function ChangeFleetRoleDialog({
 }) {
   const { t } = useTranslation('fleetMembers');
   const titleId = useId();
-  const roleIds = useQuery(fleetRoleIdsQuery);
+  // Read ahead so a submit finds the role ids cached; the write reads them itself if this read
+  // failed (fleetRoleId), and a failure then shows as the write's error, not a silently disabled button.
+  useQuery(fleetRoleIdsQuery);
   const plan = useLimitedRoles(organizationId);
   const [role, setRole] = useState<FleetRoleName>(asFleetRole(currentRole));
   const change = useChangeFleetMemberRole();
@@ -81,7 +83,7 @@ export function ChangeFleetRoleDialog({
         <Button onClick={onClose} disabled={change.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="contained" disabled={change.isPending || !roleIds.data || plan.hasLimitedRoles === undefined || role === currentRole} onClick={submit}>
+        <Button variant="contained" disabled={change.isPending || plan.hasLimitedRoles === undefined || role === currentRole} onClick={submit}>
           {t('changeRole.submit')}
         </Button>
       </DialogActions>

@@ -16,12 +16,14 @@ import { ChangeFleetRoleDialog } from './ChangeFleetRoleDialog.tsx';
 const ORG = 3;
 const requests: Array<{ method: string; path: string }> = [];
 let isPlanFailing = true;
+let roleIdFailures = 0;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   requests.length = 0;
   isPlanFailing = true;
+  roleIdFailures = 0;
   setToken(fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }));
   vi.stubGlobal(
     'fetch',
@@ -29,6 +31,10 @@ beforeEach(() => {
       const path = new URL(String(input), 'http://localhost').pathname;
       requests.push({ method: init.method ?? 'GET', path });
       if (path === '/v7/subscription') return isPlanFailing ? json(500, { error: 'database unavailable' }) : json(200, { d: [] });
+      if (path === '/v7/application_membership_role' && roleIdFailures > 0) {
+        roleIdFailures -= 1;
+        return json(500, { error: 'role ids unavailable' });
+      }
       if (path === '/v7/application_membership_role') return json(200, { d: ['administrator', 'developer', 'safe-developer', 'operator', 'safe-operator', 'observer'].map((name, i) => ({ id: i + 1, name })) });
       if (init.method && init.method !== 'GET') return json(200, {});
       return json(200, { d: [] });
@@ -81,5 +87,23 @@ describe('fleet member dialogs when the plan cannot be read', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Change role' }) as HTMLButtonElement).disabled).toBe(false));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('fleet member dialogs when the role ids cannot be read ahead', () => {
+  it('Change role: the button stays usable, and the write reads the ids itself', async () => {
+    isPlanFailing = false;
+    roleIdFailures = 1;
+    renderWithProviders(
+      <ChangeFleetRoleDialog membershipId={11} username="ana" currentRole="developer" organizationId={ORG} applicationClass="fleet" isOrganizationAdmin onClose={() => undefined} />,
+    );
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Role/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Observer/ }));
+    // The read ahead failed: that alone used to leave the button disabled with no word why.
+    await waitFor(() => expect(requests.filter((r) => r.path === '/v7/application_membership_role')).toHaveLength(1));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Change role' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    expect(requests.filter((r) => r.path === '/v7/application_membership_role').length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -31,7 +31,9 @@ export function ChangeRoleDialog({ memberIds, initialRole, includesEveryAdmin, o
 }) {
   const { t } = useTranslation('members');
   const titleId = useId();
-  const roleIds = useQuery(organizationRoleIdsQuery);
+  // Read ahead so a submit finds the role ids cached; the write reads them itself if this read
+  // failed (members.mutations.ts), and a failure then shows as the write's error, not a silently disabled button.
+  useQuery(organizationRoleIdsQuery);
   const [role, setRole] = useState<OrganizationRoleName>(initialRole);
   const mutation = useChangeMemberRoles();
   const leavesNoAdmin = includesEveryAdmin && role !== 'administrator';
@@ -71,7 +73,7 @@ export function ChangeRoleDialog({ memberIds, initialRole, includesEveryAdmin, o
         <Button onClick={onClose} disabled={mutation.isPending}>
           {t('common:cancel')}
         </Button>
-        <Button variant="contained" disabled={mutation.isPending || !roleIds.data || leavesNoAdmin} onClick={submit}>
+        <Button variant="contained" disabled={mutation.isPending || leavesNoAdmin} onClick={submit}>
           {t('changeRole.submit')}
         </Button>
       </DialogActions>

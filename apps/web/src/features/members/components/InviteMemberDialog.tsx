@@ -38,7 +38,9 @@ const DEFAULT_INVITE_ROLE: OrganizationRoleName = 'member';
 export function InviteMemberDialog({ orgId, onClose }: { orgId: number; onClose: () => void }) {
   const { t } = useTranslation('members');
   const titleId = useId();
-  const roleIds = useQuery(organizationRoleIdsQuery);
+  // Read ahead so a submit finds the role ids cached; the write reads them itself if this read
+  // failed (members.mutations.ts), and a failure then shows as the write's error, not a silently disabled button.
+  useQuery(organizationRoleIdsQuery);
   const { register, control, handleSubmit, setError, formState } = useForm<InviteForm>({
     mode: 'onChange',
     defaultValues: { email: '', role: DEFAULT_INVITE_ROLE, message: '' },
@@ -113,7 +115,7 @@ export function InviteMemberDialog({ orgId, onClose }: { orgId: number; onClose:
           {/* Accounts spec §8: the please_fill_out_all_required_fields tooltip on the disabled submit. */}
           <Tooltip title={formState.isValid ? '' : t('please_fill_out_all_required_fields')}>
             <span>
-              <Button type="submit" variant="contained" disabled={hasErrors || !formState.isValid || mutation.isPending || !roleIds.data}>
+              <Button type="submit" variant="contained" disabled={hasErrors || !formState.isValid || mutation.isPending}>
                 {t('invite.submit')}
               </Button>
             </span>
