@@ -1,9 +1,12 @@
 // What a 390 px phone shows, beyond "the page never scrolls sideways" (routes.spec.ts): a command
 // to copy (deploy, add release) is shown whole, wrapped onto more lines, never cut at the edge of
 // its field with the rest hidden; the action buttons of the organization pages wrap onto a new
-// line instead of squeezing their labels onto two (CONVENTIONS "usable at 390 px wide").
+// line instead of squeezing their labels onto two; a form dialog taller than the screen keeps its
+// buttons in view; the header's first button lies inside the screen (CONVENTIONS "usable at 390
+// px wide").
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { runAxe, seriousViolations } from '../support/axe.ts';
 import { useBrowserStack } from '../support/browser-stack.ts';
 import { createFleet } from '../support/demo-world.ts';
 import { createOrganization, createUser, signInAs, type E2eUser } from '../support/organizations.ts';
@@ -105,6 +108,85 @@ describe('at 390 px', () => {
     await page.getByRole('heading', { level: 1, name: 'Organizations' }).waitFor();
     expect(await labelLines(page.getByRole('button', { name: 'Create organization' }))).toBe(1);
   });
+
+  it('a form dialog taller than the screen scrolls its fields between the title and the buttons', async () => {
+    const page = await phonePage(`/orgs/${org.id}/billing`);
+    await page.getByRole('button', { name: 'Edit company info' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit company info' });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await save.waitFor();
+    const content = dialog.locator('.MuiDialogContent-root');
+    const overflow = (el: Locator) =>
+      el.evaluate((e) => {
+        const box = e as unknown as { scrollHeight: number; clientHeight: number };
+        return box.scrollHeight - box.clientHeight;
+      });
+    // Eleven fields do not fit in 844 px: the fields scroll, the dialog as a whole does not.
+    expect(await overflow(content), 'the fields scroll by').toBeGreaterThan(0);
+    // The dialog role is on MUI's paper, the box that scrolled as a whole.
+    expect(await overflow(dialog), 'the dialog itself scrolls by').toBeLessThanOrEqual(1);
+    for (const button of [save, dialog.getByRole('button', { name: 'Cancel' })]) {
+      const box = (await button.boundingBox())!;
+      expect(box.y + box.height, 'the button ends within the screen').toBeLessThanOrEqual(PHONE.height);
+    }
+  });
+
+  it("the header's navigation button and its focus ring lie inside the screen", async () => {
+    const page = await phonePage(`/fleets/${fleet.id}`);
+    const button = page.getByRole('button', { name: 'Navigation menu' });
+    await button.focus();
+    const box = (await button.boundingBox())!;
+    // The focus ring is drawn 2 px outside the button, 2 px wide.
+    expect(box.x, 'the button starts at x').toBeGreaterThanOrEqual(4);
+  });
+
+  it("a list's pager is one line, its page arrows at the right end", async () => {
+    const page = await phonePage('/fleets');
+    const next = page.getByRole('button', { name: 'Go to next page' });
+    await next.waitFor();
+    const arrow = (await next.boundingBox())!;
+    const label = (await page.getByText('Rows per page', { exact: true }).boundingBox())!;
+    const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+    expect(Math.abs(middle(arrow) - middle(label)), 'the arrows are that far below the page size').toBeLessThan(8);
+    expect(arrow.x + arrow.width, 'the arrows end at x').toBeGreaterThan(PHONE.width - 64);
+  });
+
+  // The main dialog of each kind of screen, opened from the keyboard as a phone user with a
+  // keyboard would: it fits the screen with its buttons, is axe-clean, and Escape closes it and
+  // gives focus back to the button that opened it.
+  const DIALOGS: Array<{ path: () => string; button: string; dialog: string }> = [
+    { path: () => '/fleets', button: 'Create fleet', dialog: 'Create fleet' },
+    { path: () => `/fleets/${fleet.id}`, button: 'Add device', dialog: 'Add device' },
+    { path: () => `/fleets/${fleet.id}`, button: 'Add tag', dialog: 'Add tag' },
+    { path: () => `/fleets/${fleet.id}/envvars`, button: 'Add variable', dialog: 'Add variable' },
+    { path: () => `/fleets/${fleet.id}/api-keys`, button: 'Create provisioning key', dialog: 'Create provisioning key' },
+    { path: () => '/orgs', button: 'Create organization', dialog: 'Create organization' },
+    { path: () => `/orgs/${org.id}/members`, button: 'Invite member', dialog: 'Invite member' },
+    { path: () => '/preferences/access-tokens', button: 'Create access token', dialog: 'Create access token' },
+    { path: () => '/preferences/sshkeys', button: 'Add SSH key', dialog: 'Add SSH key' },
+  ];
+  for (const { path, button, dialog: name } of DIALOGS) {
+    it(`"${name}" fits the screen, is axe-clean, and gives focus back on Escape`, async () => {
+      const page = await phonePage(path());
+      const opener = page.getByRole('button', { name: button, exact: true }).first();
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name });
+      await dialog.waitFor();
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+      for (const action of await dialog.locator('.MuiDialogActions-root button').all()) {
+        const at = (await action.boundingBox())!;
+        expect(at.y + at.height, `${await action.textContent()} ends below the screen`).toBeLessThanOrEqual(PHONE.height);
+      }
+      expect(seriousViolations(await runAxe(page, [['[role="dialog"]']]))).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    });
+  }
 
   it("the configuration tables' headings keep their words whole", async () => {
     const page = await phonePage(`/fleets/${fleet.id}/config`);

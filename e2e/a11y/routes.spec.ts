@@ -10,6 +10,7 @@ import { runAxe, seriousViolations } from '../support/axe.ts';
 import { launchBrowser, screenshotOnFailure } from '../support/browser.ts';
 import { createDemoWorld, createVerifiedUser, type DemoWorld } from '../support/demo-world.ts';
 import { createUser, emailedInvitationPath, PASSWORD } from '../support/organizations.ts';
+import { deployRelease } from '../support/releases.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { trackNetwork } from '../support/network.ts';
 
@@ -33,6 +34,8 @@ interface RouteCase {
 interface World extends DemoWorld {
   resetPasswordPath: string;
   invitationPath: string;
+  /** A successful release of the fleet (the release pages). */
+  releaseId: number;
   tokens: Record<Exclude<Session, 'out'>, string>;
 }
 
@@ -59,6 +62,10 @@ const ROUTES: RouteCase[] = [
   { as: 'user', path: (w) => `/fleets/${w.fleet.id}/api-keys` },
   { as: 'user', path: (w) => `/fleets/${w.fleet.id}/envvars` },
   { as: 'user', path: (w) => `/fleets/${w.fleet.id}/config` },
+  { as: 'user', path: (w) => `/fleets/${w.fleet.id}/logs` },
+  { as: 'user', path: (w) => `/fleets/${w.fleet.id}/releases` },
+  { as: 'user', path: (w) => `/fleets/${w.fleet.id}/releases/${w.releaseId}/summary` },
+  { as: 'user', path: (w) => `/fleets/${w.fleet.id}/releases/${w.releaseId}/settings` },
   { as: 'user', path: () => '/blocks' },
   { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/summary` },
   { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/envvars` },
@@ -66,6 +73,7 @@ const ROUTES: RouteCase[] = [
   { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/actions` },
   { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/settings` },
   { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/location` },
+  { as: 'user', path: (w) => `/devices/${w.devices[0]!.uuid}/diagnostics` },
   { as: 'user', path: () => '/signup/profile' },
   { as: 'user', path: () => '/orgs' },
   { as: 'user', path: (w) => `/orgs/${w.org.id}` },
@@ -84,6 +92,8 @@ const ROUTES: RouteCase[] = [
   { as: 'user', path: (w) => `/orgs/${w.org.id}/teams/${w.team.id}/fleets` },
   { as: 'user', path: (w) => `/orgs/${w.org.id}/teams/${w.team.id}/apps` },
   { as: 'user', path: (w) => `/orgs/${w.org.id}/teams/${w.team.id}/blocks` },
+  { as: 'user', path: (w) => `/orgs/${w.org.id}/billing` },
+  { as: 'user', path: (w) => `/orgs/${w.org.id}/credits` },
   { as: 'user', path: () => '/preferences/details' },
   { as: 'user', path: () => '/preferences/sshkeys' },
   { as: 'user', path: () => '/preferences/access-tokens' },
@@ -118,10 +128,12 @@ beforeAll(async () => {
   expect(pending.status, pending.text).toBe(200);
 
   const unverified = await createUser(stack, 'unverified');
+  const release = await deployRelease(stack, demo.user, demo.fleet.id, ['main']);
   world = {
     ...demo,
     resetPasswordPath,
     invitationPath,
+    releaseId: release.id,
     tokens: { user: demo.user.token, invitee: demo.invitee.token, twoFactorPending: pending.text, unverified: unverified.token },
   };
 });

@@ -206,7 +206,12 @@ describe('fleet list', () => {
     await openList();
     await page.getByRole('columnheader', { name: 'Organization' }).waitFor();
     await page.getByRole('button', { name: 'Columns' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'Organization' }).click();
+    const organization = page.getByRole('menuitemcheckbox', { name: 'Organization' });
+    expect(await organization.getAttribute('aria-checked')).toBe('true');
+    // Each item is the checkbox: no control nested inside it (axe nested-interactive).
+    expect(seriousViolations(await runAxe(page, [['[role="menu"]']]))).toEqual([]);
+    await organization.click();
+    await expect.poll(() => organization.getAttribute('aria-checked')).toBe('false');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('columnheader', { name: 'Organization' }).count()).toBe(0);
     await page.reload();

@@ -80,6 +80,14 @@ const baseTheme: ThemeOptions = {
         root: { '& .Mui-focusVisible, & a:focus-visible, & button:focus-visible': { outlineColor: '#fff' } },
       },
     },
+    MuiDialog: {
+      styleOverrides: {
+        // A dialog's <form> (title, content, actions inside it) lays its parts out as the paper
+        // does: taller than the screen, the content scrolls between the title and the buttons,
+        // instead of the whole form scrolling and taking Cancel and Save out of view.
+        paper: { '& > form': { display: 'flex', flexDirection: 'column', minHeight: 0 } },
+      },
+    },
   },
 };
 

@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from './columns.ts';
 
-/** "Columns": a menu of checkable columns; the one naming the row cannot be hidden. */
+/**
+ * "Columns": a menu of checkable columns; the one naming the row cannot be hidden. Each item is
+ * the checkbox (menuitemcheckbox, aria-checked) and shows its state with an icon: a checkbox
+ * input inside it would be a control inside a control (axe nested-interactive).
+ */
 export function ColumnChooser<Row>({ columns, hidden, onToggle }: { columns: readonly DataColumn<Row>[]; hidden: readonly string[]; onToggle: (column: DataColumn<Row>) => void }) {
   const { t } = useTranslation('dataList');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -23,9 +28,7 @@ export function ColumnChooser<Row>({ columns, hidden, onToggle }: { columns: rea
           const isShown = !hidden.includes(c.id);
           return (
             <MenuItem key={c.id} role="menuitemcheckbox" aria-checked={isShown} disabled={c.isHideable === false} onClick={() => onToggle(c)} dense>
-              <ListItemIcon>
-                <Checkbox size="small" edge="start" checked={isShown} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-hidden': true } }} />
-              </ListItemIcon>
+              <ListItemIcon>{isShown ? <CheckBoxIcon fontSize="small" color="primary" /> : <CheckBoxOutlineBlankIcon fontSize="small" />}</ListItemIcon>
               <ListItemText>{c.label}</ListItemText>
             </MenuItem>
           );

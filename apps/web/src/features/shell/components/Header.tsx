@@ -31,9 +31,10 @@ export function Header({ navigation }: { navigation: HeaderNavigation | null }) 
     >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
         {navigation && (
+          // No edge="start": its negative margin put the button's left edge, and its focus ring,
+          // beyond the screen's edge at 390 px (the toolbar's padding there is only 8 px).
           <IconButton
             color="inherit"
-            edge="start"
             aria-label={t('shell:header.openNavigation')}
             aria-controls={navigation.controlsId}
             aria-expanded={navigation.isOpen}
