@@ -82,6 +82,9 @@ describe('CreateFleetDialog', () => {
     });
     await waitFor(() => expect(isDisabled(createButton())).toBe(false));
     expect(nameInput().value).toMatch(/^[a-z]+-[a-z]+$/);
+    // Focused with the suggestion selected: typing replaces it.
+    expect(document.activeElement).toBe(nameInput());
+    expect([nameInput().selectionStart, nameInput().selectionEnd]).toEqual([0, nameInput().value.length]);
     expect(screen.getByText('Raspberry Pi 4 (64bit)')).toBeTruthy();
     expect(screen.getByText('Acme')).toBeTruthy();
   });

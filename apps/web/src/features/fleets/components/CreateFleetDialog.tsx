@@ -188,6 +188,8 @@ export function CreateFleetDialog({
                     label={t('create.name', context)}
                     required
                     autoFocus
+                    // The suggested name comes selected, so typing replaces it rather than appending to it.
+                    onFocus={(event) => event.target.select()}
                     error={Boolean(fieldState.error)}
                     helperText={fieldState.error?.message}
                     {...field}
