@@ -196,8 +196,22 @@ describe('organizations', () => {
     const org = await createOrg(admin, 'Doomed');
     const fleetId = await createApplication(admin, org.id, `doomed${randomBytes(3).toString('hex')}`);
     page = await signedInPage(admin);
+    // The user's roles (organization_membership filtered by user) are held until the summary has
+    // shown: until they are read, neither Delete nor Leave is offered (a sole administrator was
+    // offered Leave for a moment, then Delete).
+    let releaseRoles!: () => void;
+    const rolesHeld = new Promise<void>((resolve) => (releaseRoles = resolve));
+    await page.route('**/v7/organization_membership?**', async (route) => {
+      if (/\$filter=user( |%20)eq/.test(decodeURIComponent(route.request().url()))) await rolesHeld;
+      await route.continue();
+    });
     await page.goto(`${e2e.stack.url}/orgs/${org.id}`);
     await page.getByRole('heading', { level: 1, name: org.name }).waitFor();
+    await card(page, 'Members').getByText(admin.username).waitFor();
+    const actions = page.getByRole('group', { name: 'Organization actions' });
+    expect(await actions.getByRole('button', { name: /Leave organization|Delete organization/ }).count()).toBe(0);
+    releaseRoles();
+    await actions.getByRole('button', { name: 'Delete organization' }).waitFor();
     expect(await page.getByRole('button', { name: 'Leave organization' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Delete organization' }).click();

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { applicationPath } from '@flotilla/core/application-class';
+import { rolesHavePermission } from '@flotilla/core/roles';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { HiddenPageHeading } from '../../../components/VisuallyHidden.tsx';
@@ -15,7 +16,7 @@ import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { ApplicationClass } from '../../../lib/model.ts';
-import { useCan } from '../../../lib/permissions.ts';
+import { useCan, useRoles } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useExperimentalFlag } from '../../preferences/experimental-flags.ts';
 import { administratorUserIds, organizationQuery, organizationSummaryQuery, type OrganizationSummary } from '../api/organizations.queries.ts';
@@ -44,7 +45,10 @@ export function OrganizationSummaryPage() {
   const { data: actor } = useQuery(whoamiQuery);
   const [displayApps] = useExperimentalFlag('displayApps');
   const canUpdate = useCan('resin.organization.update', { organizationId: orgId });
-  const canDelete = useCan('resin.organization.delete', { organizationId: orgId });
+  // Delete or Leave is chosen only once the roles are read: until then a sole administrator would
+  // be offered Leave (the server refuses the last administrator's leaving) for a moment.
+  const roles = useRoles({ organizationId: orgId });
+  const canDelete = roles !== null && rolesHavePermission(roles, 'resin.organization.delete');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   usePageTitle(organization.data?.name);
 
@@ -90,6 +94,7 @@ export function OrganizationSummaryPage() {
             </>
           )}
           {summary.data &&
+            roles !== null &&
             (canDelete && isSoleAdmin ? (
               <Button variant="outlined" color="error" onClick={() => setDialog('delete')}>
                 {t('summary.delete')}
