@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ensureSupportedNode } from '../scripts/node-runtime.mjs';
-import { WORKLOADS, type Profile, type Workload } from './workloads.ts';
+import type { Profile, Workload } from './workloads.ts';
 import { environmentInfo, printRows, writeReport, type BenchReport, type BenchRow } from './lib/report.ts';
 
 /**
@@ -18,6 +18,10 @@ import { environmentInfo, printRows, writeReport, type BenchReport, type BenchRo
 // On the Node.js the product runs on (npm start's: the pinned Node 24 when the machine's is
 // older), so that the figures are the product's, not an unsupported runtime's.
 await ensureSupportedNode();
+// The workloads load only now, on that Node.js: imported statically they were evaluated before the
+// switch, and on the Node 20 of a fresh Debian machine one of their modules crashed the process
+// (exit 139: argon2's native addon) before a line was printed.
+const { WORKLOADS } = await import('./workloads.ts');
 
 const { values } = parseArgs({
   args: process.argv.slice(2),

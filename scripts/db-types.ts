@@ -8,8 +8,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { SCHEMA_TYPES_PATH, generateSchemaTypes } from '../apps/api/src/db/schema-codegen.ts';
-import { openTestDatabase } from '../apps/api/src/test/harness.ts';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+// The server's modules load only once on a supported Node.js (as npm start's): imported
+// statically they were evaluated first, and on Node 20 a native addon of theirs (argon2) crashes
+// the process with no message.
+await ensureSupportedNode();
+const { SCHEMA_TYPES_PATH, generateSchemaTypes } = await import('../apps/api/src/db/schema-codegen.ts');
+const { openTestDatabase } = await import('../apps/api/src/test/harness.ts');
 
 const check = process.argv.includes('--check');
 const file = relative(process.cwd(), SCHEMA_TYPES_PATH);
