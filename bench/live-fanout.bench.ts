@@ -5,6 +5,7 @@ import { fleetDevicesTopic } from '@flotilla/core/schemas/live-events';
 import { buildApp } from '../apps/api/src/app.ts';
 import { generateApiKeySecret } from '../apps/api/src/api-keys/api-key-secret.ts';
 import { createFleetWithProvisioningKey, createUserWithKey } from '../apps/api/src/devices/device-test-factories.ts';
+import { putOnPaidPlan } from './lib/paid-plan.ts';
 import type { EventBus } from '../apps/api/src/live/event-bus.ts';
 import { MemoryEventBus } from '../apps/api/src/live/memory-event-bus.ts';
 import { RedisEventBus } from '../apps/api/src/live/redis-event-bus.ts';
@@ -116,6 +117,8 @@ export async function runLiveFanoutBench(partial: Partial<LiveFanoutOptions> = {
     const [urlA, urlB] = await Promise.all(apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
 
     const fleet = await createFleetWithProvisioningKey(database.db);
+    // More devices than the free plan serves (the rest would be frozen): lib/paid-plan.ts.
+    await putOnPaidPlan(database.db, fleet.organizationId);
     const user = await createUserWithKey(database.db, fleet.applicationId, 'developer');
     const devices: Array<{ uuid: string; key: string }> = [];
     for (let i = 0; i < o.devices; i++) {

@@ -5,6 +5,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { defaultConfig } from '../apps/api/src/lib/config.ts';
 import { generateApiKeySecret } from '../apps/api/src/api-keys/api-key-secret.ts';
 import { createFleetWithProvisioningKey } from '../apps/api/src/devices/device-test-factories.ts';
+import { putOnPaidPlan } from './lib/paid-plan.ts';
 import type { Db } from '../apps/api/src/db/database.ts';
 import { HttpApiClient, type LogLine } from '../apps/device/src/api-client.ts';
 import { isMain, readIntOptions } from './lib/args.ts';
@@ -111,6 +112,8 @@ export async function runLogIngestBench(partial: Partial<LogIngestOptions> = {})
     app = await buildApp({ db: database.db, config: defaultConfig({ jwtSecret: randomBytes(16).toString('hex'), logLinesPerSecond: 0 }) });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const fleet = await createFleetWithProvisioningKey(database.db);
+    // Sizes past the free plan's ten devices would register frozen, and a frozen device's logs are refused: lib/paid-plan.ts.
+    await putOnPaidPlan(database.db, fleet.organizationId);
     const register = async () => {
       const uuid = randomBytes(16).toString('hex');
       const key = generateApiKeySecret();

@@ -82,7 +82,7 @@ export async function runTargetStateBench(partial: Partial<TargetStateOptions> =
     app = await buildApp({ db: database.db, config: defaultConfig() });
     const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     console.log(`target-state: registering ${o.devices} devices (target release of ${o.services} services) through the API on ${database.kind}…`);
-    const fleet = await setUpPollingFleet(appUrl, o.devices, o.services);
+    const fleet = await setUpPollingFleet(appUrl, o.devices, o.services, database.db);
     const { etags, sample } = await currentEtags(appUrl, fleet.devices);
     console.log(`target-state: set up in ${(fleet.setupMs / 1000).toFixed(1)} s; state body ${sample.length} bytes; ${o.seconds} s per run`);
     ceiling = await startCeilingServer(sample);

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { FREE_DEVICE_ALLOWANCE } from '@flotilla/core/device-allowance';
 import type { Db } from '../apps/api/src/db/database.ts';
+import { putOnPaidPlan } from './lib/paid-plan.ts';
 
 /**
  * Data for the target-state benchmark, created only through the public API of a listening
@@ -74,13 +76,20 @@ async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export async function setUpPollingFleet(baseUrl: string, deviceCount: number, serviceCount = 1): Promise<TargetStateFleet> {
+/**
+ * A fleet whose target is a release of `serviceCount` services, and `deviceCount` devices registered
+ * through the API. Past the free allowance the devices are registered on a paid plan, which needs
+ * the database (`db`): on the free plan they would be frozen, and not served.
+ */
+export async function setUpPollingFleet(baseUrl: string, deviceCount: number, serviceCount = 1, db?: Db): Promise<TargetStateFleet> {
+  if (deviceCount > FREE_DEVICE_ALLOWANCE && !db) throw new Error(`setUpPollingFleet: ${deviceCount} devices need the database, to put the organization on a paid plan`);
   const start = Date.now();
   const suffix = randomBytes(4).toString('hex');
   const token = await call<string>(baseUrl, 'POST', '/user/register', undefined, { email: `bench.${suffix}@example.com`, password: 'correct horse battery staple' });
   const v7 = <T>(method: string, path: string, body?: unknown) => call<T>(baseUrl, method, `/v7/${path}`, token, body);
 
   const org = await v7<{ id: number }>('POST', 'organization', { name: `Bench ${suffix}` });
+  if (db) await putOnPaidPlan(db, org.id);
   const types = await v7<{ d: { id: number }[] }>('GET', "device_type?$select=id&$filter=slug%20eq%20'raspberrypi4-64'");
   const deviceType = types.d[0]?.id;
   if (deviceType === undefined) throw new Error('device type raspberrypi4-64 is missing');

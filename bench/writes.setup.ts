@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../apps/api/src/db/database.ts';
 import { seedDeviceList } from './device-list.seed.ts';
+import { putOnPaidPlan } from './lib/paid-plan.ts';
 import { call } from './target-state.setup.ts';
 
 /**
@@ -48,6 +49,8 @@ export async function setUpWritesWorld(baseUrl: string, db: Db, deviceCount: num
   const v7 = <T>(method: string, path: string, body?: unknown) => call<T>(baseUrl, method, `/v7/${path}`, ownerToken, body);
 
   const org = await v7<{ id: number }>('POST', 'organization', { name: `Writes ${suffix}` });
+  // More devices than the free plan serves (the rest would be frozen): lib/paid-plan.ts.
+  await putOnPaidPlan(db, org.id);
   const types = await v7<{ d: { id: number }[] }>('GET', "device_type?$select=id&$filter=slug%20eq%20'raspberrypi4-64'");
   const deviceType = types.d[0]?.id;
   if (deviceType === undefined) throw new Error('device type raspberrypi4-64 is missing');

@@ -133,6 +133,10 @@ const jobs = [
   () => vitest('compatibility (balena-sdk)', 'compat', embedded),
   () => job('lint + typecheck', 'npm run check', [], { shell: true }),
   () => vitest('unit', ['unit', 'unit-web'], {}),
+  // Every bench workload at its tiny size, on the embedded default: no figure is judged here (speed
+  // is measured by `npm run bench`), but a workload whose set-up or path the product has moved
+  // away from fails the run, as three did unnoticed for two days (frozen devices, 2026-11-29).
+  () => job('bench (smoke)', 'npm', ['run', 'bench', '--', '--smoke'], { env: { ...embedded, BENCH_RESULTS_DIR: join(resultsDir, 'bench') } }),
   ...browserBatches(10).map((batch, index, all) => () => vitest(`browser (Chromium) ${index + 1}/${all.length}`, 'e2e', browserDatabase, batch)),
 ];
 

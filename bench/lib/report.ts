@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
  */
 export type Cell = string | number;
 
-export const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'results');
+// BENCH_RESULTS_DIR: elsewhere (the test command's smoke run writes into its own results folder).
+export const RESULTS_DIR = process.env.BENCH_RESULTS_DIR || join(dirname(fileURLToPath(import.meta.url)), '..', 'results');
 
 export function formatNumber(n: number, digits = 2): string {
   if (!Number.isFinite(n)) return '∞';
