@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import { badRequest } from '../lib/errors.ts';
+import { forRowsAtHand } from '../model/access/rule-builders.ts';
 import type { FieldDef, ResourceDef, ResourceRegistry, RowRule } from '../model/types.ts';
 
 /**
@@ -36,16 +37,25 @@ export class CompileContext {
   }
 
   /** The row rule for `verb` as a SQL condition over `alias`; `system` is never restricted. */
-  rule(def: ResourceDef, verb: Verb, alias: string): RawBuilder<unknown> {
-    return ruleSql(def.permissions[verb], alias, this.principal);
+  rule(def: ResourceDef, verb: Verb, alias: string, shape?: RuleShape): RawBuilder<unknown> {
+    return ruleSql(def.permissions[verb], alias, this.principal, shape);
   }
 }
 
-export function ruleSql(rule: RowRule | undefined, alias: string, principal: Principal): RawBuilder<unknown> {
+/**
+ * `rowsAtHand`: the statement checks rows it already has (a write's candidate, the ids it names)
+ * rather than looking for rows: rules through parent tables then probe each row's parent by key
+ * (model/access/rule-builders.ts fleetVia), a cost bounded by the write, not by the caller's fleets.
+ */
+export interface RuleShape {
+  rowsAtHand?: boolean;
+}
+
+export function ruleSql(rule: RowRule | undefined, alias: string, principal: Principal, shape?: RuleShape): RawBuilder<unknown> {
   if (principal.kind === 'system') return sql`TRUE`;
   // A verb without a rule is closed to everyone but the server itself.
   if (!rule) return sql`FALSE`;
-  const r = rule(alias, principal);
+  const r = shape?.rowsAtHand ? forRowsAtHand(() => rule(alias, principal)) : rule(alias, principal);
   if (r === true) return sql`TRUE`;
   if (r === false) return sql`FALSE`;
   return sql`(${r})`;

@@ -74,7 +74,7 @@ export function referenceChecks(
       return sql`(${value} IS NULL OR EXISTS (SELECT 1 FROM ${sql.table(target.table)} AS ${sql.id(t)} WHERE ${sql.ref(`${t}.id`)} = ${value} AND ${cond(t)}${oneRow ? sql` OFFSET 0` : sql``}))`;
     };
     if ((f.reference?.scope ?? 'readable') === 'readable') {
-      visibility.push({ sql: exists((t) => ruleSql(target.permissions.read, t, p)), fail: () => referenceNotAllowed(f, target.name) });
+      visibility.push({ sql: exists((t) => ruleSql(target.permissions.read, t, p, { rowsAtHand: true })), fail: () => referenceNotAllowed(f, target.name) });
     }
     for (const rule of f.reference?.rules ?? []) {
       if (rule.on && rule.on !== verb) continue;
@@ -116,7 +116,7 @@ export async function assertCreateAllowed(db: Db, ctx: CompileContext, def: Reso
   if (ctx.principal.kind === 'system') return;
   const row = ctx.alias();
   const checks: WriteCheck[] = [
-    { sql: ruleSql(def.permissions.create, row, ctx.principal), fail: () => missingRequiredKey(def, values) ?? unauthorized() },
+    { sql: ruleSql(def.permissions.create, row, ctx.principal, { rowsAtHand: true }), fail: () => missingRequiredKey(def, values) ?? unauthorized() },
     ...referenceChecks(ctx, def, foreignKeysIn(def, values), row, 'create', { oneRow: true }),
   ];
   await runCandidateChecks(db, candidateJson(def, values), def, row, checks);

@@ -29,7 +29,7 @@ export async function createEntity(db: Db, ctx: CompileContext, def: ResourceDef
   }
   const id = await insertRow(db, def, values);
   const alias = ctx.alias();
-  const ok = sql`(SELECT coalesce(${ctx.rule(def, 'create', alias)}, FALSE) FROM ${sql.table(def.table)} AS ${sql.id(alias)} WHERE ${idSql(alias)} = ${id})`;
+  const ok = sql`(SELECT coalesce(${ctx.rule(def, 'create', alias, { rowsAtHand: true })}, FALSE) FROM ${sql.table(def.table)} AS ${sql.id(alias)} WHERE ${idSql(alias)} = ${id})`;
   // The creator passed the create rule; the read-back shows the whole new row.
   const system = new CompileContext(ctx.registry, { kind: 'system' });
   const readBack = compileGet(system, { resource: def.name, key: { kind: 'id', value: { kind: 'number', value: id } }, count: false, options: {} });

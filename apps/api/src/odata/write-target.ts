@@ -34,7 +34,7 @@ export async function targetIds(db: Db, ctx: CompileContext, def: ResourceDef, r
   const checks = candidate && patch ? candidateChecks(ctx, def, alias, candidate, patch, { oneRow: req.key !== undefined }) : [];
   const lateral: RawBuilder<unknown> =
     candidate && patch ? sql` CROSS JOIN LATERAL json_populate_record(${sql.id(alias)}, ${candidateJson(def, patch)}::json) AS ${sql.id(candidate)}` : sql``;
-  const q = sql<Record<string, unknown> & { id: number; ok: boolean }>`SELECT ${idSql(alias)} AS id, coalesce(${ctx.rule(def, verb, alias)}, FALSE) AS ok${
+  const q = sql<Record<string, unknown> & { id: number; ok: boolean }>`SELECT ${idSql(alias)} AS id, coalesce(${ctx.rule(def, verb, alias, { rowsAtHand: true })}, FALSE) AS ok${
     checks.length > 0 ? sql`, ${sql.join(checkColumns(checks))}` : sql``
   }
     FROM ${sql.table(def.table)} AS ${sql.id(alias)}${lateral} WHERE ${sql.join(where, sql` AND `)} ORDER BY 1 FOR UPDATE OF ${sql.id(alias)}`;
@@ -47,10 +47,10 @@ export async function targetIds(db: Db, ctx: CompileContext, def: ResourceDef, r
 
 /** Pre-checks of a PATCH over the row as it is (`before`) and as it will become (`after`). */
 function candidateChecks(ctx: CompileContext, def: ResourceDef, before: string, after: string, patch: Values, one: { oneRow: boolean }): WriteCheck[] {
-  const checks: WriteCheck[] = [{ sql: ruleSql(def.permissions.update, after, ctx.principal), fail: () => unauthorized() }];
+  const checks: WriteCheck[] = [{ sql: ruleSql(def.permissions.update, after, ctx.principal, { rowsAtHand: true }), fail: () => unauthorized() }];
   for (const name of Object.keys(patch)) {
     const rule = def.fields.find((f) => f.name === name)?.changeRule;
-    if (rule) checks.push({ sql: ruleSql(rule, before, ctx.principal), fail: () => unauthorized() });
+    if (rule) checks.push({ sql: ruleSql(rule, before, ctx.principal, { rowsAtHand: true }), fail: () => unauthorized() });
   }
   return [...checks, ...referenceChecks(ctx, def, foreignKeysIn(def, patch), after, 'update', one)];
 }

@@ -29,7 +29,7 @@ export async function updateEntities(db: Db, ctx: CompileContext, def: ResourceD
     await sql`UPDATE ${sql.table(def.table)} SET ${sql.join(sets)} WHERE id = ANY(${idArray(ids)})`.execute(db);
     const alias = ctx.alias();
     const denied = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(def.table)} AS ${sql.id(alias)}
-      WHERE ${idSql(alias)} = ANY(${idArray(ids)}) AND NOT coalesce(${ctx.rule(def, 'update', alias)}, FALSE)`.execute(db);
+      WHERE ${idSql(alias)} = ANY(${idArray(ids)}) AND NOT coalesce(${ctx.rule(def, 'update', alias, { rowsAtHand: true })}, FALSE)`.execute(db);
     if ((denied.rows[0]?.n ?? 0) > 0) throw unauthorized();
   }
   if (def.hooks?.afterUpdate) await def.hooks.afterUpdate(ids, patch, wctx);

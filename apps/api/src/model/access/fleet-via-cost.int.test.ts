@@ -9,6 +9,7 @@ import { createRelease } from '../../devices/device-test-factories.ts';
 import { image } from '../resources/releases.ts';
 import { deviceTag } from '../resources/variables.ts';
 import type { ResourceDef } from '../types.ts';
+import { ruleSql } from '../../odata/context.ts';
 import { condSql } from './rule-builders.ts';
 
 /**
@@ -59,12 +60,13 @@ async function measure(resource: ResourceDef, who: Principal, parent: string): P
   return { rows, parentScans: walk(plan[0]!.Plan) };
 }
 
-async function outsiderUser(): Promise<Principal> {
+/** A user who administers `fleet` (by default the test's own fleet: an outsider to the victim's). */
+async function outsiderUser(fleet: TestFleet = own): Promise<Principal> {
   const actor = await db.insertInto('actor').defaultValues().returning('id').executeTakeFirstOrThrow();
   const name = `outsider${actor.id}`;
   const user = await db.insertInto('user').values({ actor: actor.id, username: name, email: `${name}@example.com` }).returning('id').executeTakeFirstOrThrow();
   const role = await db.selectFrom('application_membership_role').select('id').where('name', '=', 'administrator').executeTakeFirstOrThrow();
-  await db.insertInto('user_application_membership').values({ user: user.id, is_member_of__application: own.applicationId, application_membership_role: role.id }).execute();
+  await db.insertInto('user_application_membership').values({ user: user.id, is_member_of__application: fleet.applicationId, application_membership_role: role.id }).execute();
   return { kind: 'user', actorId: actor.id, userId: user.id, username: name, email: `${name}@example.com`, via: 'api_key', isAdmin: false, isSupportAgent: false };
 }
 
@@ -90,3 +92,47 @@ describe('read rules through a parent table', () => {
     }
   });
 });
+
+/** Rows the plan read from `parent`, in all its loops. */
+function parentRowsRead(n: PlanNode & { 'Actual Rows'?: number; 'Rows Removed by Filter'?: number }, parent: string): number {
+  const own = n['Relation Name'] === parent ? ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0)) * (n['Actual Loops'] ?? 1) : 0;
+  return own + (n.Plans ?? []).reduce((sum, c) => sum + parentRowsRead(c, parent), 0);
+}
+
+describe('write rules through a parent table', () => {
+  // A write checks the rows at hand (its candidate, the ids it names): the rule probes each row's
+  // parent by key (rule-builders.ts fleetVia, `rowsAtHand`), instead of the read's semi-join,
+  // which lists every row under every fleet the caller may reach. A device variable or tag
+  // written by the administrator of a 20,000-device fleet read 20,000 devices (bench writes:
+  // 4.8 ms against 2.2 ms).
+  it('read the parent by key for a candidate row, however many rows the caller reaches', async () => {
+    const big = await createFleet(db);
+    await sql`WITH a AS (INSERT INTO actor SELECT FROM generate_series(1, ${ROWS}) RETURNING id)
+      INSERT INTO device (actor, uuid, device_name, belongs_to__application, is_of__device_type)
+      SELECT a.id, md5('fleet-via-cost' || a.id), 'd' || a.id, ${big.applicationId}, ${big.deviceTypeId} FROM a`.execute(db);
+    await sql`ANALYZE device`.execute(db);
+    const target = await db.selectFrom('device').select('id').where('belongs_to__application', '=', big.applicationId).executeTakeFirstOrThrow();
+    const administrator = await outsiderUser(big);
+    const candidate = JSON.stringify({ device: target.id, tag_key: 'k', value: 'v' });
+    const check = async (rowsAtHand: boolean) => {
+      const rule = ruleSql(deviceTag.permissions.create, 'r', administrator, { rowsAtHand });
+      const query = sql`SELECT coalesce(${rule}, FALSE) AS ok FROM json_populate_record(NULL::device_tag, ${candidate}::json) AS r`;
+      const ok = (await sql<{ ok: boolean }>`${query}`.execute(db)).rows[0]!.ok;
+      const r = await sql<Record<string, unknown>>`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`.execute(db);
+      const cell = Object.values(r.rows[0]!)[0];
+      const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
+      return { ok, deviceRows: parentRowsRead(plan[0]!.Plan, 'device') };
+    };
+    const atHand = await check(true);
+    expect(atHand).toEqual({ ok: true, deviceRows: 1 });
+    // The read's shape, for the record: every device of the fleet, to check one.
+    const looking = await check(false);
+    expect(looking.ok).toBe(true);
+    expect(looking.deviceRows).toBeGreaterThanOrEqual(ROWS);
+    // An outsider's candidate is refused the same way.
+    const outsider = await outsiderUser();
+    const refused = ruleSql(deviceTag.permissions.create, 'r', outsider, { rowsAtHand: true });
+    expect((await sql<{ ok: boolean }>`SELECT coalesce(${refused}, FALSE) AS ok FROM json_populate_record(NULL::device_tag, ${candidate}::json) AS r`.execute(db)).rows[0]!.ok).toBe(false);
+  });
+});
+

@@ -33,7 +33,32 @@ export type IdOf = ((alias: string) => RawBuilder<unknown>) & {
 /** `alias.column` as a quoted reference. */
 export const col = (alias: string, column: string): RawBuilder<unknown> => sql.ref(`${alias}.${column}`);
 
-/** The id of the row's fleet through a parent table: `(SELECT p.<fleetColumn> FROM <table> p WHERE p.id = alias.<fk>)`. */
+/**
+ * Whether the rule being built is for a statement over rows already at hand (a write's candidate
+ * row, the ids a write names): set only for the synchronous build of one rule (forRowsAtHand), so
+ * no request sees another's. See fleetVia.
+ */
+let rowsAtHand = false;
+
+/** Builds a rule for a statement over rows already at hand (write checks): see fleetVia. */
+export function forRowsAtHand<T>(build: () => T): T {
+  const was = rowsAtHand;
+  rowsAtHand = true;
+  try {
+    return build();
+  } finally {
+    rowsAtHand = was;
+  }
+}
+
+/**
+ * The id of the row's fleet through a parent table: `(SELECT p.<fleetColumn> FROM <table> p WHERE p.id = alias.<fk>)`.
+ * Its test (`through`) has two shapes. Over rows a statement looks for (reads, lists), a semi-join
+ * from the fleets the test allows (testFleet). Over rows at hand (a write's candidate or the ids
+ * it names), a correlated `EXISTS` on the parent's key: the semi-join would list every row under
+ * every fleet the caller may reach to check one (a device variable written by the administrator
+ * of a 20,000-device fleet read 20,000 devices), while the probe costs one index lookup a row.
+ */
 export function fleetVia(fk: string, table: string, next: IdOf): IdOf {
   const idOf: IdOf = (alias) => {
     const p = `${alias}_${table}`;
@@ -43,6 +68,7 @@ export function fleetVia(fk: string, table: string, next: IdOf): IdOf {
     const p = `${alias}_${table}`;
     const inner = testFleet(next, p, test);
     if (typeof inner === 'boolean') return inner;
+    if (rowsAtHand) return sql`EXISTS (SELECT 1 FROM ${sql.table(table)} AS ${sql.table(p)} WHERE ${col(p, 'id')} = ${col(alias, fk)} AND ${inner})`;
     return sql`${col(alias, fk)} IN (SELECT ${col(p, 'id')} FROM ${sql.table(table)} AS ${sql.table(p)} WHERE ${inner})`;
   };
   return idOf;
