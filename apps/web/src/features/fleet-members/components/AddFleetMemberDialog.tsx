@@ -19,7 +19,7 @@ import { fleetMemberUsernamesQuery, fleetRoleIdsQuery, organizationMembersQuery 
 import { fleetMemberErrorMessage, isInviteeFieldError } from '../fleet-member-errors.ts';
 import { classifyInvitee, pickableMembers } from '../fleet-member-rules.ts';
 import { useLimitedRoles } from '../hooks/use-limited-roles.ts';
-import { FleetRolePicker, PlanReadFailure } from './FleetRolePicker.tsx';
+import { PlanRolePicker } from './FleetRolePicker.tsx';
 
 /**
  * Add member (fleets spec §2 "Paged table with add-member and invite", §5 "Invitee"): a value
@@ -138,10 +138,9 @@ export function AddFleetMemberDialog({
                 </Typography>
               )
             )}
-            <PlanReadFailure failure={plan.failure} />
-            <FleetRolePicker
+            <PlanRolePicker
+              plan={plan}
               applicationClass={applicationClass}
-              hasLimitedRoles={plan.hasLimitedRoles}
               isOrganizationAdmin={isOrganizationAdmin}
               label={t('add.role')}
               value={role}

@@ -16,7 +16,7 @@ import { useChangeFleetMemberRole } from '../api/fleet-members.mutations.ts';
 import { fleetRoleIdsQuery } from '../api/fleet-members.queries.ts';
 import { fleetMemberErrorMessage } from '../fleet-member-errors.ts';
 import { useLimitedRoles } from '../hooks/use-limited-roles.ts';
-import { FleetRolePicker, PlanReadFailure } from './FleetRolePicker.tsx';
+import { PlanRolePicker } from './FleetRolePicker.tsx';
 
 const asFleetRole = (role: string): FleetRoleName => FLEET_ROLES.find((r) => r === role) ?? DEFAULT_FLEET_ROLE;
 
@@ -68,10 +68,9 @@ export function ChangeFleetRoleDialog({
         )}
         <DialogContentText sx={{ mb: 2 }}>{t('changeRole.intro', { username })}</DialogContentText>
         <Stack spacing={2}>
-          <PlanReadFailure failure={plan.failure} />
-          <FleetRolePicker
+          <PlanRolePicker
+            plan={plan}
             applicationClass={applicationClass}
-            hasLimitedRoles={plan.hasLimitedRoles}
             isOrganizationAdmin={isOrganizationAdmin}
             label={t('add.role')}
             value={role}

@@ -7,6 +7,7 @@ import type { ApplicationClass } from '@flotilla/core/application-class';
 import { fleetRoleOptions } from '@flotilla/core/fleet-roles';
 import type { FleetRoleName } from '@flotilla/core/roles';
 import { ErrorState } from '../../../components/states/ErrorState.tsx';
+import type { useLimitedRoles } from '../hooks/use-limited-roles.ts';
 
 /**
  * A fleet role picker for one application (fleets spec §6): operator roles on fleets only; the
@@ -55,6 +56,16 @@ export function FleetRolePicker({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** A dialog's role picker fed by the plan's read (useLimitedRoles): its failure with Retry above the picker. */
+export function PlanRolePicker({ plan, ...picker }: Omit<Parameters<typeof FleetRolePicker>[0], 'hasLimitedRoles'> & { plan: ReturnType<typeof useLimitedRoles> }) {
+  return (
+    <>
+      <PlanReadFailure failure={plan.failure} />
+      <FleetRolePicker hasLimitedRoles={plan.hasLimitedRoles} {...picker} />
+    </>
   );
 }
 

@@ -13,7 +13,7 @@ import type { ApplicationClass } from '@flotilla/core/application-class';
 import { DEFAULT_FLEET_ROLE, type FleetRoleName } from '@flotilla/core/roles';
 import { QueryState, type QueryStateProps } from '../../../components/states/QueryState.tsx';
 import { cleanErrorText } from '../../../lib/notify.ts';
-import { FleetRolePicker, PlanReadFailure } from '../../fleet-members/components/FleetRolePicker.tsx';
+import { PlanRolePicker } from '../../fleet-members/components/FleetRolePicker.tsx';
 import { useLimitedRoles } from '../../fleet-members/hooks/use-limited-roles.ts';
 
 /** One team (from a fleet) or one fleet (from a team) the grant may go to. */
@@ -92,10 +92,9 @@ export function GrantFleetAccessDialog({
                     </MenuItem>
                   ))}
                 </TextField>
-                <PlanReadFailure failure={plan.failure} />
-                <FleetRolePicker
+                <PlanRolePicker
+                  plan={plan}
                   applicationClass={applicationClass}
-                  hasLimitedRoles={plan.hasLimitedRoles}
                   isOrganizationAdmin={isOrganizationAdmin}
                   label={labels.role}
                   value={role}
