@@ -157,6 +157,32 @@ describe('LiveConnection', () => {
     connection.stop();
   });
 
+  it('retries at once when told to (the browser is back online), not after the backoff', async () => {
+    const events = new FakeEvents();
+    events.status = 503;
+    const { connection } = connect(events);
+    connection.setTopics(['fleet:7:devices']);
+    await tick(30);
+    expect(events.requests).toHaveLength(1);
+    // Nothing waits before the first failure's backoff (1 s) has run out…
+    await tick(100);
+    expect(events.requests).toHaveLength(1);
+    // …unless the browser says it is online again.
+    connection.retryNow();
+    await tick(30);
+    expect(events.requests).toHaveLength(2);
+    // That attempt failed too and waits 2 s; online again: at once.
+    events.status = 200;
+    connection.retryNow();
+    await tick(30);
+    expect(events.requests).toHaveLength(3);
+    // With no retry waiting (the stream is opening), it does nothing.
+    connection.retryNow();
+    await tick(30);
+    expect(events.requests).toHaveLength(3);
+    connection.stop();
+  });
+
   it('forgets its failures when nothing wants push any more', async () => {
     const events = new FakeEvents();
     events.status = 503;

@@ -89,6 +89,14 @@ export class LiveConnection {
     this.#reconcile();
   }
 
+  /**
+   * Retries now instead of waiting out the backoff (the browser is back online: the backoff may
+   * have grown to 30 s while it was not). Nothing to do unless a retry is waiting.
+   */
+  retryNow(): void {
+    if (this.#retryTimer) this.#reconcile();
+  }
+
   /** The session changed (new token, or signed out): start over with it. */
   restart(): void {
     this.#closeAll();

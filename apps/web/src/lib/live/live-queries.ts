@@ -80,6 +80,9 @@ export function startLiveQueries(queryClient: QueryClient, options: { fetch?: ty
     if (event.type === 'observerAdded' || event.type === 'observerRemoved' || event.type === 'removed') updateTopics();
   });
   const offSession = subscribeSession(() => connection.restart());
+  // Back online: push reconnects at once rather than after a backoff that grew while offline.
+  const onOnline = () => connection.retryNow();
+  globalThis.addEventListener?.('online', onOnline);
   updateTopics();
 
   return {
@@ -88,6 +91,7 @@ export function startLiveQueries(queryClient: QueryClient, options: { fetch?: ty
       if (settle) clearTimeout(settle);
       offCache();
       offSession();
+      globalThis.removeEventListener?.('online', onOnline);
       connection.stop();
       setLiveTopics(new Set());
     },
