@@ -16,7 +16,7 @@ import { ErrorState } from '../../../components/states/ErrorState.tsx';
 import { whoamiQuery } from '../../../lib/auth-api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { ApplicationClass } from '../../../lib/model.ts';
-import { useCan, useRoles } from '../../../lib/permissions.ts';
+import { useRoles } from '../../../lib/permissions.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useExperimentalFlag } from '../../preferences/experimental-flags.ts';
 import { administratorUserIds, organizationQuery, organizationSummaryQuery, type OrganizationSummary } from '../api/organizations.queries.ts';
@@ -44,11 +44,12 @@ export function OrganizationSummaryPage() {
   const summary = useQuery(organizationSummaryQuery(orgId));
   const { data: actor } = useQuery(whoamiQuery);
   const [displayApps] = useExperimentalFlag('displayApps');
-  const canUpdate = useCan('resin.organization.update', { organizationId: orgId });
   // Delete or Leave is chosen only once the roles are read: until then a sole administrator would
   // be offered Leave (the server refuses the last administrator's leaving) for a moment.
   const roles = useRoles({ organizationId: orgId });
-  const canDelete = roles !== null && rolesHavePermission(roles, 'resin.organization.delete');
+  const can = (permission: string) => roles !== null && rolesHavePermission(roles, permission);
+  const canUpdate = can('resin.organization.update');
+  const canDelete = can('resin.organization.delete');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   usePageTitle(organization.data?.name);
 
